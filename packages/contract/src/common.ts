@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const idSchema = z.coerce.number().int().positive();
+export const idParamsSchema = z.object({ id: idSchema });
+export const noContentSchema = z.null();
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Paged query of product-spec §3: page (1-based), rowsPerPage, filter, userIds, isApproved, isActive. */
+export const pagedQuerySchema = z.object({
+  page: z.number().int().min(1).default(1),
+  rowsPerPage: z.number().int().min(1).max(200).default(50),
+  filter: z.string().trim().max(200).optional(),
+  userIds: z.array(z.number().int().positive()).max(500).optional(),
+  isApproved: z.boolean().optional(),
+  isActive: z.boolean().optional(),
+});
+export type PagedQuery = z.infer<typeof pagedQuerySchema>;
+
+export function pagedResultSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    rowsPerPage: z.number().int().min(1),
+  });
+}
+
+export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time');
+
+export const addressSchema = z.object({
+  street: z.string().trim().max(200).default(''),
+  number: z.string().trim().max(20).default(''),
+  postalCode: z.string().trim().max(20).default(''),
+  city: z.string().trim().max(100).default(''),
+});
+export type Address = z.infer<typeof addressSchema>;

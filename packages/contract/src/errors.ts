@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API answers with. The server's messages are Dutch and meant for people;
+ * the web app may show its own text per code (see the web's `errors` translations).
+ */
+export const errorCodes = [
+  'E001', // no installation (app) for this host and no default app
+  'VALIDATION_ERROR',
+  'MALFORMED_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'ACCOUNT_NOT_APPROVED',
+  'IMPERSONATION_FORBIDDEN',
+  'INVALID_CREDENTIALS',
+  'USERNAME_TAKEN',
+  'EMAIL_TAKEN',
+  'WRONG_PASSWORD',
+  'RESET_TOKEN_INVALID',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_NOT_ALLOWED',
+  'ALREADY_APPROVED',
+  'RATE_LIMITED',
+  'DATABASE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** One error shape for every failure: `{ error: { code, message, fields? } }`. */
+export const errorBodySchema = z.object({
+  /** Only on E001: the start-up error body of product-spec §8 is `{ code: 'E001' }`. */
+  code: z.literal('E001').optional(),
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    /** Per-field messages for VALIDATION_ERROR, keyed by dotted path (`address.city`). */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Dutch default messages; the server sends them, the web app falls back on them. */
+export const defaultErrorMessages: Record<ErrorCode, string> = {
+  E001: 'Deze plukboerderij/zelfpluktuin bestaat nog niet',
+  VALIDATION_ERROR: 'Niet alle gegevens zijn juist ingevuld.',
+  MALFORMED_JSON: 'De gegevens konden niet gelezen worden (ongeldige JSON).',
+  PAYLOAD_TOO_LARGE: 'De gegevens zijn te groot.',
+  UNSUPPORTED_MEDIA_TYPE: 'Dit soort gegevens wordt niet aanvaard.',
+  NOT_FOUND: 'Niet gevonden.',
+  ROUTE_NOT_FOUND: 'Deze pagina of oproep bestaat niet.',
+  UNAUTHORIZED: 'Je bent niet (meer) aangemeld.',
+  FORBIDDEN: 'Je hebt geen toegang tot dit onderdeel.',
+  ACCOUNT_NOT_APPROVED: 'Je account wacht nog op goedkeuring.',
+  IMPERSONATION_FORBIDDEN: 'Alleen een beheerder kan als een ander lid werken.',
+  INVALID_CREDENTIALS: 'Gebruikersnaam of wachtwoord is onjuist.',
+  USERNAME_TAKEN: 'Deze gebruikersnaam is al in gebruik.',
+  EMAIL_TAKEN: 'Er bestaat al een account met dit e-mailadres.',
+  WRONG_PASSWORD: 'Je huidige wachtwoord is onjuist.',
+  RESET_TOKEN_INVALID: 'Deze link is ongeldig of verlopen. Vraag een nieuwe aan.',
+  FILE_TOO_LARGE: 'Het bestand is te groot.',
+  FILE_TYPE_NOT_ALLOWED: 'Dit bestandstype is niet toegestaan.',
+  ALREADY_APPROVED: 'Dit lid is al goedgekeurd.',
+  RATE_LIMITED: 'Te veel pogingen. Probeer het over enkele minuten opnieuw.',
+  DATABASE_UNAVAILABLE: 'De databank is niet bereikbaar.',
+  INTERNAL_ERROR: 'Er ging iets mis. Probeer het later opnieuw.',
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Every role of product-spec §6, in the spec's order. `{product}` is `Pluk`. */
+export const roles = [
+  'Admin',
+  'ApplicationManager',
+  'EventManager',
+  'PlukManager',
+  'BankManager',
+  'FieldManager',
+  'MileStoneManager',
+  'PostManager',
+  'ProductManager',
+  'ProjectManager',
+  'RequestManager',
+  'TaskManager',
+  'CropManager',
+  'Analyst',
+] as const;
+
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The specific manager roles: each passes its own check; ApplicationManager passes them all. */
+export const managerRoles = roles.filter(
+  (role): role is Exclude<Role, 'Admin' | 'ApplicationManager' | 'Analyst'> =>
+    role !== 'Admin' && role !== 'ApplicationManager' && role !== 'Analyst',
+);
+
+/**
+ * Whether a user holding `held` passes the check for `required` (product-spec §6):
+ * Admin passes every check; only Admin passes the Admin check; Analyst passes for Analyst (and Admin);
+ * ApplicationManager passes every manager check; a specific manager role passes its own.
+ */
+export function passesRoleCheck(held: readonly Role[], required: Role): boolean {
+  if (held.includes('Admin')) return true;
+  if (required === 'Admin') return false;
+  if (required === 'Analyst') return held.includes('Analyst');
+  if (held.includes('ApplicationManager')) return true;
+  return held.includes(required);
+}
+
+/** isApplicationManager in the spec: ApplicationManager or Admin. */
+export function isApplicationManager(held: readonly Role[]): boolean {
+  return held.includes('ApplicationManager') || held.includes('Admin');
+}
+
+/** hasRoles in the spec: at least one role (shows the tractor icon to the manager area). */
+export function hasRoles(held: readonly Role[]): boolean {
+  return held.length > 0;
+}

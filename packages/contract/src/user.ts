@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { addressSchema, idParamsSchema, isoDateTimeSchema } from './common.js';
+import { defineRoute, multipart } from './define-route.js';
+import { emailSchema, householdMemberInputSchema, nameSchema, passwordSchema, phoneSchema } from './auth.js';
+import { roleSchema } from './roles.js';
+
+export const householdMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  yearOfBirth: z.number().int().nullable(),
+  isAdult: z.boolean(),
+});
+export type HouseholdMember = z.infer<typeof householdMemberSchema>;
+
+export const membershipSchema = z.object({
+  id: z.number().int(),
+  members: z.array(householdMemberSchema),
+});
+
+export const contactDataSchema = z.object({
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: addressSchema,
+});
+export type ContactData = z.infer<typeof contactDataSchema>;
+
+export const privacySchema = z.object({
+  /** Show my contact data to the other members of the farm. */
+  showContactData: z.boolean(),
+  /** Receive e-mails from the farm (news, reminders). */
+  receiveEmails: z.boolean(),
+});
+export type Privacy = z.infer<typeof privacySchema>;
+
+/** The signed-in account (`GET User`). Later features add their parts. */
+export const accountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(roleSchema),
+  isApproved: z.boolean(),
+  isActive: z.boolean(),
+  isTransactionable: z.boolean(),
+  hasPaid: z.boolean(),
+  /** True when the account has an avatar; fetch it from `GET User/Avatar`. */
+  hasAvatar: z.boolean(),
+  avatarVersion: z.string().nullable(),
+  memberShip: membershipSchema,
+  contactData: contactDataSchema,
+  privacy: privacySchema,
+  customQuestionAnswer: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  /** Set when an Admin is acting as this user (impersonation). */
+  impersonatedBy: z.number().int().nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const updateAccountBodySchema = z.object({
+  firstName: nameSchema('voornaam'),
+  lastName: nameSchema('achternaam'),
+  email: emailSchema,
+  phone: phoneSchema,
+  address: addressSchema,
+  householdMembers: z.array(householdMemberInputSchema).max(20, 'Hoogstens 20 gezinsleden.'),
+  privacy: privacySchema,
+  customQuestionAnswer: z.string().trim().max(2000).nullable(),
+});
+export type UpdateAccountBody = z.input<typeof updateAccountBodySchema>;
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1, 'Vul je huidige wachtwoord in.').max(200),
+  newPassword: passwordSchema,
+});
+
+export const avatarLimits = {
+  maxBytes: 5 * 1024 * 1024,
+  mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const,
+};
+
+export const onlineMembersSchema = z.object({ count: z.number().int().min(0) });
+
+export const userRoutes = {
+  account: defineRoute({
+    feature: 'user',
+    method: 'GET',
+    path: 'User',
+    permission: 'authenticated',
+    summary: 'The signed-in account (also for users still on the waiting list).',
+    response: { 200: accountSchema },
+  }),
+  update: defineRoute({
+    feature: 'user',
+    method: 'POST',
+    path: 'User/update',
+    permission: 'member',
+    summary: 'Updates my profile, household and privacy choices.',
+    body: updateAccountBodySchema,
+    response: { 200: accountSchema },
+  }),
+  changePassword: defineRoute({
+    feature: 'user',
+    method: 'POST',
+    path: 'user/ChangePassword',
+    permission: 'member',
+    summary: 'Changes my password; other sessions are signed out.',
+    body: changePasswordBodySchema,
+    response: { 204: z.null() },
+  }),
+  changeAvatar: defineRoute({
+    feature: 'user',
+    method: 'POST',
+    path: 'User/ChangeAvatar',
+    permission: 'member',
+    summary: 'Uploads my avatar: multipart field `file`, JPEG, PNG, WebP or GIF, at most 5 MB.',
+    body: multipart,
+    response: { 200: accountSchema },
+  }),
+  avatar: defineRoute({
+    feature: 'user',
+    method: 'GET',
+    path: 'User/Avatar',
+    permission: 'member',
+    summary: 'My avatar image (404 when I have none).',
+    response: 'file',
+  }),
+  contactData: defineRoute({
+    feature: 'user',
+    method: 'GET',
+    path: 'User/ContactData/:id',
+    permission: 'member',
+    summary: "A member's contact data, when the caller may see it (self, shared, or a manager).",
+    params: idParamsSchema,
+    response: { 200: contactDataSchema },
+  }),
+  members: defineRoute({
+    feature: 'user',
+    method: 'GET',
+    path: 'User/Members',
+    permission: 'member',
+    summary: 'The members of my household.',
+    response: { 200: z.array(householdMemberSchema) },
+  }),
+  onlineMembers: defineRoute({
+    feature: 'user',
+    method: 'GET',
+    path: 'user/onlineMembers',
+    permission: 'member',
+    summary: 'How many members were seen in the last 5 minutes.',
+    response: { 200: onlineMembersSchema },
+  }),
+} as const;
