@@ -1,0 +1,67 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys in Debian's Chromium (Playwright's own browser download does not work here).
+ * The server is the built one, as `npm start` runs it, on a fresh embedded database with the demo farm,
+ * and a short access-token lifetime so that the journeys see a token expire and get refreshed.
+ */
+const port = Number(process.env.E2E_PORT ?? 3199);
+export const baseURL = `http://localhost:${port}`;
+export const accessTokenTtlSeconds = 4;
+
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'pluk-e2e-'));
+process.env.E2E_DATA_DIR = dataDir; // workers import this file again: keep one folder per run
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'nl-BE',
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../packages/server/dist/server.js',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds),
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
