@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { Mailer } from './mail/mailer.js';
+import { AccessTokens, resolveJwtSecret } from './modules/auth/access-tokens.js';
+import { authHandlers } from './modules/auth/routes.js';
+import { healthHandlers } from './modules/health/routes.js';
+import { infoHandlers } from './modules/info/routes.js';
+import { userHandlers } from './modules/user/routes.js';
+import { usersHandlers } from './modules/users/routes.js';
+import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerContractRoutes } from './plugins/contract-routes.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerStaticWeb } from './plugins/static-web.js';
+import './types.js';
+
+// Validation messages in Dutch wherever the contract's schemas do not carry their own text.
+z.config(z.locales.nl());
+
+/** Bodies larger than this are refused with 413 (avatars go through multipart with their own limit). */
+const jsonBodyLimit = 1024 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+/**
+ * Validates with the contract's zod schemas; a missing body counts as `{}` so the answer lists the
+ * missing fields instead of "expected object".
+ */
+const bodyTolerantValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = validatorCompiler(route);
+  return route.httpPart === 'body' ? (data) => validate(data ?? {}) : validate;
+};
+
+/** Builds the whole server (plugins, then every contract route) on an opened, migrated database. */
+export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    routerOptions: { caseSensitive: false },
+    // A hop count becomes the equivalent function: Fastify's types take no number.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: jsonBodyLimit,
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(bodyTolerantValidator);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('accessTokens', new AccessTokens(jwtSecret, config.accessTokenTtlSeconds));
+  app.decorate('mailer', new Mailer(database.db, config, app.log));
+  app.decorate('apiRoutes', [] as string[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!/^\/api\//i.test(route.url) || /^\/api\/docs(\/|$)/i.test(route.url)) return;
+    for (const method of methods)
+      if (method !== 'HEAD') app.apiRoutes.push(`${method} ${route.url.toLowerCase()}`);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => app.mailer.close());
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await registerDocs(app);
+  registerAppResolver(app, new AppResolver(database.db));
+  registerAuth(app);
+  await registerRateLimits(app);
+
+  registerContractRoutes(app, {
+    health: healthHandlers(app),
+    info: infoHandlers(app),
+    auth: authHandlers(app),
+    user: userHandlers(app),
+    users: usersHandlers(app),
+  });
+  await registerStaticWeb(app, config.webDistDir);
+  return app;
+}

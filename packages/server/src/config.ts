@@ -1,0 +1,166 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { defaultDataDir, defaultWebDistDir } from './paths.js';
+
+/**
+ * Server settings, read from the environment once at start-up. A wrong value stops the server with a
+ * message naming the setting and why.
+ *
+ * | Setting                            | Default                                   | Meaning |
+ * |------------------------------------|-------------------------------------------|---------|
+ * | `PORT`                             | `3000`                                    | HTTP port for the API and the web app. |
+ * | `HOST`                             | `0.0.0.0`                                 | Interface to listen on. |
+ * | `DATA_DIR`                         | `<repo>/data`                             | Embedded database (PGlite) folder; relative values resolve against the working directory. |
+ * | `DATABASE_URL`                     | unset                                     | `postgres://…`: use this PostgreSQL server instead of the embedded database. |
+ * | `ACCESS_TOKEN_TTL_SECONDS`         | `900`                                     | Lifetime of an access token (JWT). |
+ * | `REFRESH_TOKEN_TTL_DAYS`           | `30`                                      | Lifetime of a refresh token. |
+ * | `JWT_SECRET`                       | generated once, stored in the database    | Secret signing access tokens (at least 32 characters). |
+ * | `PUBLIC_URL`                       | `http://localhost:<PORT>`                 | Base URL used in e-mailed links (an app's `publicUrl` setting wins). |
+ * | `SMTP_HOST`                        | unset                                     | Server-wide SMTP fallback when an app has no `smtp.host` setting. Unset: e-mails are recorded as not sent. |
+ * | `SMTP_PORT`                        | `587`                                     | |
+ * | `SMTP_SECURE`                      | `false`                                   | `true` for implicit TLS (port 465). |
+ * | `SMTP_USER` / `SMTP_PASSWORD`      | unset                                     | SMTP login, when the server needs one. |
+ * | `SMTP_FROM`                        | `Pluk <no-reply@localhost>`               | Sender address. |
+ * | `SEED_DEMO`                        | `true` on the embedded database, `false` on PostgreSQL | Create the demo farm "De Plukhoeve" when the database has no app yet. |
+ * | `LOG_LEVEL`                        | `info`                                    | `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. |
+ * | `TRUST_PROXY`                      | `false`                                   | `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs; set behind a reverse proxy so the client IP and Host come from `X-Forwarded-*`. |
+ * | `WEB_DIST_DIR`                     | `<repo>/packages/web/dist`                | Built web app to serve at `/`. |
+ * | `RATE_LIMIT_AUTH_PER_MINUTE`       | `30`                                      | Login, register, RefreshLogin and password-reset calls per client IP per minute. |
+ * | `RATE_LIMIT_ACCOUNT_PER_15_MINUTES`| `10`                                      | The same calls per account (username, e-mail or user) per 15 minutes. |
+ */
+const booleanSetting = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no'].includes(value), 'expected true or false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const intSetting = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/** `true`/`false`, a hop count, or a comma-separated list of addresses, as Fastify's trustProxy takes it. */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === '0') return false;
+    if (lower === 'true') return true;
+    if (/^\d+$/.test(lower)) return Number(lower);
+    return value.split(',').map((part) => part.trim());
+  });
+
+const envSchema = z.object({
+  PORT: intSetting(1, 65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: intSetting(1, 24 * 3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: intSetting(1, 365).default(30),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  PUBLIC_URL: optionalText.pipe(z.url('expected a URL such as https://pluk.example.be').optional()),
+  SMTP_HOST: optionalText,
+  SMTP_PORT: intSetting(1, 65535).default(587),
+  SMTP_SECURE: booleanSetting.default(false),
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
+  SMTP_FROM: optionalText,
+  SEED_DEMO: booleanSetting.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxySetting.default(false),
+  WEB_DIST_DIR: optionalText,
+  RATE_LIMIT_AUTH_PER_MINUTE: intSetting(1, 1_000_000).default(30),
+  RATE_LIMIT_ACCOUNT_PER_15_MINUTES: intSetting(1, 1_000_000).default(10),
+});
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  password?: string;
+  from: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  jwtSecret?: string;
+  publicUrl: string;
+  /** Server-wide SMTP fallback; undefined when SMTP_HOST is unset. */
+  smtp?: SmtpConfig;
+  defaultFrom: string;
+  /** undefined: decided by the database kind (embedded: yes, PostgreSQL: no). */
+  seedDemo?: boolean;
+  logLevel: string;
+  trustProxy: boolean | number | string[];
+  webDistDir: string;
+  rateLimit: { authPerMinute: number; accountPer15Minutes: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment into a Config, or throws a ConfigError naming every wrong setting. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid setting(s), the server cannot start:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const defaultFrom = e.SMTP_FROM ?? 'Pluk <no-reply@localhost>';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : defaultDataDir,
+    databaseUrl: e.DATABASE_URL,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    jwtSecret: e.JWT_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+          from: defaultFrom,
+        }
+      : undefined,
+    defaultFrom,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
+    rateLimit: {
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      accountPer15Minutes: e.RATE_LIMIT_ACCOUNT_PER_15_MINUTES,
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { migrationsFolder } from '../paths.js';
+import * as schema from './schema/index.js';
+
+/** The one database type the code uses; both drivers give a PgDatabase over the same schema. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed SQL migrations in packages/server/drizzle (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where to open the database: a PostgreSQL URL, a PGlite folder, or an in-memory PGlite (tests). */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ('url' in target) {
+    // Quiet notices ("relation already exists, skipping") from the migrator.
+    const sql = postgres(target.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(sql, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePostgres(drizzlePostgres(sql, { schema }), { migrationsFolder }),
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+  let client: PGlite;
+  if ('dataDir' in target) {
+    const dir = join(target.dataDir, 'pglite');
+    mkdirSync(target.dataDir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const pg = drizzlePglite(client, { schema });
+  return {
+    db: pg as unknown as Database,
+    kind: 'pglite',
+    migrate: () => migratePglite(pg, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** Whether an embedded database already exists in DATA_DIR (used to decide demo seeding). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'pglite', 'PG_VERSION'));
+}

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { apps } from './apps.js';
+import { bytea, createdAt } from './columns.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.appId, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    street: text('street').notNull().default(''),
+    houseNumber: text('house_number').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(false),
+    isApproved: boolean('is_approved').notNull().default(false),
+    isTransactionable: boolean('is_transactionable').notNull().default(false),
+    hasPaid: boolean('has_paid').notNull().default(false),
+    customQuestionAnswer: text('custom_question_answer'),
+    showContactData: boolean('show_contact_data').notNull().default(false),
+    receiveEmails: boolean('receive_emails').notNull().default(true),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Unique per app, case-insensitively: "Jan" and "jan" are the same account.
+    uniqueIndex('users_app_username').on(t.appId, sql`lower(${t.username})`),
+    uniqueIndex('users_app_email').on(t.appId, sql`lower(${t.email})`),
+    index('users_app_last_seen').on(t.appId, t.lastSeenAt),
+  ],
+);
+
+/** Kept apart from `users` so loading a user for every request never drags the image along. */
+export const userAvatars = pgTable('user_avatars', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  appId: text('app_id')
+    .notNull()
+    .references(() => apps.appId, { onDelete: 'cascade' }),
+  data: bytea('data').notNull(),
+  mime: text('mime').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.appId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** The membership: one household per account holder. */
+export const households = pgTable('households', {
+  id: serial('id').primaryKey(),
+  appId: text('app_id')
+    .notNull()
+    .references(() => apps.appId, { onDelete: 'cascade' }),
+  holderUserId: integer('holder_user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** The people of a household; the holder is the first member (`is_holder`). */
+export const householdMembers = pgTable(
+  'household_members',
+  {
+    id: serial('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.appId, { onDelete: 'cascade' }),
+    householdId: integer('household_id')
+      .notNull()
+      .references(() => households.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    yearOfBirth: integer('year_of_birth'),
+    isAdult: boolean('is_adult').notNull(),
+    isHolder: boolean('is_holder').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('household_members_household').on(t.householdId)],
+);

@@ -1,0 +1,47 @@
+/** The e-mails the app sends. Each has a Dutch default; an app overrides it with settings (ADR 017). */
+export type TemplateName = 'welcome' | 'passwordReset';
+
+export interface MailTemplate {
+  subject: string;
+  body: string;
+}
+
+export const defaultTemplates: Record<TemplateName, MailTemplate> = {
+  welcome: {
+    subject: 'Welkom bij {appName}!',
+    body: [
+      'Dag {firstName},',
+      '',
+      'Goed nieuws: je account bij {appName} is goedgekeurd. Je bent nu lid!',
+      '',
+      'Meld je aan met je gebruikersnaam {username} via {loginUrl}',
+      '',
+      'Tot binnenkort op het veld,',
+      '{appName}',
+    ].join('\n'),
+  },
+  passwordReset: {
+    subject: 'Nieuw wachtwoord voor {appName}',
+    body: [
+      'Dag {firstName},',
+      '',
+      'Je vroeg een nieuw wachtwoord aan voor je account {username} bij {appName}.',
+      'Kies een nieuw wachtwoord via deze link (één uur geldig, één keer te gebruiken):',
+      '',
+      '{resetLink}',
+      '',
+      'Vroeg je dit niet aan? Dan mag je deze e-mail negeren; je wachtwoord blijft dan ongewijzigd.',
+      '',
+      '{appName}',
+    ].join('\n'),
+  },
+};
+
+/** Setting keys overriding a template: `email.template.<name>.subject` and `.body`. */
+export const templateSettingKey = (name: TemplateName, part: keyof MailTemplate) =>
+  `email.template.${name}.${part}`;
+
+/** Fills `{placeholder}`s; unknown placeholders stay visible so a typo in a template is noticed. */
+export function render(text: string, values: Record<string, string>): string {
+  return text.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { passwordResetTokens, users } from '../../db/schema/index.js';
+import { settingValue } from '../../lib/app-settings.js';
+import { HttpError } from '../../lib/http-error.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import type { Tenant } from '../../types.js';
+import { revokeUserTokens } from './refresh-tokens.js';
+import { findUserByLogin } from './sessions.js';
+
+const resetTtlMs = 60 * 60 * 1000;
+
+/** The web address links in e-mails point to: the app's `publicUrl` setting, else PUBLIC_URL. */
+export async function publicUrlOf(app: FastifyInstance, appId: string): Promise<string> {
+  const own = (await settingValue(app.db, appId, 'publicUrl'))?.trim();
+  return (own || app.config.publicUrl).replace(/\/+$/, '');
+}
+
+/**
+ * Sends a reset link when `value` names an account (username or e-mail) of the app; otherwise does
+ * nothing. The caller answers the same either way, so nobody learns which accounts exist.
+ */
+export async function requestPasswordReset(
+  app: FastifyInstance,
+  tenant: Tenant,
+  value: string,
+): Promise<void> {
+  const user = await findUserByLogin(app, tenant.appId, value);
+  if (!user) return;
+  const token = randomToken();
+  // A new link replaces older ones: only the latest e-mail works.
+  await app.db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+  await app.db.insert(passwordResetTokens).values({
+    appId: tenant.appId,
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + resetTtlMs),
+  });
+  const base = await publicUrlOf(app, tenant.appId);
+  const values = {
+    appName: tenant.name,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    resetLink: `${base}/auth/passwordReset/${token}/${user.id}`,
+  };
+  app.mailer.send({
+    appId: tenant.appId,
+    userId: user.id,
+    to: user.email,
+    template: 'passwordReset',
+    values,
+    loggedValues: { resetLink: `${base}/auth/passwordReset/[verborgen]/${user.id}` },
+  });
+}
+
+/** Sets a new password with a valid link (single use, one hour) and signs the user out everywhere. */
+export async function resetPassword(
+  app: FastifyInstance,
+  tenant: Tenant,
+  input: { userId: number; token: string; password: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const done = await app.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          eq(passwordResetTokens.userId, input.userId),
+          eq(passwordResetTokens.appId, tenant.appId),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: passwordResetTokens.id });
+    if (claimed.length !== 1) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(and(eq(users.id, input.userId), eq(users.appId, tenant.appId)));
+    return true;
+  });
+  if (!done) throw new HttpError(400, 'RESET_TOKEN_INVALID');
+  await revokeUserTokens(app.db, input.userId);
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { RefreshResponse, TokenData } from '@pluk/contract';
+import { users } from '../../db/schema/index.js';
+import { HttpError } from '../../lib/http-error.js';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
+import type { Tenant } from '../../types.js';
+import { claimRefreshToken, findRefreshToken, issueRefreshToken, revokeFamily } from './refresh-tokens.js';
+
+/** Finds a user of the app by username or e-mail, case-insensitively. */
+export async function findUserByLogin(app: FastifyInstance, appId: string, login: string) {
+  const value = login.trim().toLowerCase();
+  const [user] = await app.db
+    .select({
+      id: users.id,
+      appId: users.appId,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.appId, appId),
+        or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`),
+      ),
+    )
+    .limit(1);
+  return user ?? null;
+}
+
+/** A new session: a refresh-token family and an access token tied to it. */
+export async function startSession(
+  app: FastifyInstance,
+  user: { id: number; appId: string },
+): Promise<TokenData> {
+  const { refreshToken, familyId } = await issueRefreshToken(
+    app.db,
+    { appId: user.appId, userId: user.id },
+    app.config.refreshTokenTtlDays,
+  );
+  return { token: app.accessTokens.issue(user, familyId), refreshToken };
+}
+
+/** Login by username or e-mail. Unapproved users get tokens too: the web app shows them the waiting page. */
+export async function login(
+  app: FastifyInstance,
+  tenant: Tenant,
+  credentials: { username: string; password: string },
+): Promise<TokenData> {
+  const user = await findUserByLogin(app, tenant.appId, credentials.username);
+  if (!user) {
+    await verifyPassword(await dummyPasswordHash(), credentials.password);
+    throw new HttpError(401, 'INVALID_CREDENTIALS');
+  }
+  if (!(await verifyPassword(user.passwordHash, credentials.password))) {
+    throw new HttpError(401, 'INVALID_CREDENTIALS');
+  }
+  return startSession(app, user);
+}
+
+const refreshErrors = {
+  unknown: 'De aanmelding is niet (meer) geldig. Meld je opnieuw aan.',
+  expired: 'De aanmelding is verlopen. Meld je opnieuw aan.',
+  reused: 'Deze aanmelding werd al gebruikt en is om veiligheidsredenen ingetrokken. Meld je opnieuw aan.',
+};
+
+/**
+ * RefreshLogin: trades a refresh token for a new pair (rotation). Unknown, revoked, expired or used
+ * tokens answer 200 with `errors`, as the web client expects; a used one also revokes its family.
+ */
+export async function refresh(
+  app: FastifyInstance,
+  tenant: Tenant,
+  body: { token: string; refreshToken: string },
+): Promise<RefreshResponse> {
+  const row = await findRefreshToken(app.db, tenant.appId, body.refreshToken);
+  if (!row || row.revokedAt) return { errors: [refreshErrors.unknown] };
+  if (row.usedAt) {
+    await revokeFamily(app.db, row.familyId);
+    app.log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused; family revoked');
+    return { errors: [refreshErrors.reused] };
+  }
+  if (row.expiresAt.getTime() <= Date.now()) return { errors: [refreshErrors.expired] };
+  // The expired access token, when it is one of ours, must belong to the same user.
+  const previous = body.token ? app.accessTokens.verify(body.token, { ignoreExpiry: true }) : null;
+  if (previous?.ok && previous.claims.sub !== row.userId) return { errors: [refreshErrors.unknown] };
+  if (!(await claimRefreshToken(app.db, row.id))) {
+    await revokeFamily(app.db, row.familyId);
+    return { errors: [refreshErrors.reused] };
+  }
+  const { refreshToken } = await issueRefreshToken(
+    app.db,
+    { appId: row.appId, userId: row.userId },
+    app.config.refreshTokenTtlDays,
+    row.familyId,
+  );
+  return { token: app.accessTokens.issue({ id: row.userId, appId: row.appId }, row.familyId), refreshToken };
+}
+
+/** Logout ends the session: the refresh token's whole family. Unknown tokens are fine (204 regardless). */
+export async function logout(app: FastifyInstance, tenant: Tenant, refreshToken: string | undefined) {
+  if (!refreshToken) return;
+  const row = await findRefreshToken(app.db, tenant.appId, refreshToken);
+  if (row) await revokeFamily(app.db, row.familyId);
+}

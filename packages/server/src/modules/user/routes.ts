@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { api } from '@pluk/contract';
+import type { FeatureHandlers } from '../../plugins/contract-routes.js';
+import { authOf, tenantOf, userOf } from '../../plugins/request-context.js';
+import { loadAccount } from './account.js';
+import { readAvatarUpload } from './avatar-upload.js';
+import {
+  changePassword,
+  contactDataFor,
+  countOnlineMembers,
+  householdMembersOf,
+  loadAvatar,
+  saveAvatar,
+  updateAccount,
+} from './service.js';
+
+export function userHandlers(app: FastifyInstance): FeatureHandlers<typeof api.user> {
+  const account = (auth: ReturnType<typeof authOf>) =>
+    loadAccount(app.db, auth.user.appId, auth.user.id, auth.impersonatedBy);
+
+  return {
+    account: async (request) => account(authOf(request)),
+    update: async (request) => {
+      await updateAccount(app, userOf(request), request.body);
+      return account(authOf(request));
+    },
+    changePassword: async (request, reply) => {
+      await changePassword(app, authOf(request), request.body);
+      return reply.code(204).send();
+    },
+    changeAvatar: async (request) => {
+      const upload = await readAvatarUpload(request);
+      await saveAvatar(app, userOf(request), upload.data, upload.mime);
+      return account(authOf(request));
+    },
+    avatar: async (request, reply) => {
+      const avatar = await loadAvatar(app, userOf(request));
+      return reply
+        .type(avatar.mime)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .header('Cache-Control', 'private, no-cache')
+        .send(avatar.data);
+    },
+    contactData: async (request) => contactDataFor(app, userOf(request), request.params.id),
+    members: async (request) => householdMembersOf(app, userOf(request)),
+    onlineMembers: async (request) => ({ count: await countOnlineMembers(app, tenantOf(request).appId) }),
+  };
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ManagedUser, PagedQuery, PagedUsers } from '@pluk/contract';
+import { users } from '../../db/schema/index.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import type { RequestAuth, Tenant } from '../../types.js';
+import { audit } from '../audit.js';
+import { publicUrlOf } from '../auth/password-reset.js';
+import { managedUserColumns, presentManagedUser } from './presenter.js';
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Users of the app, filtered and paged (page is 1-based); the waiting list is isApproved=false. */
+export async function pagedUsers(
+  app: FastifyInstance,
+  appId: string,
+  query: PagedQuery,
+): Promise<PagedUsers> {
+  const conditions: SQL[] = [eq(users.appId, appId)];
+  if (query.filter) {
+    const pattern = likePattern(query.filter);
+    const match = or(
+      ilike(users.username, pattern),
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      ilike(users.email, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  if (query.isApproved !== undefined) conditions.push(eq(users.isApproved, query.isApproved));
+  if (query.isActive !== undefined) conditions.push(eq(users.isActive, query.isActive));
+  if (query.userIds) {
+    conditions.push(query.userIds.length > 0 ? inArray(users.id, query.userIds) : sql`false`);
+  }
+  const where = and(...conditions);
+  const [total] = await app.db.select({ count: count() }).from(users).where(where);
+  const rows = await app.db
+    .select(managedUserColumns)
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(query.rowsPerPage)
+    .offset((query.page - 1) * query.rowsPerPage);
+  return {
+    items: rows.map(presentManagedUser),
+    total: Number(total?.count ?? 0),
+    page: query.page,
+    rowsPerPage: query.rowsPerPage,
+  };
+}
+
+async function managedUser(app: FastifyInstance, appId: string, userId: number): Promise<ManagedUser> {
+  const [row] = await app.db
+    .select(managedUserColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.appId, appId)));
+  if (!row) throw notFound();
+  return presentManagedUser(row);
+}
+
+/** Approves a user from the waiting list: approved and active, audit-logged, welcome e-mail sent. */
+export async function approveUser(
+  app: FastifyInstance,
+  tenant: Tenant,
+  auth: RequestAuth,
+  userId: number,
+): Promise<ManagedUser> {
+  const [target] = await app.db
+    .select({
+      id: users.id,
+      isApproved: users.isApproved,
+      isActive: users.isActive,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.appId, tenant.appId)));
+  if (!target) throw notFound();
+  if (target.isApproved && target.isActive) throw new HttpError(409, 'ALREADY_APPROVED');
+  const updated = await app.db
+    .update(users)
+    .set({ isApproved: true, isActive: true, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.appId, tenant.appId),
+        // Two managers approving at once: only the first one wins and sends the e-mail.
+        or(eq(users.isApproved, false), eq(users.isActive, false)),
+      ),
+    )
+    .returning({ id: users.id });
+  if (updated.length === 0) throw new HttpError(409, 'ALREADY_APPROVED');
+  await audit(app.db, tenant.appId, auth, 'user.approve', { userId });
+  app.mailer.send({
+    appId: tenant.appId,
+    userId,
+    to: target.email,
+    template: 'welcome',
+    values: {
+      appName: tenant.name,
+      firstName: target.firstName,
+      lastName: target.lastName,
+      username: target.username,
+      loginUrl: `${await publicUrlOf(app, tenant.appId)}/login`,
+    },
+  });
+  return managedUser(app, tenant.appId, userId);
+}

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './errors.js';
+
+const immutable = 'public, max-age=31536000, immutable';
+
+/** Cache policy per file: hashed assets forever, entry points and the service worker always fresh. */
+function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string): void {
+  const file = path.replaceAll('\\', '/');
+  if (file.endsWith('/service-worker.js')) {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Service-Worker-Allowed', '/');
+  } else if (file.includes('/assets/')) {
+    res.setHeader('Cache-Control', immutable);
+  } else if (file.endsWith('.html') || file.endsWith('.webmanifest')) {
+    res.setHeader('Cache-Control', 'no-cache');
+  } else {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+  }
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') || accept.includes('*/*');
+}
+
+function isApiPath(url: string): boolean {
+  return /^\/api(\/|\?|$)/i.test(url);
+}
+
+/**
+ * Serves the built web app at `/` with an SPA fallback: any GET outside /api that accepts HTML gets
+ * index.html and the client router takes over. Without a build the API still runs.
+ */
+export async function registerStaticWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const built = existsSync(join(webDistDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'web app not built; serving the API only');
+    app.get('/', async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(
+          `De webapp is nog niet gebouwd (${webDistDir} ontbreekt).\n` +
+            'The web app is not built: run `npm run build -w @pluk/web`. The API runs at /api.\n',
+        ),
+    );
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (built && !isApiPath(request.url) && wantsHtml(request)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody('ROUTE_NOT_FOUND'));
+  });
+}

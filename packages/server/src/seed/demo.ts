@@ -1,0 +1,91 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { apps } from '../db/schema/index.js';
+import { createApp, createUser } from './factories.js';
+
+export const demoPassword = 'pluk-demo';
+
+export const demoAccounts = [
+  { username: 'admin', role: 'Admin' },
+  { username: 'beheerder', role: 'ApplicationManager' },
+  { username: 'lid', role: 'lid (goedgekeurd)' },
+  { username: 'analist', role: 'Analyst' },
+] as const;
+
+/**
+ * Creates the demo farm "De Plukhoeve" with its demo accounts, only into a database without any app
+ * yet: it never seeds twice and never overwrites a real installation.
+ */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ count: count() }).from(apps);
+  if (Number(existing?.count ?? 0) > 0) return false;
+
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const { appId } = await createApp(txDb, {
+      appId: 'plukhoeve',
+      name: 'De Plukhoeve',
+      isDefault: true,
+      hosts: ['localhost', '127.0.0.1'],
+      colors: { primary: '#2f7d32', secondary: '#8bc34a', background: '#f3f8ee' },
+      localeVariant: 'nl-be',
+      membershipExplanation:
+        'Als lid van De Plukhoeve oogst je het hele seizoen zelf groenten, kruiden en bloemen op ons veld. ' +
+        'Je betaalt per volwassene en per kind een jaarbijdrage. Na je registratie keurt een beheerder je ' +
+        'aanvraag goed; daarna kan je meteen beginnen plukken.',
+      customRegistrationQuestion: 'Hoe heb je De Plukhoeve leren kennen?',
+      harvestYearStart: { month: 3, day: 1 },
+      settings: [
+        { key: 'contactEmail', value: 'info@deplukhoeve.be', isPublic: true },
+        { key: 'farmAddress', value: 'Veldstraat 12, 9000 Gent', isPublic: true },
+        { key: 'openingHours', value: 'Di-za 9u-18u', isPublic: true },
+      ],
+    });
+    const demo = (username: string, firstName: string, lastName: string) => ({
+      appId,
+      username,
+      email: `${username}@deplukhoeve.be`,
+      password: demoPassword,
+      firstName,
+      lastName,
+    });
+    await createUser(txDb, { ...demo('admin', 'Ann', 'Admin'), roles: ['Admin'] });
+    await createUser(txDb, { ...demo('beheerder', 'Bart', 'Beheerder'), roles: ['ApplicationManager'] });
+    await createUser(txDb, {
+      ...demo('lid', 'Lien', 'Lid'),
+      phone: '0470 12 34 56',
+      address: { street: 'Kerkstraat', number: '5', postalCode: '9000', city: 'Gent' },
+      household: [
+        { name: 'Tom Lid', yearOfBirth: 1986, isAdult: true },
+        { name: 'Fien Lid', yearOfBirth: 2016, isAdult: false },
+      ],
+    });
+    await createUser(txDb, { ...demo('analist', 'Arne', 'Analist'), roles: ['Analyst'] });
+    await createUser(txDb, {
+      ...demo('wachtend1', 'Wout', 'Wachter'),
+      approved: false,
+      customQuestionAnswer: 'Via een vriend',
+    });
+    await createUser(txDb, {
+      ...demo('wachtend2', 'Wendy', 'Wachtlijst'),
+      approved: false,
+      customQuestionAnswer: 'Op de markt',
+      household: [{ name: 'Jan Wachtlijst', yearOfBirth: 1980, isAdult: true }],
+    });
+  });
+  return true;
+}
+
+/** The block printed at start-up after seeding, so a newcomer knows how to sign in. */
+export function demoBanner(url: string): string {
+  const lines = [
+    'Demo farm "De Plukhoeve" created.',
+    `  Open:     ${url}`,
+    `  Password: ${demoPassword} (for every demo account)`,
+    ...demoAccounts.map((a) => `  ${a.username.padEnd(10)} ${a.role}`),
+    '  wachtend1, wachtend2 wait on the waiting list.',
+  ];
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  const bar = '='.repeat(width);
+  return [bar, ...lines, bar].join('\n');
+}

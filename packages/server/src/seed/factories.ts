@@ -1,0 +1,126 @@
+import type { HouseholdMemberInput, LocaleVariant, Role } from '@pluk/contract';
+import type { Database } from '../db/client.js';
+import { appHosts, apps, userRoles, users } from '../db/schema/index.js';
+import { putSetting } from '../lib/app-settings.js';
+import { hashPassword } from '../lib/passwords.js';
+import { createHousehold } from '../modules/user/household.js';
+
+/** argon2 is slow on purpose; factories hash each distinct password once per process. */
+const hashCache = new Map<string, Promise<string>>();
+function cachedHash(password: string): Promise<string> {
+  let hash = hashCache.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashCache.set(password, hash);
+  }
+  return hash;
+}
+
+export interface AppInput {
+  appId: string;
+  name?: string;
+  hosts?: string[];
+  isDefault?: boolean;
+  colors?: { primary: string; secondary: string; background: string };
+  localeVariant?: LocaleVariant;
+  membershipExplanation?: string;
+  customRegistrationQuestion?: string | null;
+  harvestYearStart?: { month: number; day: number };
+  logo?: { data: Buffer; mime: string };
+  settings?: { key: string; value: string; isPublic?: boolean }[];
+}
+
+/** Creates an installation with its hosts and settings. */
+export async function createApp(db: Database, input: AppInput): Promise<{ appId: string; name: string }> {
+  const name = input.name ?? `Boerderij ${input.appId}`;
+  await db.insert(apps).values({
+    appId: input.appId,
+    name,
+    isDefault: input.isDefault ?? false,
+    colorPrimary: input.colors?.primary,
+    colorSecondary: input.colors?.secondary,
+    colorBackground: input.colors?.background,
+    localeVariant: input.localeVariant ?? 'nl-be',
+    membershipExplanation: input.membershipExplanation ?? '',
+    customRegistrationQuestion: input.customRegistrationQuestion ?? null,
+    harvestYearStartMonth: input.harvestYearStart?.month,
+    harvestYearStartDay: input.harvestYearStart?.day,
+    logo: input.logo?.data,
+    logoMime: input.logo?.mime,
+    logoVersion: input.logo ? String(Date.now()) : null,
+  });
+  const hosts = (input.hosts ?? []).map((h) => h.toLowerCase());
+  if (hosts.length > 0) await db.insert(appHosts).values(hosts.map((host) => ({ host, appId: input.appId })));
+  for (const s of input.settings ?? [])
+    await putSetting(db, input.appId, s.key, s.value, s.isPublic ?? false);
+  return { appId: input.appId, name };
+}
+
+export interface UserInput {
+  appId: string;
+  username: string;
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  address?: { street: string; number: string; postalCode: string; city: string };
+  roles?: Role[];
+  /** Approved and active (a member); default true. */
+  approved?: boolean;
+  active?: boolean;
+  showContactData?: boolean;
+  customQuestionAnswer?: string | null;
+  household?: HouseholdMemberInput[];
+  createdAt?: Date;
+}
+
+export interface CreatedUser {
+  id: number;
+  appId: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Creates a user with its household and roles; a plain approved, active member unless told otherwise. */
+export async function createUser(db: Database, input: UserInput): Promise<CreatedUser> {
+  const password = input.password ?? 'pluk-test-password';
+  const email = input.email ?? `${input.username.toLowerCase()}@example.test`;
+  const firstName = input.firstName ?? input.username;
+  const lastName = input.lastName ?? 'Testlid';
+  const approved = input.approved ?? true;
+  const [user] = await db
+    .insert(users)
+    .values({
+      appId: input.appId,
+      username: input.username,
+      email,
+      passwordHash: await cachedHash(password),
+      firstName,
+      lastName,
+      phone: input.phone ?? '',
+      street: input.address?.street ?? '',
+      houseNumber: input.address?.number ?? '',
+      postalCode: input.address?.postalCode ?? '',
+      city: input.address?.city ?? '',
+      isApproved: approved,
+      isActive: input.active ?? approved,
+      showContactData: input.showContactData ?? false,
+      customQuestionAnswer: input.customQuestionAnswer ?? null,
+      createdAt: input.createdAt,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('user insert returned nothing');
+  await createHousehold(
+    db,
+    { appId: input.appId, userId: user.id, name: `${firstName} ${lastName}` },
+    input.household ?? [],
+  );
+  if (input.roles?.length) {
+    await db
+      .insert(userRoles)
+      .values(input.roles.map((role) => ({ appId: input.appId, userId: user.id, role })));
+  }
+  return { id: user.id, appId: input.appId, username: input.username, email, password };
+}

@@ -1,0 +1,52 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, parseConfig, type Config } from './config.js';
+import { embeddedDatabaseExists, openDatabase } from './db/client.js';
+import { demoBanner, seedDemo } from './seed/demo.js';
+
+/** Thin launcher: settings, database, migrations, demo seed, listen, graceful close. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = parseConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const embeddedIsNew = !config.databaseUrl && !embeddedDatabaseExists(config.dataDir);
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  await database.migrate();
+  // Demo data: on by default for the embedded database, never on PostgreSQL unless SEED_DEMO=true.
+  const wantSeed = config.seedDemo ?? database.kind === 'pglite';
+  const seeded = wantSeed ? await seedDemo(database.db) : false;
+
+  const app = await buildApp({ config, database });
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: database.kind,
+      dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+      embeddedIsNew,
+    },
+    'Pluk is ready',
+  );
+  if (seeded) console.log(`\n${demoBanner(config.publicUrl)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error('Pluk could not start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import type { RouteDef, Role, LocaleVariant } from '@pluk/contract';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+import type { AccessTokens } from './modules/auth/access-tokens.js';
+
+/** The installation a request belongs to, resolved from its Host. */
+export interface Tenant {
+  appId: string;
+  name: string;
+  localeVariant: LocaleVariant;
+  colors: { primary: string; secondary: string; background: string };
+  membershipExplanation: string;
+  customRegistrationQuestion: string | null;
+  logoVersion: string | null;
+  hasLogo: boolean;
+}
+
+/** The user a request acts as (the impersonated user when an Admin impersonates). */
+export interface AuthUser {
+  id: number;
+  appId: string;
+  username: string;
+  isApproved: boolean;
+  isActive: boolean;
+  roles: Role[];
+}
+
+export interface RequestAuth {
+  user: AuthUser;
+  /** The Admin's user id when the request impersonates `user`, else null. */
+  impersonatedBy: number | null;
+  /** The session (refresh-token family) of the access token, when it names one. */
+  sessionId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    mailer: Mailer;
+    accessTokens: AccessTokens;
+    /** Every `/api` route registered, as `METHOD path` (lower-case path); read by the matrix test. */
+    apiRoutes: string[];
+  }
+  interface FastifyRequest {
+    tenantApp: Tenant | null;
+    auth: RequestAuth | null;
+  }
+  interface FastifyContextConfig {
+    /** The contract definition of the route; present on every contract route. */
+    route?: RouteDef;
+  }
+}
