@@ -1,0 +1,28 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import classes from './plant-loader.module.css';
+
+/** The plant-growing animation shown while the app starts (product-spec §2). */
+export function PlantLoader() {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.screen} role="status" aria-live="polite">
+      <svg className={classes.plant} viewBox="0 0 100 100" aria-hidden="true">
+        <path className={classes.stem} d="M50 88 C50 72 48 60 50 40" />
+        <path
+          className={classes.leaf + ' ' + classes.leafLeft}
+          d="M49 62 C38 62 28 54 26 44 C38 44 47 51 49 62 Z"
+        />
+        <path
+          className={classes.leaf + ' ' + classes.leafRight}
+          d="M51 52 C62 52 72 44 74 34 C62 34 53 41 51 52 Z"
+        />
+        <circle className={classes.bud} cx="50" cy="36" r="6" />
+        <ellipse className={classes.soil} cx="50" cy="90" rx="30" ry="6" />
+      </svg>
+      <Text size="sm" c="dimmed">
+        {t('boot.loading')}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconPlant2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Shown when the app info cannot be loaded because no answer came back (product-spec §2). */
+export function UpdateScreen() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" justify="center" mih="100dvh" p="xl" gap="lg" ta="center">
+      <ThemeIcon size={64} radius="xl" variant="light">
+        <IconPlant2 size={36} />
+      </ThemeIcon>
+      <Text size="lg" maw={360}>
+        {t('boot.updating')}
+      </Text>
+      <Button variant="light" onClick={() => window.location.reload()}>
+        {t('actions.retry')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { hasRoles, isApplicationManager, passesRoleCheck, type Account } from '@pluk/contract';
+import { paths } from './paths';
+import type { RouteAccess } from './route-handle';
+
+export type GuardDecision =
+  { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'forbidden' } | { kind: 'loading' };
+
+export interface GuardInput {
+  access: RouteAccess;
+  loggedIn: boolean;
+  /** The account once loaded (undefined while loading). */
+  account: Account | undefined;
+  /** The intended path incl. search, e.g. `/account/edit?tab=2`. */
+  fullPath: string;
+  /** The `redirect` query parameter of the current URL, if any. */
+  redirectParam: string | null;
+}
+
+/** Only same-app paths are followed after login (no `//evil.example` or absolute URLs). */
+export function safeRedirect(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
+
+/** The route guard of product-spec §2 and the approval and role rules of domain.md. */
+export function decideAccess({
+  access,
+  loggedIn,
+  account,
+  fullPath,
+  redirectParam,
+}: GuardInput): GuardDecision {
+  if (access === 'public') return { kind: 'allow' };
+  if (access === 'guest') {
+    return loggedIn
+      ? { kind: 'redirect', to: safeRedirect(redirectParam) ?? paths.home.getHref() }
+      : { kind: 'allow' };
+  }
+  if (!loggedIn) return { kind: 'redirect', to: paths.login.getHref(fullPath) };
+  if (!account) return { kind: 'loading' };
+
+  const approved = account.isApproved && account.isActive;
+  if (access === 'restricted') {
+    return approved ? { kind: 'redirect', to: paths.home.getHref() } : { kind: 'allow' };
+  }
+  if (!approved) return { kind: 'redirect', to: paths.restrictedUser.getHref() };
+
+  switch (access) {
+    case 'member':
+      return { kind: 'allow' };
+    case 'manager':
+      return hasRoles(account.roles) ? { kind: 'allow' } : { kind: 'forbidden' };
+    case 'applicationManager':
+      return isApplicationManager(account.roles) ? { kind: 'allow' } : { kind: 'forbidden' };
+    case 'admin':
+      return passesRoleCheck(account.roles, 'Admin') ? { kind: 'allow' } : { kind: 'forbidden' };
+  }
+}

@@ -1,0 +1,114 @@
+import { ActionIcon, Avatar, Tooltip } from '@mantine/core';
+import {
+  IconBuildingStore,
+  IconCalendarEvent,
+  IconChecklist,
+  IconHome,
+  IconPlant2,
+  IconTractor,
+  type Icon,
+} from '@tabler/icons-react';
+import { hasRoles } from '@pluk/contract';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppInfo } from '../../features/info/api/get-app-info';
+import { useAccount } from '../../features/user/api/get-account';
+import { useAvatarUrl } from '../../features/user/api/get-avatar';
+import { useAppStore } from '../../lib/store';
+import { paths } from '../paths';
+import { LayoutFrame, type LayoutProps } from './layout-frame';
+import classes from './layouts.module.css';
+import { useRouteTitle } from './use-route-title';
+
+interface Tab {
+  to: string;
+  labelKey: 'tabs.home' | 'tabs.pluk' | 'tabs.events' | 'tabs.market' | 'tabs.tasks';
+  icon: Icon;
+}
+
+/** The footer tabs of product-spec §2, in its order. */
+export const footerTabs: Tab[] = [
+  { to: paths.home.getHref(), labelKey: 'tabs.home', icon: IconHome },
+  { to: paths.pluk.getHref(), labelKey: 'tabs.pluk', icon: IconPlant2 },
+  { to: paths.events.getHref(), labelKey: 'tabs.events', icon: IconCalendarEvent },
+  { to: paths.market.getHref(), labelKey: 'tabs.market', icon: IconBuildingStore },
+  { to: paths.tasks.getHref(), labelKey: 'tabs.tasks', icon: IconChecklist },
+];
+
+function FooterTabs() {
+  const { t } = useTranslation();
+  return (
+    <footer className={classes.footer}>
+      <nav className={classes.tabs} aria-label={t('tabs.label')}>
+        {footerTabs.map(({ to, labelKey, icon: TabIcon }) => (
+          <NavLink key={to} to={to} end={to === '/'} className={classes.tab}>
+            <TabIcon size={24} stroke={1.6} aria-hidden />
+            <span>{t(labelKey)}</span>
+          </NavLink>
+        ))}
+      </nav>
+    </footer>
+  );
+}
+
+function AccountLink() {
+  const { t } = useTranslation();
+  const account = useAccount().data;
+  const avatarUrl = useAvatarUrl(account?.hasAvatar ?? false, account?.avatarVersion ?? null);
+  if (!account) return null;
+  const initials = `${account.firstName.charAt(0)}${account.lastName.charAt(0)}`.toUpperCase();
+  return (
+    <Tooltip label={t('header.account')}>
+      <ActionIcon
+        component={Link}
+        to={paths.account.root.getHref()}
+        variant="transparent"
+        size="lg"
+        aria-label={t('header.account')}
+      >
+        <Avatar src={avatarUrl} size={34} radius="xl" color="brand" alt="">
+          {initials}
+        </Avatar>
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Member layout: app logo and title, the tractor for staff, the account; footer tabs. */
+export function DefaultLayout({ children }: LayoutProps) {
+  const { t } = useTranslation();
+  const title = useRouteTitle();
+  const info = useAppInfo();
+  const loggedIn = useAppStore((state) => state.auth.loggedIn);
+  const account = useAccount().data;
+  const showTractor = account !== undefined && hasRoles(account.roles);
+
+  return (
+    <LayoutFrame
+      size="md"
+      footer={loggedIn ? <FooterTabs /> : undefined}
+      header={
+        <>
+          {info?.logoUrl && <img src={info.logoUrl} alt={info.appName} className={classes.logo} />}
+          <h1 className={classes.title}>{title}</h1>
+          {showTractor && (
+            <Tooltip label={t('header.manager')}>
+              <ActionIcon
+                component={Link}
+                to={paths.manager.home.getHref()}
+                variant="subtle"
+                size="xl"
+                aria-label={t('header.manager')}
+              >
+                <IconTractor size={28} stroke={1.6} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {loggedIn && <AccountLink />}
+        </>
+      }
+    >
+      {children ?? <Outlet />}
+    </LayoutFrame>
+  );
+}

@@ -1,0 +1,40 @@
+import { Container, type MantineSize } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ImpersonationBanner } from './impersonation-banner';
+import classes from './layouts.module.css';
+
+interface LayoutFrameProps {
+  /** The header bar's content; without it the frame has no header bar (empty layout). */
+  header?: ReactNode;
+  dark?: boolean;
+  footer?: ReactNode;
+  size: MantineSize | number;
+  children: ReactNode;
+}
+
+/** What every layout shares: sticky header, the impersonation banner, content, sticky footer. */
+export function LayoutFrame({ header, dark, footer, size, children }: LayoutFrameProps) {
+  return (
+    <div className={classes.frame}>
+      {header ? (
+        <header className={dark ? `${classes.header} ${classes.headerDark}` : classes.header}>
+          <div className={classes.headerBar}>{header}</div>
+          <ImpersonationBanner />
+        </header>
+      ) : (
+        <ImpersonationBanner />
+      )}
+      <main className={classes.main}>
+        <Container size={size} px="md" py="md">
+          {children}
+        </Container>
+      </main>
+      {footer}
+    </div>
+  );
+}
+
+/** Every layout renders the matched route, or the page it is given (the no-access page). */
+export interface LayoutProps {
+  children?: ReactNode;
+}

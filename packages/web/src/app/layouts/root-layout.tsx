@@ -1,0 +1,86 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
+import { useAccount } from '../../features/user/api/get-account';
+import { useErrorText } from '../../lib/form';
+import { isApiError } from '../../lib/errors';
+import { useAppStore } from '../../lib/store';
+import { PlantLoader } from '../boot/plant-loader';
+import { decideAccess } from '../guard';
+import { accessOf, currentHandle, layoutOf, type LayoutName } from '../route-handle';
+import { NoAccess } from '../routes/no-access';
+import { DefaultLayout } from './default-layout';
+import { DetailLayout } from './detail-layout';
+import { EmptyLayout } from './empty-layout';
+import { ManagerLayout } from './manager-layout';
+import { ModalLayout } from './modal-layout';
+import type { LayoutProps } from './layout-frame';
+import { useSignOut } from '../use-sign-out';
+
+const layouts: Record<LayoutName, (props: LayoutProps) => React.JSX.Element> = {
+  default: DefaultLayout,
+  applicationManager: ManagerLayout,
+  modal: ModalLayout,
+  empty: EmptyLayout,
+  detail: DetailLayout,
+};
+
+function AccountError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const signOut = useSignOut();
+  return (
+    <Stack align="center" justify="center" mih="100dvh" p="xl" ta="center">
+      <Text>{errorText(error)}</Text>
+      <Button onClick={onRetry}>{t('actions.retry')}</Button>
+      <Button variant="subtle" onClick={() => void signOut()}>
+        {t('actions.logout')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * The root route: applies the route guard, then renders the route's layout (from its `handle`).
+ * A route the user may not open shows the no-access page in the same layout.
+ */
+export function RootLayout() {
+  const matches = useMatches();
+  const location = useLocation();
+  const handle = currentHandle(matches);
+  const loggedIn = useAppStore((state) => state.auth.loggedIn);
+  const stopImpersonating = useAppStore((state) => state.stopImpersonating);
+  const accountQuery = useAccount();
+
+  // An Admin who lost the right to impersonate gets their own session back.
+  const impersonationRefused =
+    isApiError(accountQuery.error) && accountQuery.error.code === 'IMPERSONATION_FORBIDDEN';
+  useEffect(() => {
+    if (impersonationRefused) stopImpersonating();
+  }, [impersonationRefused, stopImpersonating]);
+
+  const decision = decideAccess({
+    access: accessOf(handle),
+    loggedIn,
+    account: accountQuery.data,
+    fullPath: `${location.pathname}${location.search}`,
+    redirectParam: new URLSearchParams(location.search).get('redirect'),
+  });
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'loading') {
+    if (accountQuery.isError)
+      return <AccountError error={accountQuery.error} onRetry={() => void accountQuery.refetch()} />;
+    return <PlantLoader />;
+  }
+  const Layout = layouts[layoutOf(handle)];
+  if (decision.kind === 'forbidden') {
+    return (
+      <Layout>
+        <NoAccess />
+      </Layout>
+    );
+  }
+  return <Layout />;
+}

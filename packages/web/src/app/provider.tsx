@@ -1,0 +1,47 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+
+import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { useAppColors } from '../features/info/api/get-app-colors';
+import { createAppTheme, defaultColors } from '../lib/theme';
+
+const resolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: { '--mantine-color-body': String(theme.other.background ?? defaultColors.background) },
+  dark: {},
+});
+
+/** Mantine with the app's own colours (they arrive during start-up, so the theme follows them). */
+function BrandedMantine({ children }: { children: ReactNode }) {
+  const colors = useAppColors();
+  const theme = useMemo(() => createAppTheme(colors ?? defaultColors), [colors]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={resolver}>
+      <Notifications position="top-center" zIndex={1000} />
+      {children}
+    </MantineProvider>
+  );
+}
+
+export function AppProvider({
+  queryClient,
+  i18n,
+  children,
+}: {
+  queryClient: QueryClient;
+  i18n: I18n;
+  children: ReactNode;
+}) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <BrandedMantine>{children}</BrandedMantine>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

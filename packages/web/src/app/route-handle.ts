@@ -1,0 +1,49 @@
+import type { UIMatch } from 'react-router';
+
+export type LayoutName = 'default' | 'applicationManager' | 'modal' | 'empty' | 'detail';
+
+/**
+ * Who may open a route:
+ * - public: anyone; guest: only while logged out (/login);
+ * - restricted: logged in (the waiting-for-approval page);
+ * - member: logged in, approved and active; manager: member with a role (hasRoles);
+ * - applicationManager: ApplicationManager or Admin; admin: Admin.
+ */
+export type RouteAccess =
+  'public' | 'guest' | 'restricted' | 'member' | 'manager' | 'applicationManager' | 'admin';
+
+/** What a route tells the layout and the guard (React Router `handle`). */
+export interface RouteHandle {
+  layout?: LayoutName;
+  access?: RouteAccess;
+  /** Translation key (common namespace `titles.*`) of the header title. */
+  titleKey?: string;
+  /** Title key used instead for the cooperative locale variant. */
+  cooperativeTitleKey?: string;
+  /** Where the detail layout's back button goes; no button when absent. */
+  backTo?: string;
+}
+
+/** The handle that decides: the deepest matched route that has one. */
+export function currentHandle(matches: UIMatch[]): RouteHandle {
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const handle = matches[index]?.handle as RouteHandle | undefined;
+    if (handle) return handle;
+  }
+  return {};
+}
+
+/** The access rule of a route; routes need a signed-in, approved member unless they say otherwise. */
+export function accessOf(handle: RouteHandle): RouteAccess {
+  return handle.access ?? 'member';
+}
+
+/** The layout of a route; the default layout unless it says otherwise. */
+export function layoutOf(handle: RouteHandle): LayoutName {
+  return handle.layout ?? 'default';
+}
+
+/** The title key for the app's locale variant (product-spec §2: cooperative-specific titles). */
+export function titleKeyOf(handle: RouteHandle, cooperative: boolean): string | undefined {
+  return (cooperative && handle.cooperativeTitleKey) || handle.titleKey;
+}

@@ -1,0 +1,141 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RootLayout } from './layouts/root-layout';
+import { paths } from './paths';
+import type { RouteHandle } from './route-handle';
+import { AccountRoute } from './routes/account/account';
+import { AccountDataRoute } from './routes/account/account-data';
+import { AccountEditRoute } from './routes/account/account-edit';
+import { AccountEditPasswordRoute } from './routes/account/account-edit-password';
+import { AccountPrivacyRoute } from './routes/account/account-privacy';
+import { LoginRoute } from './routes/auth/login';
+import { PasswordResetRoute } from './routes/auth/password-reset';
+import { RegisterRoute } from './routes/auth/register';
+import { RequestResetRoute } from './routes/auth/request-reset';
+import { RestrictedUserRoute } from './routes/auth/restricted-user';
+import { HomeRoute } from './routes/home';
+import { NotFoundRoute } from './routes/not-found';
+
+const handle = (value: RouteHandle) => value;
+
+/**
+ * Every route with its layout, access rule and title (product-spec §2). Routes need a signed-in,
+ * approved member and use the default layout unless their handle says otherwise. The manager area
+ * is loaded on demand. /pluk, /events, /market and /tasks (the footer tabs) get their screens in
+ * later issues; until then they fall to the not-found page.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: paths.home.path, element: <HomeRoute />, handle: handle({ titleKey: 'titles.home' }) },
+      {
+        path: paths.login.path,
+        element: <LoginRoute />,
+        handle: handle({ access: 'guest', layout: 'empty', titleKey: 'titles.login' }),
+      },
+      {
+        path: paths.register.path,
+        element: <RegisterRoute />,
+        handle: handle({
+          access: 'public',
+          layout: 'detail',
+          titleKey: 'titles.register',
+          cooperativeTitleKey: 'titles.registerCooperative',
+          backTo: paths.login.getHref(),
+        }),
+      },
+      {
+        path: paths.requestReset.path,
+        element: <RequestResetRoute />,
+        handle: handle({
+          access: 'public',
+          layout: 'detail',
+          titleKey: 'titles.requestReset',
+          backTo: paths.login.getHref(),
+        }),
+      },
+      {
+        path: paths.passwordReset.path,
+        element: <PasswordResetRoute />,
+        handle: handle({
+          access: 'public',
+          layout: 'detail',
+          titleKey: 'titles.passwordReset',
+          backTo: paths.login.getHref(),
+        }),
+      },
+      {
+        path: paths.restrictedUser.path,
+        element: <RestrictedUserRoute />,
+        handle: handle({ access: 'restricted', layout: 'empty', titleKey: 'titles.restricted' }),
+      },
+      {
+        path: paths.account.root.path,
+        element: <AccountRoute />,
+        handle: handle({ layout: 'detail', titleKey: 'titles.account', backTo: paths.home.getHref() }),
+      },
+      {
+        path: paths.account.edit.path,
+        element: <AccountEditRoute />,
+        handle: handle({ layout: 'modal', titleKey: 'titles.accountEdit' }),
+      },
+      {
+        path: paths.account.editPassword.path,
+        element: <AccountEditPasswordRoute />,
+        handle: handle({ layout: 'modal', titleKey: 'titles.accountEditPassword' }),
+      },
+      {
+        path: paths.account.data.path,
+        element: <AccountDataRoute />,
+        handle: handle({
+          layout: 'detail',
+          titleKey: 'titles.accountData',
+          backTo: paths.account.root.getHref(),
+        }),
+      },
+      {
+        path: paths.account.privacy.path,
+        element: <AccountPrivacyRoute />,
+        handle: handle({
+          layout: 'detail',
+          titleKey: 'titles.accountPrivacy',
+          backTo: paths.account.root.getHref(),
+        }),
+      },
+      {
+        path: paths.manager.home.path,
+        lazy: async () => ({ Component: (await import('./routes/manager/manager-home')).ManagerHomeRoute }),
+        handle: handle({ access: 'manager', layout: 'applicationManager', titleKey: 'titles.manager' }),
+      },
+      {
+        // The users list comes with a later issue; the back button of its sub-pages goes up to here.
+        path: paths.manager.users.path,
+        element: <Navigate to={paths.manager.home.getHref()} replace />,
+        handle: handle({ access: 'manager', layout: 'applicationManager', titleKey: 'titles.manager' }),
+      },
+      {
+        path: paths.manager.waitingList.path,
+        lazy: async () => ({ Component: (await import('./routes/manager/waiting-list')).WaitingListRoute }),
+        handle: handle({
+          access: 'applicationManager',
+          layout: 'applicationManager',
+          titleKey: 'titles.waitingList',
+        }),
+      },
+      {
+        path: paths.manager.experimental.path,
+        lazy: async () => ({ Component: (await import('./routes/manager/experimental')).ExperimentalRoute }),
+        handle: handle({ access: 'admin', layout: 'applicationManager', titleKey: 'titles.experimental' }),
+      },
+      {
+        path: '*',
+        element: <NotFoundRoute />,
+        handle: handle({ access: 'public', layout: 'default', titleKey: 'titles.notFound' }),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,22 @@
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { ProfileForm } from '../../../features/user/components/profile-form';
+import { useAccount } from '../../../features/user/api/get-account';
+import { useGoBack } from '../../layouts/modal-layout';
+
+/** /account/edit (modal layout). */
+export function AccountEditRoute() {
+  const { t } = useTranslation('user');
+  const account = useAccount().data;
+  const goBack = useGoBack();
+  if (!account) return null;
+  return (
+    <ProfileForm
+      account={account}
+      onSaved={() => {
+        notifications.show({ color: 'brand', message: t('edit.saved') });
+        goBack();
+      }}
+    />
+  );
+}

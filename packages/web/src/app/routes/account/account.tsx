@@ -1,0 +1,64 @@
+import { Button, Card, NavLink, Stack, Text, Title } from '@mantine/core';
+import {
+  IconAddressBook,
+  IconChevronRight,
+  IconKey,
+  IconLogout,
+  IconShieldLock,
+  IconUserEdit,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AvatarUpload } from '../../../features/user/components/avatar-upload';
+import { useAccount } from '../../../features/user/api/get-account';
+import { paths } from '../../paths';
+import { useSignOut } from '../../use-sign-out';
+
+const menu = [
+  { to: paths.account.edit.getHref(), labelKey: 'menu.edit', icon: IconUserEdit },
+  { to: paths.account.editPassword.getHref(), labelKey: 'menu.password', icon: IconKey },
+  { to: paths.account.data.getHref(), labelKey: 'menu.data', icon: IconAddressBook },
+  { to: paths.account.privacy.getHref(), labelKey: 'menu.privacy', icon: IconShieldLock },
+] as const;
+
+/** /account: who I am, my avatar, and the menu of what exists. */
+export function AccountRoute() {
+  const { t } = useTranslation(['user', 'common']);
+  const account = useAccount().data;
+  const signOut = useSignOut();
+  if (!account) return null;
+  return (
+    <Stack gap="lg">
+      <Stack align="center" gap={4}>
+        <AvatarUpload account={account} />
+        <Title order={2} mt="xs">
+          {account.firstName} {account.lastName}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {account.username} · {account.email}
+        </Text>
+      </Stack>
+      <Card withBorder radius="md" padding={0}>
+        {menu.map(({ to, labelKey, icon: Icon }) => (
+          <NavLink
+            key={to}
+            component={Link}
+            to={to}
+            label={t(labelKey)}
+            leftSection={<Icon size={20} stroke={1.6} />}
+            rightSection={<IconChevronRight size={16} />}
+            py="md"
+          />
+        ))}
+      </Card>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconLogout size={18} />}
+        onClick={() => void signOut()}
+      >
+        {t('common:actions.logout')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconFlask, IconUserPlus, type Icon } from '@tabler/icons-react';
+import { isApplicationManager, passesRoleCheck, waitingListQuery } from '@pluk/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../../../features/user/api/get-account';
+import { usePagedUsers } from '../../../features/users/api/get-paged-users';
+import { paths } from '../../paths';
+
+function Tile({
+  to,
+  icon: TileIcon,
+  title,
+  text,
+  badge,
+}: {
+  to: string;
+  icon: Icon;
+  title: string;
+  text: string;
+  badge?: ReactNode;
+}) {
+  return (
+    <Card component={Link} to={to} withBorder radius="md" padding="lg">
+      <Group wrap="nowrap" align="flex-start">
+        <ThemeIcon size={48} radius="md" variant="light">
+          <TileIcon size={28} />
+        </ThemeIcon>
+        <Stack gap={4} style={{ flex: 1 }}>
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>{title}</Text>
+            {badge}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {text}
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function WaitingListTile() {
+  const { t } = useTranslation('users');
+  // One row is enough: only the total is shown.
+  const count = usePagedUsers({ ...waitingListQuery, rowsPerPage: 1 }).data?.total;
+  return (
+    <Tile
+      to={paths.manager.waitingList.getHref()}
+      icon={IconUserPlus}
+      title={t('managerHome.waitingList')}
+      text={t('managerHome.waitingListText')}
+      badge={
+        count !== undefined && (
+          <Badge
+            size="lg"
+            circle={count < 100}
+            color={count > 0 ? 'red' : 'gray'}
+            aria-label={t('managerHome.waitingCount', { count })}
+          >
+            {count}
+          </Badge>
+        )
+      }
+    />
+  );
+}
+
+/** /applicationManager: a tile for every manager screen that exists for this user's roles. */
+export function ManagerHomeRoute() {
+  const { t } = useTranslation('users');
+  const roles = useAccount().data?.roles ?? [];
+  const showWaitingList = isApplicationManager(roles);
+  const showExperimental = passesRoleCheck(roles, 'Admin');
+  return (
+    <Stack gap="md">
+      {!showWaitingList && !showExperimental && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {showWaitingList && <WaitingListTile />}
+        {showExperimental && (
+          <Tile
+            to={paths.manager.experimental.getHref()}
+            icon={IconFlask}
+            title={t('managerHome.experimental')}
+            text={t('managerHome.experimentalText')}
+          />
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '@pluk/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { useAppStore } from '../../../lib/store';
+
+/** Revokes the refresh token on the server; a failure is ignored (product-spec §8). */
+export async function logout(refreshToken: string | null): Promise<void> {
+  try {
+    await apiRequest(api.auth.logout, { body: refreshToken ? { refreshToken } : {} });
+  } catch {
+    // the local session ends whatever the server answers
+  }
+}
+
+/** Ends the session: revoke, clear the token data and every cached answer but the app info. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const { auth, clearAuth } = useAppStore.getState();
+    clearAuth();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'info' });
+    await logout(auth.refreshToken);
+  }, [queryClient]);
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@pluk/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface ResetPasswordInput {
+  userId: number;
+  token: string;
+  password: string;
+}
+
+export async function resetPassword(input: ResetPasswordInput): Promise<void> {
+  await apiRequest(api.auth.resetPassword, { body: input });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

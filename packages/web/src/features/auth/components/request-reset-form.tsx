@@ -1,0 +1,48 @@
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/form';
+import { useRequestReset } from '../api/request-reset';
+
+/** Asks for a reset link; afterwards always the same confirmation, whether or not the account exists. */
+export function RequestResetForm() {
+  const { t } = useTranslation('auth');
+  const errorText = useErrorText();
+  const requestReset = useRequestReset();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { value: '' },
+    validate: { value: (value) => (value.trim() ? null : t('requestReset.required')) },
+  });
+
+  if (requestReset.isSuccess) {
+    return (
+      <Alert color="brand" role="status" title={t('requestReset.doneTitle')}>
+        {t('requestReset.done')}
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(({ value }) => requestReset.mutate(value.trim()))} noValidate>
+      <Stack gap="md">
+        <Text>{t('requestReset.intro')}</Text>
+        {requestReset.isError && (
+          <Alert color="red" role="alert">
+            {errorText(requestReset.error)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('requestReset.value')}
+          autoComplete="username"
+          autoCapitalize="none"
+          key={form.key('value')}
+          {...form.getInputProps('value')}
+        />
+        <Button type="submit" fullWidth size="md" loading={requestReset.isPending}>
+          {t('requestReset.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

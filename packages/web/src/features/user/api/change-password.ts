@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@pluk/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export async function changePassword(body: ChangePasswordInput): Promise<void> {
+  await apiRequest(api.user.changePassword, { body });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

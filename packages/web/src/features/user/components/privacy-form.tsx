@@ -1,0 +1,67 @@
+import { Alert, Button, Stack, Switch } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { Account, Privacy } from '@pluk/contract';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/form';
+import { useUpdateAccount } from '../api/update-account';
+
+/** My privacy choices: share my contact data with other members, receive e-mails. */
+export function PrivacyForm({ account }: { account: Account }) {
+  const { t } = useTranslation(['user', 'common']);
+  const errorText = useErrorText();
+  const update = useUpdateAccount();
+  const form = useForm<Privacy>({ mode: 'controlled', initialValues: account.privacy });
+
+  const submit = form.onSubmit((privacy) =>
+    update.mutate(
+      {
+        firstName: account.firstName,
+        lastName: account.lastName,
+        email: account.email,
+        phone: account.contactData.phone,
+        address: account.contactData.address,
+        householdMembers: account.memberShip.members.map(({ name, yearOfBirth, isAdult }) => ({
+          name,
+          yearOfBirth,
+          isAdult,
+        })),
+        customQuestionAnswer: account.customQuestionAnswer,
+        privacy,
+      },
+      {
+        onSuccess: (saved) => {
+          form.resetDirty(saved.privacy);
+          notifications.show({ color: 'brand', message: t('privacy.saved') });
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="lg">
+        <Switch
+          size="md"
+          label={t('privacy.showContactData')}
+          description={t('privacy.showContactDataHelp')}
+          {...form.getInputProps('showContactData', { type: 'checkbox' })}
+        />
+        <Switch
+          size="md"
+          label={t('privacy.receiveEmails')}
+          description={t('privacy.receiveEmailsHelp')}
+          {...form.getInputProps('receiveEmails', { type: 'checkbox' })}
+        />
+        {update.isError && (
+          <Alert color="red" role="alert">
+            {errorText(update.error)}
+          </Alert>
+        )}
+        <Button type="submit" size="md" fullWidth loading={update.isPending} disabled={!form.isDirty()}>
+          {t('common:actions.save')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

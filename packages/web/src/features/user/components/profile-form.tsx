@@ -1,0 +1,114 @@
+import { Alert, Button, Divider, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { updateAccountBodySchema, type Account, type Address, type UpdateAccountBody } from '@pluk/contract';
+import { useTranslation } from 'react-i18next';
+import { AddressFields } from '../../../components/address-fields';
+import {
+  HouseholdMembersFields,
+  toHouseholdMemberInput,
+  type HouseholdMemberValues,
+} from '../../../components/household-members-fields';
+import { isApiError } from '../../../lib/errors';
+import { useErrorText, fieldErrors, zodValidate } from '../../../lib/form';
+import { useUpdateAccount } from '../api/update-account';
+
+export interface ProfileFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: Address;
+  householdMembers: HouseholdMemberValues[];
+}
+
+/** The full update body: the profile from the form, privacy and the custom answer kept as they are. */
+export function profileBody(account: Account, values: ProfileFormValues): UpdateAccountBody {
+  return {
+    ...values,
+    householdMembers: values.householdMembers.map(toHouseholdMemberInput),
+    privacy: account.privacy,
+    customQuestionAnswer: account.customQuestionAnswer,
+  };
+}
+
+/** Edit names, e-mail, phone, address and household. */
+export function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => void }) {
+  const { t } = useTranslation(['user', 'common']);
+  const errorText = useErrorText();
+  const update = useUpdateAccount();
+  const form = useForm<ProfileFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      phone: account.contactData.phone,
+      address: account.contactData.address,
+      householdMembers: account.memberShip.members.map((member) => ({
+        name: member.name,
+        yearOfBirth: member.yearOfBirth ?? '',
+        isAdult: member.isAdult,
+      })),
+    },
+    validate: zodValidate(updateAccountBodySchema, (values: ProfileFormValues) =>
+      profileBody(account, values),
+    ),
+  });
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(profileBody(account, values), {
+      onSuccess: onSaved,
+      onError: (error) => {
+        const errors = fieldErrors(error);
+        if (isApiError(error) && error.code === 'EMAIL_TAKEN') errors.email = error.message;
+        form.setErrors(errors);
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('common:fields.firstName')}
+          autoComplete="given-name"
+          required
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput
+          label={t('common:fields.lastName')}
+          autoComplete="family-name"
+          required
+          {...form.getInputProps('lastName')}
+        />
+        <TextInput
+          label={t('common:fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('common:fields.phone')}
+          type="tel"
+          autoComplete="tel"
+          {...form.getInputProps('phone')}
+        />
+        <AddressFields form={form} />
+        <Divider my="xs" />
+        <Title order={2} size="h4">
+          {t('common:household.title')}
+        </Title>
+        <HouseholdMembersFields form={form} />
+        {update.isError && (
+          <Alert color="red" role="alert">
+            {errorText(update.error)}
+          </Alert>
+        )}
+        <Button type="submit" size="md" fullWidth loading={update.isPending}>
+          {t('common:actions.save')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

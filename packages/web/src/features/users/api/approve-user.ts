@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type ManagedUser } from '@pluk/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+export function approveUser(userId: number): Promise<ManagedUser> {
+  return apiRequest(api.users.approve, { body: { userId } });
+}
+
+/** Approves a waiting user; every users list (and the waiting-list count) is refreshed. */
+export function useApproveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}

@@ -1,0 +1,60 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck } from '@tabler/icons-react';
+import type { ManagedUser } from '@pluk/contract';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/form';
+import { useApproveUser } from '../api/approve-user';
+
+/** Approve, after a confirmation; the server sends the welcome e-mail. */
+export function ApproveUserButton({ user }: { user: ManagedUser }) {
+  const { t } = useTranslation(['users', 'common']);
+  const errorText = useErrorText();
+  const [opened, { open, close }] = useDisclosure(false);
+  const approve = useApproveUser();
+  const name = `${user.firstName} ${user.lastName}`;
+
+  const confirm = () =>
+    approve.mutate(user.id, {
+      onSuccess: () => {
+        close();
+        notifications.show({
+          color: 'brand',
+          icon: <IconCheck size={18} />,
+          message: t('waitingList.approved', { name }),
+        });
+      },
+    });
+
+  return (
+    <>
+      <Button
+        size="sm"
+        leftSection={<IconCheck size={16} />}
+        onClick={open}
+        aria-label={t('waitingList.approveUser', { name })}
+      >
+        {t('waitingList.approve')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('waitingList.confirmTitle')} centered>
+        <Stack>
+          <Text>{t('waitingList.confirmText', { name })}</Text>
+          {approve.isError && (
+            <Text c="red" role="alert">
+              {errorText(approve.error)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button onClick={confirm} loading={approve.isPending}>
+              {t('waitingList.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

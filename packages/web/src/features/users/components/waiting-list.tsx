@@ -1,0 +1,136 @@
+import { Badge, Card, Group, Pagination, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconUsers } from '@tabler/icons-react';
+import { waitingListQuery, type ManagedUser } from '@pluk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { usePagedUsers } from '../api/get-paged-users';
+import { ApproveUserButton } from './approve-user-button';
+
+const dateFormat = new Intl.DateTimeFormat('nl-BE', { dateStyle: 'medium' });
+
+function registeredOn(user: ManagedUser): string {
+  const date = new Date(user.createdAt);
+  return Number.isNaN(date.getTime()) ? user.createdAt : dateFormat.format(date);
+}
+
+function UserCard({ user }: { user: ManagedUser }) {
+  const { t } = useTranslation('users');
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Text fw={600}>
+              {user.firstName} {user.lastName}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {user.username}
+            </Text>
+          </div>
+          <Badge variant="light" color="gray">
+            {t('waitingList.householdSize', { count: user.householdSize })}
+          </Badge>
+        </Group>
+        <Text size="sm">{user.email}</Text>
+        {user.phone && <Text size="sm">{user.phone}</Text>}
+        {user.customQuestionAnswer && (
+          <Text size="sm">
+            <Text span c="dimmed">
+              {t('waitingList.answer')}:{' '}
+            </Text>
+            {user.customQuestionAnswer}
+          </Text>
+        )}
+        <Group justify="space-between" mt={4}>
+          <Text size="xs" c="dimmed">
+            {t('waitingList.registeredOn', { date: registeredOn(user) })}
+          </Text>
+          <ApproveUserButton user={user} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function UserTable({ users }: { users: ManagedUser[] }) {
+  const { t } = useTranslation('users');
+  return (
+    <Table.ScrollContainer minWidth={800}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('waitingList.columns.name')}</Table.Th>
+            <Table.Th>{t('waitingList.columns.username')}</Table.Th>
+            <Table.Th>{t('waitingList.columns.email')}</Table.Th>
+            <Table.Th>{t('waitingList.columns.phone')}</Table.Th>
+            <Table.Th>{t('waitingList.columns.household')}</Table.Th>
+            <Table.Th>{t('waitingList.columns.answer')}</Table.Th>
+            <Table.Th>{t('waitingList.columns.registered')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>
+                {user.firstName} {user.lastName}
+              </Table.Td>
+              <Table.Td>{user.username}</Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>{user.phone}</Table.Td>
+              <Table.Td>{user.householdSize}</Table.Td>
+              <Table.Td maw={240}>{user.customQuestionAnswer}</Table.Td>
+              <Table.Td>{registeredOn(user)}</Table.Td>
+              <Table.Td>
+                <ApproveUserButton user={user} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The users waiting for approval (product-spec §9: page 1, 50 rows), cards on phones, a table wider. */
+export function WaitingList() {
+  const { t } = useTranslation('users');
+  const [page, setPage] = useState<number>(waitingListQuery.page);
+  const wide = useMediaQuery('(min-width: 62em)');
+  const query = usePagedUsers({ ...waitingListQuery, page });
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+
+  const { items, total, rowsPerPage } = query.data;
+  if (total === 0) {
+    return (
+      <Stack align="center" py="xl" gap="sm" ta="center">
+        <ThemeIcon size={64} radius="xl" variant="light">
+          <IconUsers size={36} />
+        </ThemeIcon>
+        <Text fw={600}>{t('waitingList.emptyTitle')}</Text>
+        <Text c="dimmed">{t('waitingList.emptyText')}</Text>
+      </Stack>
+    );
+  }
+
+  const pages = Math.ceil(total / rowsPerPage);
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">{t('waitingList.count', { count: total })}</Text>
+      {wide ? (
+        <UserTable users={items} />
+      ) : (
+        <Stack gap="sm">
+          {items.map((user) => (
+            <UserCard key={user.id} user={user} />
+          ))}
+        </Stack>
+      )}
+      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} mx="auto" />}
+    </Stack>
+  );
+}

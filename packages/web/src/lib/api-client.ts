@@ -1,0 +1,225 @@
+import {
+  api,
+  routePath,
+  type RefreshResponse,
+  type RouteDef,
+  type RouteResponse,
+  type TokenData,
+} from '@pluk/contract';
+import { ApiError, apiErrorFromBody } from './errors';
+import { useAppStore } from './store';
+
+/** Business constants of product-spec §9. */
+export const tokenWaitChecks = 5;
+export const tokenWaitIntervalMs = 100;
+export const refreshPollIntervalMs = 250;
+
+type SuccessStatus<R extends RouteDef> = Extract<keyof R['response'], 200 | 201 | 204>;
+/** What a route answers on success: its 200/201/204 body, or a Blob for file routes. */
+export type ApiResult<R extends RouteDef> = R['response'] extends 'file'
+  ? Blob
+  : RouteResponse<R, SuccessStatus<R> & number>;
+
+export interface RequestOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body, or FormData for multipart routes. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The part of the store the client reads and writes (the auth and admin parts). */
+export interface SessionStore {
+  getToken: () => string | null;
+  getRefreshToken: () => string | null;
+  getImpersonatedUserId: () => number | null;
+  setTokens: (tokens: TokenData) => void;
+  clearTokens: () => void;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  session: SessionStore;
+  sleep: (ms: number) => Promise<void>;
+  /** Clears nothing itself: reloads the page onto /login (or just reloads when already there). */
+  onForcedLogout: () => void;
+}
+
+export interface ApiClient {
+  request: <R extends RouteDef>(route: R, options?: RequestOptions) => Promise<ApiResult<R>>;
+  /** Rotates the token pair once; concurrent callers share the same refresh. */
+  refresh: () => Promise<boolean>;
+}
+
+/**
+ * The one way the web app talks to the API (product-spec §4, §7, §9): Bearer token on authenticated
+ * calls after waiting up to 5 × 100 ms for one, none on public calls; on a 401 one shared refresh, then
+ * one retry; a failed refresh clears the token data and sends the member to /login. No timeout.
+ */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  let refreshInProgress = false;
+  let refreshPromise: Promise<boolean> | null = null;
+
+  async function waitForToken(): Promise<string | null> {
+    for (let check = 0; check < tokenWaitChecks; check++) {
+      const token = deps.session.getToken();
+      if (token) return token;
+      await deps.sleep(tokenWaitIntervalMs);
+    }
+    return deps.session.getToken();
+  }
+
+  function forceLogout(): void {
+    deps.session.clearTokens();
+    deps.onForcedLogout();
+  }
+
+  async function doRefresh(): Promise<boolean> {
+    const token = deps.session.getToken();
+    const refreshToken = deps.session.getRefreshToken();
+    if (!refreshToken) return false;
+    try {
+      const answer = (await send(
+        api.auth.refreshLogin,
+        { body: { token: token ?? '', refreshToken } },
+        null,
+      )) as RefreshResponse | undefined;
+      if (!answer || (answer.errors && answer.errors.length > 0) || !answer.token || !answer.refreshToken) {
+        return false;
+      }
+      deps.session.setTokens({ token: answer.token, refreshToken: answer.refreshToken });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function refresh(): Promise<boolean> {
+    if (!refreshPromise) {
+      refreshInProgress = true;
+      refreshPromise = doRefresh().then((ok) => {
+        if (!ok) deps.session.clearTokens();
+        refreshInProgress = false;
+        refreshPromise = null;
+        return ok;
+      });
+    }
+    return refreshPromise;
+  }
+
+  function buildUrl(route: RouteDef, options: RequestOptions): string {
+    const path = routePath(route, options.params);
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) query.set(key, String(value));
+    }
+    const search = query.toString();
+    return search ? `${path}?${search}` : path;
+  }
+
+  /** One HTTP exchange; `token` null means an anonymous call (no Authorization header). */
+  async function send(route: RouteDef, options: RequestOptions, token: string | null): Promise<unknown> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': 'en' };
+    const isMultipart = options.body instanceof FormData;
+    if (!isMultipart && (options.body !== undefined || route.method === 'GET')) {
+      headers['Content-Type'] = 'application/json';
+    }
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const impersonatedUserId = token ? deps.session.getImpersonatedUserId() : null;
+    if (impersonatedUserId !== null) headers['X-Impersonate-User'] = String(impersonatedUserId);
+
+    let response: Response;
+    try {
+      response = await deps.fetch(buildUrl(route, options), {
+        method: route.method,
+        headers,
+        body:
+          options.body === undefined
+            ? undefined
+            : isMultipart
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: '' });
+    }
+
+    if (!response.ok) {
+      let body: unknown = null;
+      try {
+        body = await response.json();
+      } catch {
+        // a body that is not JSON (proxy error page): keep the status, no code from the server
+      }
+      throw apiErrorFromBody(response.status, body);
+    }
+    if (response.status === 204) return null;
+    if (route.response === 'file') return response.blob();
+    const text = await response.text();
+    return text ? JSON.parse(text) : null;
+  }
+
+  async function request<R extends RouteDef>(route: R, options: RequestOptions = {}): Promise<ApiResult<R>> {
+    if (route.permission === 'public') return (await send(route, options, null)) as ApiResult<R>;
+
+    const token = await waitForToken();
+    try {
+      return (await send(route, options, token)) as ApiResult<R>;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    }
+
+    // 401: make sure the token pair is fresh, then retry once.
+    const current = deps.session.getToken();
+    let refreshed: boolean;
+    if (current && current !== token) {
+      refreshed = true; // another call already refreshed after ours was sent
+    } else if (refreshInProgress) {
+      while (refreshInProgress) await deps.sleep(refreshPollIntervalMs);
+      refreshed = deps.session.getToken() !== null;
+    } else {
+      refreshed = await refresh();
+    }
+    if (!refreshed) {
+      forceLogout();
+      throw new ApiError({ status: 401, code: 'UNAUTHORIZED', message: '' });
+    }
+    try {
+      return (await send(route, options, deps.session.getToken())) as ApiResult<R>;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) forceLogout();
+      throw error;
+    }
+  }
+
+  return { request, refresh };
+}
+
+/** The session as kept in the persisted zustand store. */
+export const storeSession: SessionStore = {
+  getToken: () => useAppStore.getState().auth.token,
+  getRefreshToken: () => useAppStore.getState().auth.refreshToken,
+  getImpersonatedUserId: () => useAppStore.getState().admin.impersonating?.userId ?? null,
+  setTokens: (tokens) => useAppStore.getState().setTokens(tokens),
+  clearTokens: () => useAppStore.getState().clearAuth(),
+};
+
+export const loginPath = '/login';
+
+/** After a forced logout the page reloads onto /login, unless it is already there. */
+export function reloadOntoLogin(): void {
+  if (window.location.pathname === loginPath) window.location.reload();
+  else window.location.assign(loginPath);
+}
+
+export const apiClient = createApiClient({
+  fetch: (...args) => window.fetch(...args),
+  session: storeSession,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  onForcedLogout: reloadOntoLogin,
+});
+
+/** Shorthand used by the feature `api/` files. */
+export const apiRequest = apiClient.request;

@@ -1,0 +1,66 @@
+import { defaultErrorMessages, errorCodes, type ErrorCode } from '@pluk/contract';
+
+/** Codes the web app adds: no response at all, or an answer it could not read. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'UNKNOWN_ERROR';
+
+/** Every failed API call surfaces as this: status 0 means no response reached us. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | ClientErrorCode;
+  readonly fields: Record<string, string>;
+
+  constructor(init: {
+    status: number;
+    code: ErrorCode | ClientErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+  }
+
+  /** True when the call failed without a server response (offline, server down, DNS). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+}
+
+/** Builds the ApiError of a non-2xx response from its `{ error: { code, message, fields } }` body. */
+export function apiErrorFromBody(status: number, body: unknown): ApiError {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const error = (typeof record.error === 'object' && record.error !== null ? record.error : {}) as Record<
+    string,
+    unknown
+  >;
+  const code = isErrorCode(error.code)
+    ? error.code
+    : isErrorCode(record.code)
+      ? record.code
+      : 'UNKNOWN_ERROR';
+  const message =
+    typeof error.message === 'string' && error.message.length > 0
+      ? error.message
+      : code === 'UNKNOWN_ERROR'
+        ? ''
+        : defaultErrorMessages[code];
+  const fields =
+    typeof error.fields === 'object' && error.fields !== null
+      ? Object.fromEntries(
+          Object.entries(error.fields as Record<string, unknown>).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        )
+      : undefined;
+  return new ApiError({ status, code, message, fields });
+}

@@ -1,0 +1,44 @@
+import type { ZodType } from 'zod';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from './errors';
+
+export type FormErrors = Record<string, string>;
+
+/**
+ * Validates form values with a contract schema, keyed by dotted path as Mantine form expects
+ * (`address.city`, `householdMembers.0.name`); the messages are the contract's Dutch ones. `toInput`
+ * turns form values (empty number inputs, confirm fields) into what the schema reads.
+ */
+export function zodValidate<V>(schema: ZodType, toInput: (values: V) => unknown = (values) => values) {
+  return (values: V): FormErrors => {
+    const result = schema.safeParse(toInput(values));
+    if (result.success) return {};
+    const errors: FormErrors = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.');
+      if (!(path in errors)) errors[path] = issue.message;
+    }
+    return errors;
+  };
+}
+
+/** Turns any failure into the Dutch text to show: the server's message, or ours without a response. */
+export function useErrorText(): (error: unknown) => string {
+  const { t } = useTranslation('common');
+  return useCallback(
+    (error: unknown) => {
+      if (isApiError(error)) {
+        if (error.isNetworkError) return t('errors.network');
+        if (error.message) return error.message;
+      }
+      return t('errors.unknown');
+    },
+    [t],
+  );
+}
+
+/** The server's per-field messages (`fields`), ready for Mantine form's `setErrors`. */
+export function fieldErrors(error: unknown): FormErrors {
+  return isApiError(error) ? { ...error.fields } : {};
+}

@@ -1,0 +1,75 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Fallback brand colour of the static manifest; each app's own colours are applied at start-up. */
+const brandGreen = '#2f7d32';
+
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  plugins: [
+    react(),
+    VitePWA({
+      // The spec puts the worker at /service-worker.js; a new version waits for the member's UPDATE.
+      filename: 'service-worker.js',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icon.svg'],
+      manifest: {
+        name: 'Pluk',
+        short_name: 'Pluk',
+        description: 'De ledenapp van je plukboerderij',
+        lang: 'nl-BE',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: brandGreen,
+        background_color: '#f6f8f3',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        // API answers are never served from the worker: they are per user and per app.
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    rollupOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
+          if (
+            /node_modules\/(@mantine|@floating-ui|react-number-format|react-remove-scroll|react-textarea-autosize)/.test(
+              id,
+            )
+          )
+            return 'mantine';
+          return 'vendor';
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});
