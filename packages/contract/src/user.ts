@@ -9,6 +9,11 @@ export const householdMemberSchema = z.object({
   name: z.string(),
   yearOfBirth: z.number().int().nullable(),
   isAdult: z.boolean(),
+  /**
+   * True for the account holder, always the first member. The holder's name follows the account's
+   * first and last name; `householdMembers` in register and `User/update` are the OTHER members only.
+   */
+  isHolder: z.boolean().optional(),
 });
 export type HouseholdMember = z.infer<typeof householdMemberSchema>;
 
@@ -70,6 +75,7 @@ export const updateAccountBodySchema = z.object({
   privacy: privacySchema,
   customQuestionAnswer: z.string().trim().max(2000).nullable(),
 });
+/** `householdMembers` replaces the household's members other than the holder (send them without the holder). */
 export type UpdateAccountBody = z.input<typeof updateAccountBodySchema>;
 
 export const changePasswordBodySchema = z.object({

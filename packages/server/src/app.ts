@@ -55,6 +55,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     bodyLimit: jsonBodyLimit,
     genReqId: () => randomUUID(),
   });
+  // The API speaks JSON (and multipart for uploads); plain text bodies are refused with 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(bodyTolerantValidator);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -21,7 +21,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    // Swagger UI's own CSP with hashes of its inline bits replaces the app's stricter one on /api/docs.
-    staticCSP: true,
+    // Swagger UI loads only its own script files and uses inline styles and data: images, which the
+    // app's CSP already allows; so /api/docs keeps the same policy (no relaxation needed).
   });
 }

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Role } from '@pluk/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { userRoles, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
+import { userRolesSubquery } from '../user/account.js';
 import type { AuthUser } from '../../types.js';
 
 /** Loads the user (with roles) a token or impersonation header names, only within the given app. */
@@ -13,9 +13,7 @@ export async function loadAuthUser(db: Database, appId: string, userId: number):
       username: users.username,
       isApproved: users.isApproved,
       isActive: users.isActive,
-      roles: sql<
-        Role[]
-      >`coalesce(array(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${users.id} order by ${userRoles.role}), '{}')`,
+      roles: userRolesSubquery,
     })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.appId, appId)));

@@ -1,15 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Account, ContactData, Role } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
-import { userAvatars, userRoles, users } from '../../db/schema/index.js';
+import { userAvatars, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-error.js';
 import { loadHousehold } from './household.js';
 
-/** Roles of a user as a sub-select, so one query loads a user with its roles. */
-export const rolesOf = (userId: typeof users.id) =>
-  sql<
-    Role[]
-  >`coalesce(array(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${userId} order by ${userRoles.role}), '{}')`;
+/**
+ * Roles of the `users` row as a sub-select, so one query loads a user with its roles. Written with
+ * qualified names: Drizzle leaves columns unqualified in single-table selects.
+ */
+export const userRolesSubquery = sql<
+  Role[]
+>`coalesce(array(select ur.role from user_roles ur where ur.user_id = "users"."id" order by ur.role), '{}')`;
 
 export const accountColumns = {
   id: users.id,
@@ -30,7 +32,7 @@ export const accountColumns = {
   receiveEmails: users.receiveEmails,
   customQuestionAnswer: users.customQuestionAnswer,
   createdAt: users.createdAt,
-  roles: rolesOf(users.id),
+  roles: userRolesSubquery,
   avatarUpdatedAt: userAvatars.updatedAt,
 };
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ManagedUser, Role } from '@pluk/contract';
-import { householdMembers, households, users } from '../../db/schema/index.js';
-import { rolesOf } from '../user/account.js';
+import { users } from '../../db/schema/index.js';
+import { userRolesSubquery } from '../user/account.js';
 
 export const managedUserColumns = {
   id: users.id,
@@ -10,10 +10,10 @@ export const managedUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   phone: users.phone,
-  roles: rolesOf(users.id),
+  roles: userRolesSubquery,
   isApproved: users.isApproved,
   isActive: users.isActive,
-  householdSize: sql<number>`greatest(1, (select count(*) from ${householdMembers} join ${households} on ${households.id} = ${householdMembers.householdId} where ${households.holderUserId} = ${users.id}))::int`,
+  householdSize: sql<number>`greatest(1, (select count(*) from household_members hm join households h on h.id = hm.household_id where h.holder_user_id = "users"."id"))::int`,
   customQuestionAnswer: users.customQuestionAnswer,
   createdAt: users.createdAt,
 };

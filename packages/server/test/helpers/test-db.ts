@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Closes the connection and, on PostgreSQL, drops the database. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or, when DATABASE_URL
+ * is set, a new database `pluk_test_<random>` on that PostgreSQL server, dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ memory: true });
+    await handle.migrate();
+    return { handle, drop: () => handle.close().catch(() => undefined) };
+  }
+  const name = `pluk_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await handle.migrate();
+  return {
+    handle,
+    drop: async () => {
+      await handle.close().catch(() => undefined);
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
