@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetAppStore } from '../src/lib/store';
+import { resetNotifications } from './utils';
 
 // jsdom lacks what Mantine reads for responsive styles and scroll areas.
 Object.defineProperty(window, 'matchMedia', {
@@ -29,5 +31,8 @@ Object.defineProperty(window, 'getComputedStyle', { value: window.getComputedSty
 
 afterEach(() => {
   cleanup();
+  resetNotifications();
+  resetAppStore();
   localStorage.clear();
+  vi.unstubAllGlobals();
 });

@@ -7,10 +7,17 @@ import { AppProvider } from './provider';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
+interface AppProps {
+  queryClient: QueryClient;
+  i18n: I18n;
+  router: Router;
+  env?: 'default' | 'test';
+}
+
 /** The whole app: providers, start-up, then the router. */
-export function App({ queryClient, i18n, router }: { queryClient: QueryClient; i18n: I18n; router: Router }) {
+export function App({ queryClient, i18n, router, env }: AppProps) {
   return (
-    <AppProvider queryClient={queryClient} i18n={i18n}>
+    <AppProvider queryClient={queryClient} i18n={i18n} env={env}>
       <DocumentBranding />
       <Boot>
         <RouterProvider router={router} />

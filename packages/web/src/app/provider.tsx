@@ -17,30 +17,30 @@ const resolver: CSSVariablesResolver = (theme) => ({
 });
 
 /** Mantine with the app's own colours (they arrive during start-up, so the theme follows them). */
-function BrandedMantine({ children }: { children: ReactNode }) {
+function BrandedMantine({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const colors = useAppColors();
   const theme = useMemo(() => createAppTheme(colors ?? defaultColors), [colors]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={resolver}>
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={resolver} env={env}>
       <Notifications position="top-center" zIndex={1000} />
       {children}
     </MantineProvider>
   );
 }
 
-export function AppProvider({
-  queryClient,
-  i18n,
-  children,
-}: {
+export interface AppProviderProps {
   queryClient: QueryClient;
   i18n: I18n;
+  /** 'test' turns off Mantine's transitions and portals (component tests). */
+  env?: 'default' | 'test';
   children: ReactNode;
-}) {
+}
+
+export function AppProvider({ queryClient, i18n, env, children }: AppProviderProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <BrandedMantine>{children}</BrandedMantine>
+        <BrandedMantine env={env}>{children}</BrandedMantine>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,4 +1,4 @@
-import { Group, TextInput } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Address } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,37 +8,39 @@ export function AddressFields<V extends { address: Address }>({ form }: { form: 
   const { t } = useTranslation();
   return (
     <>
-      <Group grow align="flex-start" gap="xs" wrap="nowrap">
-        <TextInput
-          style={{ flex: 3 }}
-          label={t('fields.street')}
-          autoComplete="address-line1"
-          key={form.key('address.street')}
-          {...form.getInputProps('address.street')}
-        />
-        <TextInput
-          style={{ flex: 1 }}
-          label={t('fields.number')}
-          key={form.key('address.number')}
-          {...form.getInputProps('address.number')}
-        />
-      </Group>
-      <Group grow align="flex-start" gap="xs" wrap="nowrap">
-        <TextInput
-          style={{ flex: 1 }}
-          label={t('fields.postalCode')}
-          autoComplete="postal-code"
-          key={form.key('address.postalCode')}
-          {...form.getInputProps('address.postalCode')}
-        />
-        <TextInput
-          style={{ flex: 2 }}
-          label={t('fields.city')}
-          autoComplete="address-level2"
-          key={form.key('address.city')}
-          {...form.getInputProps('address.city')}
-        />
-      </Group>
+      <Grid gutter="xs">
+        <Grid.Col span={8}>
+          <TextInput
+            label={t('fields.street')}
+            autoComplete="address-line1"
+            key={form.key('address.street')}
+            {...form.getInputProps('address.street')}
+          />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <TextInput
+            label={t('fields.number')}
+            key={form.key('address.number')}
+            {...form.getInputProps('address.number')}
+          />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <TextInput
+            label={t('fields.postalCode')}
+            autoComplete="postal-code"
+            key={form.key('address.postalCode')}
+            {...form.getInputProps('address.postalCode')}
+          />
+        </Grid.Col>
+        <Grid.Col span={8}>
+          <TextInput
+            label={t('fields.city')}
+            autoComplete="address-level2"
+            key={form.key('address.city')}
+            {...form.getInputProps('address.city')}
+          />
+        </Grid.Col>
+      </Grid>
     </>
   );
 }

@@ -215,7 +215,7 @@ export function reloadOntoLogin(): void {
 }
 
 export const apiClient = createApiClient({
-  fetch: (...args) => window.fetch(...args),
+  fetch: (...args) => globalThis.fetch(...args),
   session: storeSession,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   onForcedLogout: reloadOntoLogin,

@@ -34,6 +34,7 @@ export function createI18n(locale: LocaleVariant = defaultLocale): I18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    showSupportNotice: false,
   });
   return instance;
 }

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useAccount } from '../../features/user/api/get-account';

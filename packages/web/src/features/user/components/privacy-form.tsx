@@ -5,6 +5,7 @@ import type { Account, Privacy } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/form';
 import { useUpdateAccount } from '../api/update-account';
+import { otherHouseholdMembers } from '../household';
 
 /** My privacy choices: share my contact data with other members, receive e-mails. */
 export function PrivacyForm({ account }: { account: Account }) {
@@ -21,7 +22,7 @@ export function PrivacyForm({ account }: { account: Account }) {
         email: account.email,
         phone: account.contactData.phone,
         address: account.contactData.address,
-        householdMembers: account.memberShip.members.map(({ name, yearOfBirth, isAdult }) => ({
+        householdMembers: otherHouseholdMembers(account).map(({ name, yearOfBirth, isAdult }) => ({
           name,
           yearOfBirth,
           isAdult,

@@ -11,6 +11,7 @@ import {
 import { isApiError } from '../../../lib/errors';
 import { useErrorText, fieldErrors, zodValidate } from '../../../lib/form';
 import { useUpdateAccount } from '../api/update-account';
+import { otherHouseholdMembers } from '../household';
 
 export interface ProfileFormValues {
   firstName: string;
@@ -44,7 +45,7 @@ export function ProfileForm({ account, onSaved }: { account: Account; onSaved: (
       email: account.email,
       phone: account.contactData.phone,
       address: account.contactData.address,
-      householdMembers: account.memberShip.members.map((member) => ({
+      householdMembers: otherHouseholdMembers(account).map((member) => ({
         name: member.name,
         yearOfBirth: member.yearOfBirth ?? '',
         isAdult: member.isAdult,

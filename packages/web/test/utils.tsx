@@ -1,0 +1,156 @@
+import { notifications } from '@mantine/notifications';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { Account, AppInfo, ManagedUser } from '@pluk/contract';
+import { createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { App } from '../src/app/app';
+import { routes } from '../src/app/router';
+import { createI18n } from '../src/lib/i18n';
+import { useAppStore, type Impersonation } from '../src/lib/store';
+
+export interface StubRequest {
+  method: string;
+  /** Path without query, e.g. `/api/User`. */
+  path: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+export type StubHandler = (request: StubRequest) => Response | Promise<Response>;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(body === null ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function apiError(status: number, code: string, message: string, fields?: Record<string, string>) {
+  return json({ error: { code, message, ...(fields ? { fields } : {}) } }, status);
+}
+
+/**
+ * A fetch stand-in routing `METHOD /api/path` (case-insensitive) to handlers; an unknown call fails
+ * the test loudly. `calls` keeps every request for assertions.
+ */
+export function createFetchStub(handlers: Record<string, StubHandler>) {
+  const calls: StubRequest[] = [];
+  const table = Object.entries(handlers).map(([key, handler]) => {
+    const [method, path] = key.split(' ') as [string, string];
+    return { method, path: path.toLowerCase(), handler };
+  });
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.split('?')[0]!;
+    const method = init.method ?? 'GET';
+    let body: unknown = init.body;
+    if (typeof init.body === 'string') body = JSON.parse(init.body);
+    const request: StubRequest = { method, path, url, headers: new Headers(init.headers), body };
+    calls.push(request);
+    const match = table.find((entry) => entry.method === method && entry.path === path.toLowerCase());
+    if (!match) throw new Error(`Unexpected call ${method} ${url}`);
+    return match.handler(request);
+  });
+  return Object.assign(fetchStub, { calls });
+}
+
+export const appInfo: AppInfo = {
+  appId: 'plukhoeve',
+  appName: 'De Plukhoeve',
+  localeVariant: 'nl-be',
+  logoUrl: null,
+};
+
+export function makeAccount(overrides: Partial<Account> = {}): Account {
+  return {
+    id: 3,
+    username: 'lid',
+    email: 'lid@example.be',
+    firstName: 'Lien',
+    lastName: 'Lid',
+    roles: [],
+    isApproved: true,
+    isActive: true,
+    isTransactionable: false,
+    hasPaid: false,
+    hasAvatar: false,
+    avatarVersion: null,
+    memberShip: { id: 1, members: [{ id: 1, name: 'Lien Lid', yearOfBirth: null, isAdult: true }] },
+    contactData: {
+      userId: 3,
+      firstName: 'Lien',
+      lastName: 'Lid',
+      email: 'lid@example.be',
+      phone: '0470 12 34 56',
+      address: { street: 'Kerkstraat', number: '5', postalCode: '9000', city: 'Gent' },
+    },
+    privacy: { showContactData: false, receiveEmails: true },
+    customQuestionAnswer: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    impersonatedBy: null,
+    ...overrides,
+  };
+}
+
+export function makeManagedUser(overrides: Partial<ManagedUser> = {}): ManagedUser {
+  return {
+    id: 10,
+    username: 'wachtend1',
+    email: 'wout@example.be',
+    firstName: 'Wout',
+    lastName: 'Wachter',
+    phone: '0470 00 00 00',
+    roles: [],
+    isApproved: false,
+    isActive: false,
+    householdSize: 3,
+    customQuestionAnswer: 'Via de buren',
+    createdAt: '2026-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function signIn(token = 'token-1', refreshToken = 'refresh-1') {
+  useAppStore.setState({ auth: { token, refreshToken, loggedIn: true } });
+}
+
+export function impersonate(impersonation: Impersonation) {
+  useAppStore.setState({ admin: { impersonating: impersonation } });
+}
+
+interface RenderAppOptions {
+  path?: string;
+  /** Extra or overriding API handlers. */
+  handlers?: Record<string, StubHandler>;
+  /** The signed-in account (signs in when given). */
+  account?: Account;
+  info?: AppInfo;
+}
+
+/** Renders the whole app (start-up, guard, layouts) at `path` against a stubbed API. */
+export function renderApp({ path = '/', handlers = {}, account, info = appInfo }: RenderAppOptions = {}) {
+  if (account) signIn();
+  const fetchStub = createFetchStub({
+    'GET /api/info': () => json(info),
+    'GET /api/info/colors': () => json({ primary: '#2f7d32', secondary: '#8bc34a', background: '#f3f8ee' }),
+    'GET /api/User': () =>
+      account ? json(account) : apiError(401, 'UNAUTHORIZED', 'Je bent niet (meer) aangemeld.'),
+    'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const i18n = createI18n();
+  const view = render(<App queryClient={queryClient} i18n={i18n} router={router} env="test" />);
+  return { ...view, router, queryClient, fetch: fetchStub, i18n };
+}
+
+export function resetNotifications() {
+  notifications.clean();
+  notifications.cleanQueue();
+}
