@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appInfoSchema } from '@pluk/contract';
+import { tinyPng } from './helpers/multipart.js';
+import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.createApp({
+    appId: 'coop',
+    name: 'De Coöperatie',
+    hosts: ['coop.example.be', 'www.coop.example.be'],
+    localeVariant: 'nl-be-cooperative',
+    colors: { primary: '#123456', secondary: '#abcdef', background: '#ffffff' },
+    membershipExplanation: 'Word coöperant.',
+    customRegistrationQuestion: null,
+    logo: { data: tinyPng, mime: 'image/png' },
+    settings: [
+      { key: 'welcomeText', value: 'Welkom!', isPublic: true },
+      { key: 'smtp.password', value: 'geheim', isPublic: false },
+    ],
+  });
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, host = 'farm.test') => ctx.request({ method: 'GET', url, headers: { host } });
+
+describe('app resolution from the Host header', () => {
+  it('finds the app by host, ignoring port and case, and falls back to the default app', async () => {
+    expect(json(await get('/api/info', 'COOP.example.be:8080'))).toMatchObject({ appId: 'coop' });
+    expect(json(await get('/api/info', 'www.coop.example.be'))).toMatchObject({ appId: 'coop' });
+    expect(json(await get('/api/info', 'unknown.example.be'))).toMatchObject({ appId: 'farm' });
+    expect(json(await get('/api/info', 'farm.test'))).toMatchObject({ appId: 'farm', appName: 'Testhoeve' });
+  });
+
+  it('never takes the app from the query or body', async () => {
+    expect(json(await get('/api/info?appId=coop'))).toMatchObject({ appId: 'farm' });
+  });
+});
+
+describe('app info', () => {
+  it('answers info, colours, membership explanation and custom question per app', async () => {
+    const info = appInfoSchema.parse(json(await get('/api/info', 'coop.example.be')));
+    expect(info).toMatchObject({
+      appId: 'coop',
+      appName: 'De Coöperatie',
+      localeVariant: 'nl-be-cooperative',
+    });
+    expect(info.logoUrl).toMatch(/^\/api\/info\/logo\?v=/);
+    expect(json(await get('/api/info/colors', 'coop.example.be'))).toEqual({
+      primary: '#123456',
+      secondary: '#abcdef',
+      background: '#ffffff',
+    });
+    expect(json(await get('/api/info/membershipExplanation', 'coop.example.be'))).toEqual({
+      text: 'Word coöperant.',
+    });
+    expect(json(await get('/api/info/customRegistrationQuestion', 'coop.example.be'))).toEqual({
+      question: null,
+    });
+    expect(json(await get('/api/info/customRegistrationQuestion'))).toEqual({
+      question: 'Waarom wil je lid worden?',
+    });
+    expect(json(await get('/api/info'))).toMatchObject({ logoUrl: null, localeVariant: 'nl-be' });
+  });
+
+  it('serves the logo with its type, or 404 when the app has none', async () => {
+    const logo = await get('/api/info/logo', 'coop.example.be');
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.headers['x-content-type-options']).toBe('nosniff');
+    expect(logo.rawPayload.equals(tinyPng)).toBe(true);
+    const none = await get('/api/info/logo');
+    expect(none.statusCode).toBe(404);
+    expect(json(none)).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('answers public settings only, per app', async () => {
+    expect(json(await get('/api/settings/welcomeText', 'coop.example.be'))).toEqual({
+      key: 'welcomeText',
+      value: 'Welkom!',
+    });
+    expect((await get('/api/settings/smtp.password', 'coop.example.be')).statusCode).toBe(404);
+    expect((await get('/api/settings/welcomeText')).statusCode).toBe(404);
+    expect((await get('/api/settings/bestaat-niet', 'coop.example.be')).statusCode).toBe(404);
+  });
+});
+
+describe('without any app (E001)', () => {
+  it('answers E001 on every API call except health', async () => {
+    const empty = await createTestContext({ withDefaultApp: false });
+    try {
+      for (const [method, url] of [
+        ['GET', '/api/info'],
+        ['GET', '/api/info/colors'],
+        ['POST', '/api/auth/login'],
+        ['GET', '/api/User'],
+      ] as const) {
+        const response = await empty.request({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+        expect(response.statusCode, url).toBe(404);
+        expect(json(response)).toEqual({
+          code: 'E001',
+          error: { code: 'E001', message: 'Deze plukboerderij/zelfpluktuin bestaat nog niet' },
+        });
+      }
+      expect((await empty.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await empty.close();
+    }
+  });
+});

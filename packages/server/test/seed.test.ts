@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Account, PagedUsers, TokenData } from '@pluk/contract';
+import { resolveJwtSecret } from '../src/modules/auth/access-tokens.js';
+import { demoBanner, demoPassword, seedDemo } from '../src/seed/demo.js';
+import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ withDefaultApp: false });
+});
+afterAll(() => ctx.close());
+
+async function loginAs(username: string): Promise<TokenData> {
+  const response = await ctx.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { host: 'localhost:3000' },
+    payload: { username, password: demoPassword },
+  });
+  expect(response.statusCode, username).toBe(200);
+  return json<TokenData>(response);
+}
+
+describe('demo seed', () => {
+  it('creates De Plukhoeve with its demo accounts, once', async () => {
+    expect(await seedDemo(ctx.db)).toBe(true);
+    expect(await seedDemo(ctx.db)).toBe(false);
+
+    const info = await ctx.request({
+      method: 'GET',
+      url: '/api/info',
+      headers: { host: 'anything.example' },
+    });
+    expect(json(info)).toMatchObject({ appId: 'plukhoeve', appName: 'De Plukhoeve', localeVariant: 'nl-be' });
+    const question = await ctx.request({ method: 'GET', url: '/api/info/customRegistrationQuestion' });
+    expect(json<{ question: string }>(question).question).toBeTruthy();
+
+    const expectedRoles = {
+      admin: ['Admin'],
+      beheerder: ['ApplicationManager'],
+      lid: [],
+      analist: ['Analyst'],
+    };
+    for (const [username, roles] of Object.entries(expectedRoles)) {
+      const { token } = await loginAs(username);
+      const account = json<Account>(await ctx.request({ method: 'GET', url: '/api/User', as: token }));
+      expect(account).toMatchObject({ username, roles, isApproved: true, isActive: true });
+      if (username === 'lid') expect(account.memberShip.members.length).toBeGreaterThanOrEqual(2);
+    }
+
+    const { token } = await loginAs('beheerder');
+    const waiting = await ctx.request({
+      method: 'POST',
+      url: '/api/applicationManager/user/paged',
+      as: token,
+      payload: { isApproved: false },
+    });
+    expect(json<PagedUsers>(waiting).total).toBe(2);
+    const banner = demoBanner('http://localhost:3000');
+    for (const text of ['http://localhost:3000', 'pluk-demo', 'admin', 'beheerder', 'lid', 'analist']) {
+      expect(banner).toContain(text);
+    }
+  });
+
+  it('keeps one generated JWT secret in the database when JWT_SECRET is unset', async () => {
+    const first = await resolveJwtSecret(ctx.db, undefined);
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(await resolveJwtSecret(ctx.db, undefined)).toBe(first);
+    expect(await resolveJwtSecret(ctx.db, 'z'.repeat(40))).toBe('z'.repeat(40));
+  });
+});
