@@ -57,6 +57,14 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   });
   // The API speaks JSON (and multipart for uploads); plain text bodies are refused with 415.
   app.removeContentTypeParser('text/plain');
+  // An empty body sent as JSON (a bare `fetch` POST) counts as no body, so it validates like `{}`;
+  // everything else goes through Fastify's own parser (prototype-poisoning checks included).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(request, body.toString(), done);
+  });
   app.setValidatorCompiler(bodyTolerantValidator);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -168,3 +168,23 @@ describe('server errors', () => {
     await broken.close();
   });
 });
+
+describe('JSON bodies', () => {
+  it('treats an empty JSON body as no body, and refuses prototype poisoning', async () => {
+    const logout = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(logout.statusCode).toBe(204);
+    const poisoned = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"a","password":"b","__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json()).toMatchObject({ error: { code: expect.any(String) } });
+  });
+});
