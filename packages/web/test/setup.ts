@@ -27,6 +27,8 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
+URL.createObjectURL = () => 'blob:pluk-test';
+URL.revokeObjectURL = () => {};
 Object.defineProperty(window, 'getComputedStyle', { value: window.getComputedStyle.bind(window) });
 
 afterEach(() => {
@@ -36,3 +38,14 @@ afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
 });
+
+// React Router builds a Request with jsdom's AbortSignal for navigations to lazy routes, which
+// Node's own Request refuses; tests do not abort navigations, so the signal is left out.
+const NodeRequest = globalThis.Request;
+class JsdomFriendlyRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    const { signal: _signal, ...rest } = init ?? {};
+    super(input, rest);
+  }
+}
+globalThis.Request = JsdomFriendlyRequest as typeof Request;

@@ -14,6 +14,7 @@ import { RequestResetRoute } from './routes/auth/request-reset';
 import { RestrictedUserRoute } from './routes/auth/restricted-user';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
+import { RouteError } from './routes/route-error';
 
 const handle = (value: RouteHandle) => value;
 
@@ -26,6 +27,7 @@ const handle = (value: RouteHandle) => value;
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
     children: [
       { path: paths.home.path, element: <HomeRoute />, handle: handle({ titleKey: 'titles.home' }) },
       {

@@ -15,10 +15,10 @@ export function parentPath(pathname: string): string {
 /** Goes back one step in the history, or up one level when this page was opened first. */
 export function useGoBack(): () => void {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   return () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
+    // React Router gives the first entry of a session the key 'default': nothing to go back to.
+    if (key !== 'default') void navigate(-1);
     else void navigate(parentPath(pathname), { replace: true });
   };
 }
