@@ -7,8 +7,8 @@ const account = makeAccount({
   memberShip: {
     id: 1,
     members: [
-      { id: 1, name: 'Lien Lid', yearOfBirth: null, isAdult: true },
-      { id: 2, name: 'Tom Lid', yearOfBirth: 1986, isAdult: true },
+      { id: 2, name: 'Tom Lid', yearOfBirth: 1986, isAdult: true, isHolder: false },
+      { id: 1, name: 'Lien Lid', yearOfBirth: null, isAdult: true, isHolder: true },
     ],
   },
 });

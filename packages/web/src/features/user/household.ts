@@ -1,9 +1,12 @@
 import type { Account, HouseholdMember } from '@pluk/contract';
 
 /**
- * The server lists the membership holder first, then the other members; the forms edit only the
- * others (the holder is the account itself, renamed with it). The contract has no holder flag yet.
+ * The members of my household other than me (decision 018): the forms edit only these, since the holder
+ * is the account itself and is renamed with it. Uses `isHolder` when the server sends it, else the
+ * server's order (holder first).
  */
 export function otherHouseholdMembers(account: Account): HouseholdMember[] {
-  return account.memberShip.members.slice(1);
+  return account.memberShip.members.filter((member, index) =>
+    member.isHolder === undefined ? index > 0 : !member.isHolder,
+  );
 }
