@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     'Pluk is ready',
   );
   if (seeded) console.log(`\n${demoBanner(config.publicUrl)}\n`);
+  console.log(`Pluk runs at ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
 }
 
 main().catch((err: unknown) => {

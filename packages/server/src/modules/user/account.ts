@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Account, ContactData, Role } from '@pluk/contract';
+import type { Account, ContactData, HouseholdMember, Role } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
 import { userAvatars, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-error.js';
-import { loadHousehold } from './household.js';
 
 /**
  * Roles of the `users` row as a sub-select, so one query loads a user with its roles. Written with
@@ -34,6 +33,19 @@ export const accountColumns = {
   createdAt: users.createdAt,
   roles: userRolesSubquery,
   avatarUpdatedAt: userAvatars.updatedAt,
+};
+
+/**
+ * The household in the same query as the account (GET User is the busiest call): its id and members,
+ * holder first, as JSON built by the database.
+ */
+const householdColumns = {
+  householdId: sql<number | null>`(select h.id from households h where h.holder_user_id = "users"."id")`,
+  householdMembers: sql<HouseholdMember[]>`coalesce((
+    select json_agg(json_build_object('id', hm.id, 'name', hm.name, 'yearOfBirth', hm.year_of_birth,
+      'isAdult', hm.is_adult, 'isHolder', hm.is_holder) order by hm.position, hm.id)
+    from household_members hm join households h on h.id = hm.household_id
+    where h.holder_user_id = "users"."id"), '[]'::json)`,
 };
 
 type ContactRow = Pick<
@@ -75,6 +87,11 @@ export interface AccountRow {
   avatarUpdatedAt: Date | null;
 }
 
+/** json columns arrive parsed from both drivers; a string (driver without a json parser) is parsed here. */
+function parseJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
 /** The account as `GET User` shows it: the one place that shapes it. */
 export async function loadAccount(
   db: Database,
@@ -83,12 +100,12 @@ export async function loadAccount(
   impersonatedBy: number | null,
 ): Promise<Account> {
   const [row] = await db
-    .select(accountColumns)
+    .select({ ...accountColumns, ...householdColumns })
     .from(users)
     .leftJoin(userAvatars, eq(userAvatars.userId, users.id))
     .where(and(eq(users.id, userId), eq(users.appId, appId)));
   if (!row) throw notFound();
-  const memberShip = await loadHousehold(db, appId, userId);
+  const memberShip = { id: row.householdId ?? 0, members: parseJson(row.householdMembers) };
   return {
     id: row.id,
     username: row.username,
