@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.js';
@@ -16,14 +16,19 @@ import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerContractRoutes } from './plugins/contract-routes.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { errorBody, registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import './types.js';
 
-// Validation messages in Dutch wherever the contract's schemas do not carry their own text.
+// Validation messages in Dutch wherever the contract's schemas do not carry their own text; a missing
+// field says so plainly instead of "expected string, received undefined".
 z.config(z.locales.nl());
+z.config({
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'Dit veld is verplicht.' : undefined,
+});
 
 /** Bodies larger than this are refused with 413 (avatars go through multipart with their own limit). */
 const jsonBodyLimit = 1024 * 1024;
@@ -46,7 +51,13 @@ const bodyTolerantValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
 export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    routerOptions: { caseSensitive: false },
+    // Case-insensitive paths (the spec's client mixes `User/…` and `user/…`); long enough parameters
+    // for an e-mail address in requestReset (the schema then caps it at 200 with a proper 400).
+    routerOptions: { caseSensitive: false, maxParamLength: 500 },
+    // Router-level failures (undecodable URL) get the same error shape as everything else.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as unknown as FastifyReply).code(400).send(errorBody('VALIDATION_ERROR'));
+    },
     // A hop count becomes the equivalent function: Fastify's types take no number.
     trustProxy:
       typeof config.trustProxy === 'number'

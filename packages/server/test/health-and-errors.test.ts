@@ -188,3 +188,28 @@ describe('JSON bodies', () => {
     expect(poisoned.json()).toMatchObject({ error: { code: expect.any(String) } });
   });
 });
+
+describe('odd URLs and missing fields', () => {
+  it('answers undecodable URLs and long parameters in the error shape', async () => {
+    const bad = await ctx.request({ method: 'GET', url: '/api/auth/validateUsername/%E0%A4%A' });
+    expectError(bad, 400, 'VALIDATION_ERROR');
+    const long = await ctx.request({ method: 'GET', url: `/api/auth/requestReset/${'a'.repeat(300)}` });
+    expect(expectError(long, 400, 'VALIDATION_ERROR').error.fields).toHaveProperty('value');
+    // An e-mail address of 150 characters is a valid reset value.
+    const email = `${'a'.repeat(140)}@example.be`;
+    expect((await ctx.request({ method: 'GET', url: `/api/auth/requestReset/${email}` })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('says a missing field is required, in Dutch', async () => {
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'jan' },
+    });
+    expect(expectError(response, 400, 'VALIDATION_ERROR').error.fields).toEqual({
+      password: 'Dit veld is verplicht.',
+    });
+  });
+});
