@@ -109,3 +109,27 @@ describe('without any app (E001)', () => {
     }
   });
 });
+
+describe('behind a reverse proxy', () => {
+  it('resolves the app from X-Forwarded-Host only when TRUST_PROXY is set', async () => {
+    const proxied = await createTestContext({ config: { trustProxy: true } });
+    try {
+      await proxied.createApp({ appId: 'achter-proxy', hosts: ['pluk.example.be'] });
+      const viaProxy = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/info',
+        headers: { host: 'internal:3000', 'x-forwarded-host': 'pluk.example.be' },
+      });
+      expect(json(viaProxy)).toMatchObject({ appId: 'achter-proxy' });
+    } finally {
+      await proxied.close();
+    }
+    // Without TRUST_PROXY the header is ignored: the default app answers.
+    const direct = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/info',
+      headers: { host: 'farm.test', 'x-forwarded-host': 'coop.example.be' },
+    });
+    expect(json(direct)).toMatchObject({ appId: 'farm' });
+  });
+});

@@ -159,7 +159,12 @@ describe('password reset', () => {
 
 describe('e-mail without or with broken SMTP', () => {
   it('records e-mails as not_sent when the app has no SMTP settings', async () => {
-    const bare = await ctx.createApp({ appId: 'zonder-smtp', hosts: ['zonder-smtp.test'] });
+    const bare = await ctx.createApp({
+      appId: 'zonder-smtp',
+      hosts: ['zonder-smtp.test'],
+      // Its own web address: e-mailed links use it instead of PUBLIC_URL.
+      settings: [{ key: 'publicUrl', value: 'https://zonder.example.be/' }],
+    });
     const user = await ctx.createUser({ appId: bare.appId, username: uniqueName('nosmtp') });
     const response = await ctx.request({
       method: 'GET',
@@ -172,6 +177,7 @@ describe('e-mail without or with broken SMTP', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'not_sent', appId: bare.appId, template: 'passwordReset' });
     expect(rows[0]?.subject).toContain('Boerderij zonder-smtp');
+    expect(rows[0]?.body).toContain(`https://zonder.example.be/auth/passwordReset/[verborgen]/${user.id}`);
   });
 
   it('records failed, and still answers 200, when the SMTP server is unreachable', async () => {
