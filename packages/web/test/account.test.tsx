@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../src/lib/store';
 import { apiError, json, makeAccount, renderApp, type StubRequest } from './utils';
 
 const account = makeAccount({
@@ -15,12 +16,25 @@ const account = makeAccount({
 
 describe('account', () => {
   it('shows the menu of what exists, and logs out', async () => {
-    const { router, fetch } = renderApp({ path: '/account', account });
+    const { router, fetch } = renderApp({
+      path: '/account',
+      account,
+      handlers: { 'POST /api/auth/login': () => json({ token: 'token-2', refreshToken: 'refresh-2' }) },
+    });
     for (const name of ['Profiel bewerken', 'Wachtwoord wijzigen', 'Mijn contactgegevens', 'Privacy']) {
       expect(await screen.findByRole('link', { name })).toBeInTheDocument();
     }
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Afmelden' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Afmelden' }));
+    await waitFor(() => expect(useAppStore.getState().auth.loggedIn).toBe(false));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+
+    // Signing in again on that page goes home as usual.
+    await user.type(await screen.findByLabelText('Gebruikersnaam of e-mailadres'), 'lid');
+    await user.type(screen.getByLabelText('Wachtwoord'), 'pluk-demo');
+    await user.click(screen.getByRole('button', { name: 'Aanmelden' }));
+    expect(await screen.findByRole('heading', { name: 'Dag Lien' })).toBeInTheDocument();
     expect(fetch.calls.find((call) => call.path === '/api/auth/logout')?.body).toEqual({
       refreshToken: 'refresh-1',
     });

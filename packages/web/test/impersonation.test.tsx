@@ -60,6 +60,11 @@ describe('experimental: act as another user', () => {
     expect(await screen.findByRole('heading', { name: 'Dag Lien' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(useAppStore.getState().admin.impersonating).toEqual({ userId: 3, displayName: 'Lien Lid' });
+    // The Admin-only list is never asked again as Lien (the server would answer 403).
+    const pagedAsLien = fetch.calls.filter(
+      (call) => call.path === '/api/applicationManager/user/paged' && call.headers.has('X-Impersonate-User'),
+    );
+    expect(pagedAsLien).toHaveLength(0);
     // Lien has no role: no tractor while acting as her.
     expect(screen.queryByRole('link', { name: 'Beheer' })).not.toBeInTheDocument();
 

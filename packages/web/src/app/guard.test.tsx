@@ -37,6 +37,10 @@ describe('decideAccess', () => {
     });
   });
 
+  it('lets a user who is signing out reach /login', () => {
+    expect(decideAccess({ ...base, access: 'guest', signingOut: true })).toEqual({ kind: 'allow' });
+  });
+
   it('sends unapproved or inactive users to /RestrictedUserPage, and approved ones away from it', () => {
     const waiting = makeAccount({ isApproved: false, isActive: false });
     const inactive = makeAccount({ isActive: false });
@@ -150,8 +154,9 @@ describe('route guard in the app', () => {
     expect(router.state.location.pathname).toBe('/RestrictedUserPage');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Afmelden' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(useAppStore.getState().auth.loggedIn).toBe(false);
+    await waitFor(() => expect(useAppStore.getState().auth.loggedIn).toBe(false));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
   });
 
   it('shows the no-access page to a member opening the manager area', async () => {

@@ -14,6 +14,8 @@ export interface GuardInput {
   fullPath: string;
   /** The `redirect` query parameter of the current URL, if any. */
   redirectParam: string | null;
+  /** True on the way to /login while signing out (the session ends once there). */
+  signingOut?: boolean;
 }
 
 /** Only same-app paths are followed after login (no `//evil.example` or absolute URLs). */
@@ -29,10 +31,11 @@ export function decideAccess({
   account,
   fullPath,
   redirectParam,
+  signingOut = false,
 }: GuardInput): GuardDecision {
   if (access === 'public') return { kind: 'allow' };
   if (access === 'guest') {
-    return loggedIn
+    return loggedIn && !signingOut
       ? { kind: 'redirect', to: safeRedirect(redirectParam) ?? paths.home.getHref() }
       : { kind: 'allow' };
   }

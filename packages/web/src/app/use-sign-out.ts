@@ -2,16 +2,28 @@ import { useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
 import { paths } from './paths';
 
+const signingOutState = { signingOut: true } as const;
+
+/** Whether a location was reached by signing out (its state says so). */
+export function isSigningOut(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { signingOut?: unknown }).signingOut === true
+  );
+}
+
 /**
- * Signs out and lands on /login. The store is cleared synchronously before the navigation, so the
- * guard sees a logged-out user on /login (not a logged-in one it would send to /).
+ * Signs out and lands on plain /login. It goes to /login first (marked as signing out, so the guard
+ * does not send a still logged-in user back to /), then ends the session there; clearing first would
+ * let the guard send the member to `/login?redirect=<this page>`.
  */
 export function useSignOut(): () => Promise<void> {
   const logout = useLogout();
   const navigate = useNavigate();
   return async () => {
+    await navigate(paths.login.getHref(), { replace: true, state: signingOutState });
     const revoking = logout();
-    void navigate(paths.login.getHref(), { replace: true });
+    // Drop the mark, so that signing in again on this page leaves it as usual.
+    await navigate(paths.login.getHref(), { replace: true });
     await revoking;
   };
 }

@@ -16,7 +16,7 @@ import { EmptyLayout } from './empty-layout';
 import { ManagerLayout } from './manager-layout';
 import { ModalLayout } from './modal-layout';
 import type { LayoutProps } from './layout-frame';
-import { useSignOut } from '../use-sign-out';
+import { isSigningOut, useSignOut } from '../use-sign-out';
 
 const layouts: Record<LayoutName, (props: LayoutProps) => React.JSX.Element> = {
   default: DefaultLayout,
@@ -66,6 +66,7 @@ export function RootLayout() {
     account: accountQuery.data,
     fullPath: `${location.pathname}${location.search}`,
     redirectParam: new URLSearchParams(location.search).get('redirect'),
+    signingOut: isSigningOut(location.state),
   });
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

@@ -30,8 +30,10 @@ export function ExperimentalRoute() {
         onPick={(user) => {
           startImpersonating({ userId: user.id, displayName: `${user.firstName} ${user.lastName}` });
           // Everything cached was answered for the Admin; from now on the server answers as the user.
-          void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== 'info' });
-          void navigate(paths.home.getHref());
+          // Leave this page first, so its Admin-only list is not asked again as that user.
+          void Promise.resolve(navigate(paths.home.getHref())).then(() =>
+            queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== 'info' }),
+          );
         }}
       />
     </Stack>

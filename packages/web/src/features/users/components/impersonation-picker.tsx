@@ -5,6 +5,7 @@ import type { ManagedUser } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useAppStore } from '../../../lib/store';
 import { usePagedUsers } from '../api/get-paged-users';
 
 export const pickerRowsPerPage = 20;
@@ -20,7 +21,12 @@ export function ImpersonationPicker({ ownUserId, onPick }: ImpersonationPickerPr
   const { t } = useTranslation('users');
   const [filter, setFilter] = useState('');
   const [debounced] = useDebouncedValue(filter.trim(), 300);
-  const query = usePagedUsers({ page: 1, rowsPerPage: pickerRowsPerPage, filter: debounced || undefined });
+  // Once a user is chosen the server answers as that user: this Admin-only list must not be asked again.
+  const impersonating = useAppStore((state) => state.admin.impersonating !== null);
+  const query = usePagedUsers(
+    { page: 1, rowsPerPage: pickerRowsPerPage, filter: debounced || undefined },
+    { enabled: !impersonating },
+  );
   const users = query.data?.items.filter((user) => user.id !== ownUserId) ?? [];
 
   return (
