@@ -20,7 +20,9 @@ export function useSignOut(): () => Promise<void> {
   const logout = useLogout();
   const navigate = useNavigate();
   return async () => {
-    await navigate(paths.login.getHref(), { replace: true, state: signingOutState });
+    // flushSync: the router commits /login before the session ends (it would otherwise render the
+    // change as a transition, after the store update).
+    await navigate(paths.login.getHref(), { replace: true, state: signingOutState, flushSync: true });
     const revoking = logout();
     // Drop the mark, so that signing in again on this page leaves it as usual.
     await navigate(paths.login.getHref(), { replace: true });
