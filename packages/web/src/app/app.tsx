@@ -1,10 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { flushSync } from 'react-dom';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { Boot } from './boot/boot';
 import { DocumentBranding } from './boot/branding';
 import { AppProvider } from './provider';
+
+/** ReactDOM's flushSync in the shape RouterProvider takes (what `react-router/dom` passes). */
+const routerFlushSync = (fn: () => unknown): undefined => {
+  flushSync(fn);
+};
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -21,7 +26,8 @@ export function App({ queryClient, i18n, router, env }: AppProps) {
     <AppProvider queryClient={queryClient} i18n={i18n} env={env}>
       <DocumentBranding />
       <Boot>
-        <RouterProvider router={router} />
+        {/* flushSync lets a navigation commit before a store change (see use-sign-out.ts). */}
+        <RouterProvider router={router} flushSync={routerFlushSync} />
       </Boot>
     </AppProvider>
   );
