@@ -3,9 +3,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** Fallback brand colour of the static manifest; each app's own colours are applied at start-up. */
-const brandGreen = '#2f7d32';
-
 export default defineConfig({
   resolve: { conditions: ['source'] },
   plugins: [
@@ -16,23 +13,8 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['icon.svg'],
-      manifest: {
-        name: 'Pluk',
-        short_name: 'Pluk',
-        description: 'De ledenapp van je plukboerderij',
-        lang: 'nl-BE',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: brandGreen,
-        background_color: '#f6f8f3',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
-        ],
-      },
+      // The server serves /manifest.webmanifest per farm (its own name and colours): see index.html.
+      manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         navigateFallback: '/index.html',
@@ -45,7 +27,7 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/manifest.webmanifest': 'http://localhost:3000' },
   },
   build: {
     rollupOptions: {

@@ -9,6 +9,7 @@ import { Mailer } from './mail/mailer.js';
 import { AccessTokens, resolveJwtSecret } from './modules/auth/access-tokens.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { healthHandlers } from './modules/health/routes.js';
+import { registerWebManifest } from './modules/info/manifest.js';
 import { infoHandlers } from './modules/info/routes.js';
 import { userHandlers } from './modules/user/routes.js';
 import { usersHandlers } from './modules/users/routes.js';
@@ -100,7 +101,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await registerSecurity(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await registerDocs(app);
-  registerAppResolver(app, new AppResolver(database.db));
+  const appResolver = new AppResolver(database.db);
+  registerAppResolver(app, appResolver);
   registerAuth(app);
   await registerRateLimits(app);
 
@@ -111,6 +113,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     user: userHandlers(app),
     users: usersHandlers(app),
   });
+  registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);
   return app;
 }

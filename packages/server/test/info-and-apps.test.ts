@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appInfoSchema } from '@pluk/contract';
+import { webManifest } from '../src/modules/info/manifest.js';
 import { tinyPng } from './helpers/multipart.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
@@ -131,5 +132,25 @@ describe('behind a reverse proxy', () => {
       headers: { host: 'farm.test', 'x-forwarded-host': 'coop.example.be' },
     });
     expect(json(direct)).toMatchObject({ appId: 'farm' });
+  });
+});
+
+describe('web app manifest per app', () => {
+  it('installs each farm with its own name and colours', async () => {
+    const response = await get('/manifest.webmanifest', 'coop.example.be');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(json(response)).toMatchObject({
+      name: 'De Coöperatie',
+      theme_color: '#123456',
+      background_color: '#ffffff',
+      start_url: '/',
+      display: 'standalone',
+    });
+    expect(json(await get('/manifest.webmanifest'))).toMatchObject({ name: 'Testhoeve' });
+  });
+
+  it('gives a host without a farm the generic Pluk manifest', () => {
+    expect(webManifest(null)).toMatchObject({ name: 'Pluk', short_name: 'Pluk', theme_color: '#2f7d32' });
   });
 });
