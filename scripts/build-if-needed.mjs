@@ -36,7 +36,11 @@ const targets = [
   {
     workspace: '@pluk/server',
     output: path.join(root, 'packages/server/dist/server.js'),
-    sources: [...contractSources, path.join(root, 'packages/server/src'), path.join(root, 'packages/server/scripts')],
+    sources: [
+      ...contractSources,
+      path.join(root, 'packages/server/src'),
+      path.join(root, 'packages/server/scripts'),
+    ],
   },
 ];
 

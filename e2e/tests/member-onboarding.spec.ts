@@ -40,9 +40,9 @@ test('a newcomer registers, is approved from the waiting list and stays logged i
   await newcomer.goto('/account');
   await expect(newcomer).toHaveURL(/\/RestrictedUserPage$/);
 
-  // A manager approves the newcomer in the waiting-list screen.
+  // The demo admin approves the newcomer in the waiting-list screen.
   const manager = await (await browser.newContext()).newPage();
-  await logIn(manager, 'beheerder');
+  await logIn(manager, 'admin');
   await manager.getByRole('link', { name: 'Beheer' }).click();
   await expect(manager).toHaveURL(/\/applicationManager$/);
   await manager.getByRole('link', { name: /Wachtlijst/ }).click();
@@ -110,7 +110,13 @@ test('a plain member sees no manager area, a manager does', async ({ browser }) 
   await member.goto('/applicationManager/users/waiting-list');
   await expect(member.getByRole('heading', { name: 'Geen toegang' })).toBeVisible();
 
-  const admin = await (await browser.newContext()).newPage();
-  await logIn(admin, 'admin');
-  await expect(admin.getByRole('link', { name: 'Beheer' })).toBeVisible();
+  const manager = await (await browser.newContext()).newPage();
+  await logIn(manager, 'beheerder');
+  await manager.getByRole('link', { name: 'Beheer' }).click();
+  await manager.getByRole('link', { name: /Wachtlijst/ }).click();
+  await expect(manager.getByRole('heading', { name: 'Wachtlijst' })).toBeVisible();
+  // The back button goes up one path level (/applicationManager/users leads to the manager home for now).
+  await manager.getByRole('link', { name: 'Terug' }).click();
+  await expect(manager).toHaveURL(/\/applicationManager$/);
+  await expect(manager.getByRole('link', { name: 'Terug' })).toHaveCount(0);
 });
