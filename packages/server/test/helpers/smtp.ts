@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -8,36 +9,10 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** Decodes a quoted-printable body (nodemailer uses it for non-ASCII text such as "één"). */
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
-  try {
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-  } catch {
-    return bytes;
-  }
-}
-
-function parse(raw: string, envelope: { from: string; to: string[] }): ReceivedMail {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  let subject = header('Subject');
-  // Encoded-word subjects (=?UTF-8?Q?...?=) when the subject is not plain ASCII.
-  subject = subject.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { from: envelope.from, to: envelope.to, subject, text: text.replace(/\r\n/g, '\n') };
+/** Reads a raw message as a mail client would (mailparser decodes headers, charsets and encodings). */
+async function parse(raw: Buffer, envelope: { from: string; to: string[] }): Promise<ReceivedMail> {
+  const mail = await simpleParser(raw);
+  return { from: envelope.from, to: envelope.to, subject: mail.subject ?? '', text: mail.text ?? '' };
 }
 
 /** A real SMTP server on a free loopback port, collecting what it receives. */
@@ -60,8 +35,13 @@ export async function startSmtpServer(): Promise<{
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
         };
-        messages.push(parse(Buffer.concat(chunks).toString('utf8'), envelope));
-        callback();
+        parse(Buffer.concat(chunks), envelope).then(
+          (mail) => {
+            messages.push(mail);
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });

@@ -33,7 +33,7 @@ export function webManifest(tenant: Tenant | null) {
 }
 
 export function registerWebManifest(app: FastifyInstance, resolver: AppResolver): void {
-  app.get('/manifest.webmanifest', async (request, reply) => {
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) => {
     const tenant = await resolver.resolve(request.host);
     return reply
       .type('application/manifest+json; charset=utf-8')
