@@ -11,6 +11,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const baseURL = `http://localhost:${port}`;
 export const accessTokenTtlSeconds = 4;
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3197);
+const mailHttpPort = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3198);
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'pluk-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers import this file again: keep one folder per run
@@ -47,21 +49,35 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../packages/server/dist/server.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds),
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-      RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '1000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The stand-in mail server: SMTP for Pluk, HTTP for the tests to read what arrived.
+      command: 'node support/mail-stand-in.ts',
+      url: `http://127.0.0.1:${mailHttpPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_HTTP_PORT: String(mailHttpPort) },
     },
-  },
+    {
+      command: 'node ../packages/server/dist/server.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        ACCESS_TOKEN_TTL_SECONDS: String(accessTokenTtlSeconds),
+        RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+        RATE_LIMIT_ACCOUNT_PER_15_MINUTES: '1000',
+        LOG_LEVEL: 'warn',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtpPort),
+        SMTP_SECURE: 'false',
+        SMTP_FROM: 'De Plukhoeve <hallo@deplukhoeve.be>',
+      },
+    },
+  ],
 });

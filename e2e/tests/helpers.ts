@@ -22,3 +22,26 @@ export async function readStore(
     return (parsed.state ?? parsed) as never;
   });
 }
+
+export const mailStandInUrl = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT ?? 3198}`;
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Waits until the mail stand-in has received a message for `to` that matches, and returns it. */
+export async function waitForMail(
+  to: string,
+  matches: (mail: ReceivedMail) => boolean,
+): Promise<ReceivedMail> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${mailStandInUrl}/messages?to=${encodeURIComponent(to)}`);
+    const found = ((await response.json()) as ReceivedMail[]).find(matches);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`No matching e-mail for ${to} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { accessTokenTtlSeconds } from '../playwright.config';
-import { logIn, readStore } from './helpers';
+import { logIn, readStore, waitForMail } from './helpers';
 
 /**
  * The newcomer's way in: register → waiting → approved by a manager in the waiting-list screen →
@@ -53,6 +53,14 @@ test('a newcomer registers, is approved from the waiting list and stays logged i
   await manager.getByRole('button', { name: 'Ja, goedkeuren' }).click();
   await expect(manager.getByText(`${fullName} is goedgekeurd en krijgt een welkomstmail.`)).toBeVisible();
   await expect(manager.getByText(fullName, { exact: true })).toHaveCount(0);
+
+  // The welcome e-mail reached the newcomer, through the farm's mail server.
+  const welcome = await waitForMail(
+    `${username}@example.be`,
+    (m) => m.subject === 'Welkom bij De Plukhoeve!',
+  );
+  expect(welcome.text).toContain(`Dag ${firstName},`);
+  expect(welcome.text).toContain(username);
 
   // The newcomer is let in and sees the home page.
   await newcomer.getByRole('button', { name: 'Opnieuw controleren' }).click();
