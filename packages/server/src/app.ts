@@ -18,6 +18,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerContractRoutes } from './plugins/contract-routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { errorBody, registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const appResolver = new AppResolver(database.db);
   registerAppResolver(app, appResolver);
   registerAuth(app);
+  registerInputGuard(app);
   await registerRateLimits(app);
 
   registerContractRoutes(app, {

@@ -22,3 +22,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
     name === constraint || (err instanceof Error && String(err.cause ?? err.message).includes(constraint))
   );
 }
+
+/**
+ * Whether `err` is a PostgreSQL data exception (SQLSTATE class 22): a value the database cannot take,
+ * such as an id beyond the integer range or a NUL byte in text. Such values come from the request, so
+ * they are the client's 400, not a server fault (ADR 021).
+ */
+export function isDataException(err: unknown): boolean {
+  return pgError(err)?.code?.startsWith('22') ?? false;
+}

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultErrorMessages, type ErrorBody, type ErrorCode } from '@pluk/contract';
+import { isDataException } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 
 interface ValidationIssue {
@@ -71,6 +72,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? knownClientErrors[error.code] : undefined;
     if (known) return send(reply, known.status, errorBody(known.code));
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return send(reply, 400, errorBody('VALIDATION_ERROR'));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return send(reply, status, errorBody(codeByStatus[status] ?? 'VALIDATION_ERROR'));
