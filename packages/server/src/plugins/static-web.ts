@@ -21,10 +21,14 @@ function cacheHeaders(res: { setHeader(name: string, value: string): void }, pat
   }
 }
 
+/**
+ * Only navigations get the SPA fallback: browsers send `text/html` for those. A bare `*\/*` (a script
+ * tag, a stale service worker fetching an old hashed asset) gets a 404, never HTML with 200 that it
+ * would cache or run as the missing file (ADR 022).
+ */
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const accept = request.headers.accept ?? '';
-  return accept.includes('text/html') || accept.includes('*/*');
+  return (request.headers.accept ?? '').includes('text/html');
 }
 
 function isApiPath(url: string): boolean {
@@ -43,6 +47,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       prefix: '/',
       cacheControl: false,
       setHeaders: cacheHeaders,
+      // Dotfiles of the build (.vite/manifest.json, a stray .env) are not part of the site (ADR 022).
+      dotfiles: 'ignore',
     });
   } else {
     app.log.warn({ webDistDir }, 'web app not built; serving the API only');
