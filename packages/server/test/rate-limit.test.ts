@@ -52,4 +52,25 @@ describe('rate limits on auth routes', () => {
     });
     expect(info.statusCode).toBe(200);
   });
+
+  it('counts username and e-mail of one account in one bucket, across login and requestReset', async () => {
+    const user = await ctx.createUser({ username: 'Tweeledig', email: 'tweeledig@example.test' });
+    const statuses = [
+      (await login(user.username, '10.2.0.1')).statusCode,
+      (await login('TWEELEDIG@example.test', '10.2.0.2')).statusCode,
+    ];
+    const reset = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/requestReset/tweeledig%40example.test',
+      remoteAddress: '10.2.0.3',
+      headers: { host: 'farm.test' },
+    });
+    statuses.push(reset.statusCode);
+    expect(statuses).toEqual([401, 401, 200]);
+    // The fourth attempt, by either name, is over the account's limit of 3.
+    const limited = await login('tweeledig@example.test', '10.2.0.4');
+    expect(limited.statusCode).toBe(429);
+    expect(json(limited)).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect((await login('tweeledig', '10.2.0.5')).statusCode).toBe(429);
+  });
 });

@@ -2,22 +2,28 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
 import { hashToken } from '../lib/tokens.js';
+import { findUserIdByLogin } from '../modules/auth/sessions.js';
 
 const minute = 60_000;
 
 /**
- * The keys a credential-guessing attacker would aim at: the names, e-mails and user ids in the request.
- * Read generically from the validated body/params so every rate-limited route gets them.
+ * The keys a credential-guessing attacker would aim at: the accounts, names, e-mails and user ids in the
+ * request. Read generically from the validated body/params so every rate-limited route gets them. A name
+ * or e-mail of an existing account becomes that account's id, so its username and its e-mail address
+ * share one bucket (ADR 023); unknown names keep their own.
  */
-function accountKeys(
+async function accountKeys(
   request: FastifyRequest,
   verifyTokenSubject: (token: string) => number | null,
-): string[] {
+  userIdByLogin: (login: string) => Promise<number | null>,
+): Promise<string[]> {
   const input = { ...(request.params as object), ...(request.body as object) } as Record<string, unknown>;
   const keys = new Set<string>();
   for (const field of ['username', 'email', 'value']) {
     const value = input[field];
-    if (typeof value === 'string' && value.trim()) keys.add(`name:${value.trim().toLowerCase()}`);
+    if (typeof value !== 'string' || !value.trim()) continue;
+    const userId = await userIdByLogin(value);
+    keys.add(userId === null ? `name:${value.trim().toLowerCase()}` : `user:${userId}`);
   }
   if (typeof input.userId === 'number') keys.add(`user:${input.userId}`);
   if (typeof input.token === 'string') {
@@ -64,7 +70,8 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     const client = await perClient(request);
     if (!client.isAllowed && client.isExceeded) reject(reply, client.ttlInSeconds);
     const appId = request.tenantApp?.appId ?? '-';
-    for (const key of accountKeys(request, tokenSubject)) {
+    const userIdByLogin = (login: string) => findUserIdByLogin(app, appId, login);
+    for (const key of await accountKeys(request, tokenSubject, userIdByLogin)) {
       accountKeyInFlight.set(request, `${appId}|${key}`);
       const account = await perAccount(request);
       if (!account.isAllowed && account.isExceeded) reject(reply, account.ttlInSeconds);

@@ -31,6 +31,25 @@ export async function findUserByLogin(app: FastifyInstance, appId: string, login
   return user ?? null;
 }
 
+/**
+ * The id of the account a username or e-mail names in the app, or null. The rate limiter keys on it,
+ * so guesses by username and by e-mail address draw from one bucket (ADR 023).
+ */
+export async function findUserIdByLogin(app: FastifyInstance, appId: string, login: string) {
+  const value = login.trim().toLowerCase();
+  const [user] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.appId, appId),
+        or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`),
+      ),
+    )
+    .limit(1);
+  return user?.id ?? null;
+}
+
 /** A new session: a refresh-token family and an access token tied to it. */
 export async function startSession(
   app: FastifyInstance,
