@@ -6,9 +6,13 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
 
 const dayMs = 24 * 3600 * 1000;
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or a transaction on it. */
+export type Executor = Database | Tx;
+
 /** Stores a new refresh token (hashed) in a family, a new family when none is given. */
 export async function issueRefreshToken(
-  db: Database,
+  db: Executor,
   owner: { appId: string; userId: number },
   ttlDays: number,
   familyId: string = randomUUID(),
@@ -36,7 +40,7 @@ export async function findRefreshToken(db: Database, appId: string, refreshToken
  * Marks a token used, only if nobody else did first: of two concurrent uses exactly one wins; the
  * other is then a reuse.
  */
-export async function claimRefreshToken(db: Database, id: number): Promise<boolean> {
+export async function claimRefreshToken(db: Executor, id: number): Promise<boolean> {
   const claimed = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })

@@ -106,17 +106,26 @@ export async function refresh(
   // The expired access token, when it is one of ours, must belong to the same user.
   const previous = body.token ? app.accessTokens.verify(body.token, { ignoreExpiry: true }) : null;
   if (previous?.ok && previous.claims.sub !== row.userId) return { errors: [refreshErrors.unknown] };
-  if (!(await claimRefreshToken(app.db, row.id))) {
+  // Claim and successor in one transaction (ADR 024): a concurrent use of the same token waits on the
+  // claimed row until both are committed, so its family revocation also revokes the successor. Done
+  // apart, the loser could revoke the family before the winner's new token existed, and that survived.
+  const issued = await app.db.transaction(async (tx) => {
+    if (!(await claimRefreshToken(tx, row.id))) return null;
+    return issueRefreshToken(
+      tx,
+      { appId: row.appId, userId: row.userId },
+      app.config.refreshTokenTtlDays,
+      row.familyId,
+    );
+  });
+  if (!issued) {
     await revokeFamily(app.db, row.familyId);
     return { errors: [refreshErrors.reused] };
   }
-  const { refreshToken } = await issueRefreshToken(
-    app.db,
-    { appId: row.appId, userId: row.userId },
-    app.config.refreshTokenTtlDays,
-    row.familyId,
-  );
-  return { token: app.accessTokens.issue({ id: row.userId, appId: row.appId }, row.familyId), refreshToken };
+  return {
+    token: app.accessTokens.issue({ id: row.userId, appId: row.appId }, row.familyId),
+    refreshToken: issued.refreshToken,
+  };
 }
 
 /** Logout ends the session: the refresh token's whole family. Unknown tokens are fine (204 regardless). */
