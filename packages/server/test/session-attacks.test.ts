@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RefreshResponse, TokenData } from '@pluk/contract';
 import { userRoles, users } from '../src/db/schema/index.js';
@@ -147,5 +147,3 @@ describe('refresh token attacks', () => {
     expect(after.errors?.length).toBeGreaterThan(0);
   });
 });
-
-void and;

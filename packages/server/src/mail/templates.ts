@@ -41,7 +41,17 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
 export const templateSettingKey = (name: TemplateName, part: keyof MailTemplate) =>
   `email.template.${name}.${part}`;
 
+/**
+ * Every placeholder value is one line: names come from users, and a CR/LF in a first name must not start
+ * lines of its own in an e-mail sent in the farm's name (ADR 025). Control characters become spaces.
+ */
+// eslint-disable-next-line no-control-regex
+const lineBreaksAndControls = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+
 /** Fills `{placeholder}`s; unknown placeholders stay visible so a typo in a template is noticed. */
 export function render(text: string, values: Record<string, string>): string {
-  return text.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return text.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : value.replace(lineBreaksAndControls, ' ');
+  });
 }

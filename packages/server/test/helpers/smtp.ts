@@ -7,12 +7,20 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The message as it came over the wire (headers and body), to check for injected header lines. */
+  raw: string;
 }
 
 /** Reads a raw message as a mail client would (mailparser decodes headers, charsets and encodings). */
 async function parse(raw: Buffer, envelope: { from: string; to: string[] }): Promise<ReceivedMail> {
   const mail = await simpleParser(raw);
-  return { from: envelope.from, to: envelope.to, subject: mail.subject ?? '', text: mail.text ?? '' };
+  return {
+    from: envelope.from,
+    to: envelope.to,
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+    raw: raw.toString('utf8'),
+  };
 }
 
 /** A real SMTP server on a free loopback port, collecting what it receives. */
