@@ -1,27 +1,27 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './global.css';
 
-import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useAppColors } from '../features/info/api/get-app-colors';
-import { createAppTheme, defaultColors } from '../lib/theme';
-
-const resolver: CSSVariablesResolver = (theme) => ({
-  variables: {},
-  light: { '--mantine-color-body': String(theme.other.background ?? defaultColors.background) },
-  dark: {},
-});
+import { createAppTheme, cssVariablesResolver, defaultColors } from '../lib/theme';
 
 /** Mantine with the app's own colours (they arrive during start-up, so the theme follows them). */
 function BrandedMantine({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const colors = useAppColors();
   const theme = useMemo(() => createAppTheme(colors ?? defaultColors), [colors]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={resolver} env={env}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+      env={env}
+    >
       <Notifications position="top-center" zIndex={1000} />
       {children}
     </MantineProvider>

@@ -20,6 +20,7 @@ export function AddressFields<V extends { address: Address }>({ form }: { form: 
         <Grid.Col span={4}>
           <TextInput
             label={t('fields.number')}
+            autoComplete="off"
             key={form.key('address.number')}
             {...form.getInputProps('address.number')}
           />

@@ -5,6 +5,7 @@ import {
   Group,
   NumberInput,
   SegmentedControl,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -12,6 +13,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { HouseholdMemberInput } from '@pluk/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A household member as the form holds it: an empty year of birth is ''. */
@@ -42,6 +44,7 @@ export function HouseholdMembersFields<V extends { householdMembers: HouseholdMe
   form,
 }: Props<V>) {
   const { t } = useTranslation();
+  const idPrefix = useId();
   const members = form.getValues().householdMembers;
   const path = (index: number, field: keyof HouseholdMemberValues) => `householdMembers.${index}.${field}`;
 
@@ -63,8 +66,8 @@ export function HouseholdMembersFields<V extends { householdMembers: HouseholdMe
                 {...form.getInputProps(path(index, 'name'))}
               />
               <ActionIcon
-                mt={26}
-                size="lg"
+                mt={22}
+                size="xl"
                 variant="subtle"
                 color="red"
                 aria-label={t('household.remove', {
@@ -72,25 +75,33 @@ export function HouseholdMembersFields<V extends { householdMembers: HouseholdMe
                 })}
                 onClick={() => form.removeListItem('householdMembers', index)}
               >
-                <IconTrash size={18} />
+                <IconTrash size={20} aria-hidden />
               </ActionIcon>
             </Group>
-            <Group grow align="flex-start" gap="xs">
+            {/* Side by side from 576 px; on a phone each gets the full width. */}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
               <NumberInput
                 label={t('household.yearOfBirth')}
                 allowDecimal={false}
                 allowNegative={false}
                 min={1900}
                 max={2100}
+                // A phone shows its number pad; the tiny up/down arrows are no use on a touch screen.
+                inputMode="numeric"
+                pattern="[0-9]*"
+                maxLength={4}
+                autoComplete="off"
+                hideControls
                 key={form.key(path(index, 'yearOfBirth'))}
                 {...form.getInputProps(path(index, 'yearOfBirth'))}
               />
               <Stack gap={4}>
-                <Text size="sm" fw={500}>
+                <Text size="sm" fw={500} id={`${idPrefix}-age-${index}`}>
                   {t('household.ageGroup')}
                 </Text>
                 <SegmentedControl
                   fullWidth
+                  size="md"
                   data={[
                     { value: 'adult', label: t('household.adult') },
                     { value: 'child', label: t('household.child') },
@@ -99,17 +110,17 @@ export function HouseholdMembersFields<V extends { householdMembers: HouseholdMe
                   onChange={(value) =>
                     form.setFieldValue(path(index, 'isAdult') as never, (value === 'adult') as never)
                   }
-                  aria-label={t('household.ageGroup')}
+                  aria-labelledby={`${idPrefix}-age-${index}`}
                 />
               </Stack>
-            </Group>
+            </SimpleGrid>
           </Stack>
         </Card>
       ))}
       {members.length < maxHouseholdMembers && (
         <Button
           variant="light"
-          leftSection={<IconPlus size={18} />}
+          leftSection={<IconPlus size={18} aria-hidden />}
           onClick={() => form.insertListItem('householdMembers', emptyMember as never)}
         >
           {t('household.add')}

@@ -18,10 +18,10 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   const { t } = useTranslation();
   const errorText = useErrorText();
   return (
-    <Alert color="red" icon={<IconAlertTriangle />} title={t('states.errorTitle')}>
+    <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('states.errorTitle')}>
       {errorText(error)}
       {onRetry && (
-        <Button mt="sm" size="xs" variant="light" color="red" display="block" onClick={onRetry}>
+        <Button mt="sm" size="sm" variant="light" color="red" display="block" onClick={onRetry}>
           {t('actions.retry')}
         </Button>
       )}

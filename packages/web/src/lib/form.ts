@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from './errors';
 
@@ -41,4 +41,24 @@ export function useErrorText(): (error: unknown) => string {
 /** The server's per-field messages (`fields`), ready for Mantine form's `setErrors`. */
 export function fieldErrors(error: unknown): FormErrors {
   return isApiError(error) ? { ...error.fields } : {};
+}
+
+/**
+ * Focus after a submit that failed: the first field marked invalid, else the form-level error
+ * (`data-form-error`). Call `focusError()` together with the state change that shows the errors; the
+ * focus moves once React has rendered them. Attach `ref` to the `<form>`.
+ */
+export function useFocusError() {
+  const ref = useRef<HTMLFormElement>(null);
+  const [request, setRequest] = useState(0);
+  useEffect(() => {
+    if (request === 0) return;
+    const form = ref.current;
+    const target =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>('[data-form-error]');
+    target?.focus();
+  }, [request]);
+  const focusError = useCallback(() => setRequest((count) => count + 1), []);
+  return { ref, focusError };
 }

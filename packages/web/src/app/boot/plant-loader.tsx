@@ -6,7 +6,8 @@ import classes from './plant-loader.module.css';
 export function PlantLoader() {
   const { t } = useTranslation();
   return (
-    <div className={classes.screen} role="status" aria-live="polite">
+    <main className={classes.screen} aria-busy="true">
+      {/* The animation is decoration; the status text is what a screen reader announces. */}
       <svg className={classes.plant} viewBox="0 0 100 100" aria-hidden="true">
         <path className={classes.stem} d="M50 88 C50 72 48 60 50 40" />
         <path
@@ -20,9 +21,9 @@ export function PlantLoader() {
         <circle className={classes.bud} cx="50" cy="36" r="6" />
         <ellipse className={classes.soil} cx="50" cy="90" rx="30" ry="6" />
       </svg>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" role="status" aria-live="polite">
         {t('boot.loading')}
       </Text>
-    </div>
+    </main>
   );
 }

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 export function UpdateScreen() {
   const { t } = useTranslation();
   return (
-    <Stack align="center" justify="center" mih="100dvh" p="xl" gap="lg" ta="center">
+    <Stack component="main" align="center" justify="center" mih="100dvh" p="xl" gap="lg" ta="center">
       <ThemeIcon size={64} radius="xl" variant="light">
-        <IconPlant2 size={36} />
+        <IconPlant2 size={36} aria-hidden />
       </ThemeIcon>
-      <Text size="lg" maw={360}>
+      <Text size="lg" maw={360} role="alert">
         {t('boot.updating')}
       </Text>
       <Button variant="light" onClick={() => window.location.reload()}>

@@ -56,19 +56,17 @@ function AccountLink() {
   const account = useAccount().data;
   const avatarUrl = useAvatarUrl(account?.hasAvatar ?? false, account?.avatarVersion ?? null);
   if (!account) return null;
-  const initials = `${account.firstName.charAt(0)}${account.lastName.charAt(0)}`.toUpperCase();
   return (
     <Tooltip label={t('header.account')}>
       <ActionIcon
         component={Link}
         to={paths.account.root.getHref()}
         variant="transparent"
-        size="lg"
+        size="xl"
         aria-label={t('header.account')}
       >
-        <Avatar src={avatarUrl} size={34} radius="xl" color="brand" alt="">
-          {initials}
-        </Avatar>
+        {/* The photo, or Mantine's person icon: no initials, so the name is exactly "Mijn account". */}
+        <Avatar src={avatarUrl} size={36} radius="xl" color="brand" alt="" aria-hidden />
       </ActionIcon>
     </Tooltip>
   );
@@ -100,7 +98,7 @@ export function DefaultLayout({ children }: LayoutProps) {
                 size="xl"
                 aria-label={t('header.manager')}
               >
-                <IconTractor size={28} stroke={1.6} />
+                <IconTractor size={28} stroke={1.6} aria-hidden />
               </ActionIcon>
             </Tooltip>
           )}

@@ -20,8 +20,8 @@ export function ImpersonationBanner() {
 
   return (
     <div className={classes.banner} role="status">
-      <span>{t('impersonation.banner', { name: impersonating.displayName })}</span>
-      <Button size="compact-sm" color="dark" variant="filled" onClick={stop}>
+      <span className="pluk-wrap">{t('impersonation.banner', { name: impersonating.displayName })}</span>
+      <Button size="sm" color="dark" variant="filled" onClick={stop}>
         {t('impersonation.stop')}
       </Button>
     </div>

@@ -1,5 +1,6 @@
 import { Container, type MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ConnectionNotice } from './connection-notice';
 import { ImpersonationBanner } from './impersonation-banner';
 import classes from './layouts.module.css';
 
@@ -20,9 +21,13 @@ export function LayoutFrame({ header, dark, footer, size, children }: LayoutFram
         <header className={dark ? `${classes.header} ${classes.headerDark}` : classes.header}>
           <div className={classes.headerBar}>{header}</div>
           <ImpersonationBanner />
+          <ConnectionNotice />
         </header>
       ) : (
-        <ImpersonationBanner />
+        <>
+          <ImpersonationBanner />
+          <ConnectionNotice />
+        </>
       )}
       <main className={classes.main}>
         <Container size={size} px="md" py="md">

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { Navigate, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useAccount } from '../../features/user/api/get-account';
@@ -17,6 +17,7 @@ import { ManagerLayout } from './manager-layout';
 import { ModalLayout } from './modal-layout';
 import type { LayoutProps } from './layout-frame';
 import { isSigningOut, useSignOut } from '../use-sign-out';
+import { useRouteFocus } from './use-route-focus';
 
 const layouts: Record<LayoutName, (props: LayoutProps) => React.JSX.Element> = {
   default: DefaultLayout,
@@ -26,14 +27,24 @@ const layouts: Record<LayoutName, (props: LayoutProps) => React.JSX.Element> = {
   detail: DetailLayout,
 };
 
-function AccountError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+function AccountError({
+  error,
+  retrying,
+  onRetry,
+}: {
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const signOut = useSignOut();
   return (
-    <Stack align="center" justify="center" mih="100dvh" p="xl" ta="center">
-      <Text>{errorText(error)}</Text>
-      <Button onClick={onRetry}>{t('actions.retry')}</Button>
+    <Stack component="main" align="center" justify="center" mih="100dvh" p="xl" ta="center">
+      <Text role="alert">{errorText(error)}</Text>
+      <Button onClick={onRetry} loading={retrying}>
+        {t('actions.retry')}
+      </Button>
       <Button variant="subtle" onClick={() => void signOut()}>
         {t('actions.logout')}
       </Button>
@@ -69,19 +80,32 @@ export function RootLayout() {
     signingOut: isSigningOut(location.state),
   });
 
+  useRouteFocus(decision.kind === 'allow' || decision.kind === 'forbidden');
+
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'loading') {
     if (accountQuery.isError)
-      return <AccountError error={accountQuery.error} onRetry={() => void accountQuery.refetch()} />;
+      return (
+        <AccountError
+          error={accountQuery.error}
+          retrying={accountQuery.isFetching}
+          onRetry={() => void accountQuery.refetch()}
+        />
+      );
     return <PlantLoader />;
   }
   const Layout = layouts[layoutOf(handle)];
-  if (decision.kind === 'forbidden') {
-    return (
-      <Layout>
-        <NoAccess />
-      </Layout>
-    );
-  }
-  return <Layout />;
+  return (
+    <>
+      {/* A new page starts at its top; going back restores where the member was. */}
+      <ScrollRestoration />
+      {decision.kind === 'forbidden' ? (
+        <Layout>
+          <NoAccess />
+        </Layout>
+      ) : (
+        <Layout />
+      )}
+    </>
+  );
 }

@@ -10,11 +10,13 @@ export function RouteError() {
   const error = useRouteError();
   useEffect(() => console.error('Pluk: a screen failed', error), [error]);
   return (
-    <Stack align="center" justify="center" mih="100dvh" p="xl" gap="md" ta="center">
+    <Stack component="main" align="center" justify="center" mih="100dvh" p="xl" gap="md" ta="center">
       <ThemeIcon size={72} radius="xl" variant="light" color="red">
-        <IconAlertTriangle size={40} />
+        <IconAlertTriangle size={40} aria-hidden />
       </ThemeIcon>
-      <Title order={2}>{t('routeError.title')}</Title>
+      <Title order={1} size="h2">
+        {t('routeError.title')}
+      </Title>
       <Text maw={420}>{t('routeError.text')}</Text>
       <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
     </Stack>

@@ -31,10 +31,10 @@ export function AccountRoute() {
     <Stack gap="lg">
       <Stack align="center" gap={4}>
         <AvatarUpload account={account} />
-        <Title order={2} mt="xs">
+        <Title order={2} mt="xs" ta="center" className="pluk-wrap">
           {account.firstName} {account.lastName}
         </Title>
-        <Text c="dimmed" size="sm">
+        <Text c="dimmed" size="sm" ta="center" className="pluk-wrap">
           {account.username} · {account.email}
         </Text>
       </Stack>
@@ -45,8 +45,8 @@ export function AccountRoute() {
             component={Link}
             to={to}
             label={t(labelKey)}
-            leftSection={<Icon size={20} stroke={1.6} />}
-            rightSection={<IconChevronRight size={16} />}
+            leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+            rightSection={<IconChevronRight size={16} aria-hidden />}
             py="md"
           />
         ))}
@@ -54,7 +54,7 @@ export function AccountRoute() {
       <Button
         variant="light"
         color="red"
-        leftSection={<IconLogout size={18} />}
+        leftSection={<IconLogout size={18} aria-hidden />}
         onClick={() => void signOut()}
       >
         {t('common:actions.logout')}

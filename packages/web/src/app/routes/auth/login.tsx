@@ -31,16 +31,16 @@ export function LoginRoute() {
           component={Link}
           to={paths.requestReset.getHref()}
           size="sm"
-          display="block"
-          mt="md"
-          ta="center"
+          display="flex"
+          mt="xs"
+          className="pluk-touch-link"
         >
           {t('login.forgot')}
         </Anchor>
       </Paper>
       <Text ta="center" size="sm">
         {t('login.noAccount')}{' '}
-        <Anchor component={Link} to={paths.register.getHref()} fw={600}>
+        <Anchor component={Link} to={paths.register.getHref()} fw={600} className="pluk-touch-link">
           {t('login.register')}
         </Anchor>
       </Text>

@@ -13,7 +13,13 @@ export function PasswordResetRoute() {
     return (
       <Alert color="red" role="alert">
         {t('passwordReset.invalid')}
-        <Anchor component={Link} to={paths.requestReset.getHref()} display="block" mt="xs">
+        <Anchor
+          component={Link}
+          to={paths.requestReset.getHref()}
+          display="flex"
+          className="pluk-touch-link"
+          style={{ justifyContent: 'flex-start' }}
+        >
           {t('passwordReset.requestNew')}
         </Anchor>
       </Alert>

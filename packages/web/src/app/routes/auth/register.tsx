@@ -56,7 +56,7 @@ export function RegisterRoute() {
       )}
       <Text ta="center" size="sm">
         {t('register.haveAccount')}{' '}
-        <Anchor component={Link} to={paths.login.getHref()} fw={600}>
+        <Anchor component={Link} to={paths.login.getHref()} fw={600} className="pluk-touch-link">
           {t('register.toLoginLink')}
         </Anchor>
       </Text>

@@ -10,7 +10,7 @@ export function RequestResetRoute() {
   return (
     <Stack gap="lg">
       <RequestResetForm />
-      <Anchor component={Link} to={paths.login.getHref()} ta="center" size="sm">
+      <Anchor component={Link} to={paths.login.getHref()} size="sm" className="pluk-touch-link">
         {t('requestReset.backToLogin')}
       </Anchor>
     </Stack>

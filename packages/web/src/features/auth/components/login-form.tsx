@@ -1,8 +1,9 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { loginBodySchema } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { useErrorText, fieldErrors, zodValidate } from '../../../lib/form';
+import { FormError } from '../../../components/form-error';
+import { useErrorText, fieldErrors, useFocusError, zodValidate } from '../../../lib/form';
 import { useLogin, type LoginInput } from '../api/login';
 
 /** Username (or e-mail) and password; on success the token data is in the store. */
@@ -16,25 +17,29 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
     validate: zodValidate(loginBodySchema),
   });
 
-  const submit = form.onSubmit((values) =>
+  const { ref, focusError } = useFocusError();
+
+  const submit = form.onSubmit((values) => {
+    if (login.isPending) return;
     login.mutate(values, {
       onSuccess: () => onSuccess?.(),
-      onError: (error) => form.setErrors(fieldErrors(error)),
-    }),
-  );
+      onError: (error) => {
+        form.setErrors(fieldErrors(error));
+        focusError();
+      },
+    });
+  }, focusError);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
-        {login.isError && (
-          <Alert color="red" role="alert">
-            {errorText(login.error)}
-          </Alert>
-        )}
+        {login.isError && <FormError>{errorText(login.error)}</FormError>}
         <TextInput
           label={t('login.username')}
           autoComplete="username"
           autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
           key={form.key('username')}
           {...form.getInputProps('username')}
         />

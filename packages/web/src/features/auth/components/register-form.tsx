@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, PasswordInput, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Divider, PasswordInput, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { registerBodySchema, usernameSchema, type Address, type RegisterBody } from '@pluk/contract';
@@ -10,8 +10,9 @@ import {
   toHouseholdMemberInput,
   type HouseholdMemberValues,
 } from '../../../components/household-members-fields';
+import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/errors';
-import { useErrorText, fieldErrors, zodValidate, type FormErrors } from '../../../lib/form';
+import { useErrorText, fieldErrors, useFocusError, zodValidate, type FormErrors } from '../../../lib/form';
 import { useRegister } from '../api/register';
 import { useUsernameAvailability } from '../api/validate-username';
 import { UsernameAvailability, type Availability } from './username-availability';
@@ -100,9 +101,13 @@ export function RegisterForm({ customQuestion, onRegistered }: RegisterFormProps
       clearFieldError('username');
   }, [availability, usernameError, setFieldError, clearFieldError, t]);
 
+  const { ref, focusError } = useFocusError();
+
   const submit = form.onSubmit((values) => {
+    if (registration.isPending) return;
     if (availability === 'taken') {
       form.setFieldError('username', t('register.usernameTaken'));
+      focusError();
       return;
     }
     registration.mutate(toBody(values, hasQuestion), {
@@ -112,12 +117,13 @@ export function RegisterForm({ customQuestion, onRegistered }: RegisterFormProps
         if (isApiError(error) && error.code === 'USERNAME_TAKEN') errors.username = error.message;
         if (isApiError(error) && error.code === 'EMAIL_TAKEN') errors.email = error.message;
         form.setErrors(errors);
+        focusError();
       },
     });
-  });
+  }, focusError);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={2} size="h4">
           {t('register.sectionAccount')}
@@ -126,6 +132,8 @@ export function RegisterForm({ customQuestion, onRegistered }: RegisterFormProps
           label={t('register.username')}
           autoComplete="username"
           autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
           required
           description={<UsernameAvailability state={availability} />}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -194,11 +202,7 @@ export function RegisterForm({ customQuestion, onRegistered }: RegisterFormProps
           </>
         )}
 
-        {registration.isError && (
-          <Alert color="red" role="alert">
-            {errorText(registration.error)}
-          </Alert>
-        )}
+        {registration.isError && <FormError>{errorText(registration.error)}</FormError>}
         <Button type="submit" size="md" fullWidth loading={registration.isPending}>
           {t('register.submit')}
         </Button>

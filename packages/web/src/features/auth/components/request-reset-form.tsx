@@ -1,7 +1,8 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { FormError } from '../../../components/form-error';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../lib/form';
+import { useErrorText, useFocusError } from '../../../lib/form';
 import { useRequestReset } from '../api/request-reset';
 
 /** Asks for a reset link; afterwards always the same confirmation, whether or not the account exists. */
@@ -15,6 +16,8 @@ export function RequestResetForm() {
     validate: { value: (value) => (value.trim() ? null : t('requestReset.required')) },
   });
 
+  const { ref, focusError } = useFocusError();
+
   if (requestReset.isSuccess) {
     return (
       <Alert color="brand" role="status" title={t('requestReset.doneTitle')}>
@@ -24,18 +27,23 @@ export function RequestResetForm() {
   }
 
   return (
-    <form onSubmit={form.onSubmit(({ value }) => requestReset.mutate(value.trim()))} noValidate>
+    <form
+      ref={ref}
+      noValidate
+      onSubmit={form.onSubmit(({ value }) => {
+        if (requestReset.isPending) return;
+        requestReset.mutate(value.trim(), { onError: focusError });
+      }, focusError)}
+    >
       <Stack gap="md">
         <Text>{t('requestReset.intro')}</Text>
-        {requestReset.isError && (
-          <Alert color="red" role="alert">
-            {errorText(requestReset.error)}
-          </Alert>
-        )}
+        {requestReset.isError && <FormError>{errorText(requestReset.error)}</FormError>}
         <TextInput
           label={t('requestReset.value')}
           autoComplete="username"
           autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
           key={form.key('value')}
           {...form.getInputProps('value')}
         />

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/errors';
-import { useErrorText, fieldErrors } from '../../../lib/form';
+import { FormError } from '../../../components/form-error';
+import { useErrorText, fieldErrors, useFocusError } from '../../../lib/form';
 import { useResetPassword } from '../api/reset-password';
 
 interface ResetPasswordFormProps {
@@ -30,6 +31,8 @@ export function ResetPasswordForm({ token, userId }: ResetPasswordFormProps) {
     },
   });
 
+  const { ref, focusError } = useFocusError();
+
   if (reset.isSuccess) {
     return (
       <Stack>
@@ -46,22 +49,38 @@ export function ResetPasswordForm({ token, userId }: ResetPasswordFormProps) {
   const invalidLink = isApiError(reset.error) && reset.error.code === 'RESET_TOKEN_INVALID';
   return (
     <form
+      ref={ref}
       noValidate
-      onSubmit={form.onSubmit(({ password }) =>
-        reset.mutate({ token, userId, password }, { onError: (error) => form.setErrors(fieldErrors(error)) }),
-      )}
+      onSubmit={form.onSubmit(({ password }) => {
+        if (reset.isPending) return;
+        reset.mutate(
+          { token, userId, password },
+          {
+            onError: (error) => {
+              form.setErrors(fieldErrors(error));
+              focusError();
+            },
+          },
+        );
+      }, focusError)}
     >
       <Stack gap="md">
         <Text>{t('passwordReset.intro')}</Text>
         {reset.isError && (
-          <Alert color="red" role="alert">
+          <FormError>
             {invalidLink ? t('passwordReset.invalid') : errorText(reset.error)}
             {invalidLink && (
-              <Anchor component={Link} to={paths.requestReset.getHref()} display="block" mt="xs">
+              <Anchor
+                component={Link}
+                to={paths.requestReset.getHref()}
+                display="flex"
+                className="pluk-touch-link"
+                style={{ justifyContent: 'flex-start' }}
+              >
                 {t('passwordReset.requestNew')}
               </Anchor>
             )}
-          </Alert>
+          </FormError>
         )}
         <PasswordInput
           label={t('passwordReset.password')}

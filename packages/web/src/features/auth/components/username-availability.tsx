@@ -17,8 +17,8 @@ export function UsernameAvailability({ state }: { state: Availability }) {
   }
   if (state === 'available') {
     return (
-      <Text size="xs" c="green.8" component="span" aria-live="polite">
-        <IconCheck size={12} style={{ verticalAlign: 'middle', marginRight: 4 }} />
+      <Text size="xs" c="var(--pluk-color-success)" component="span" aria-live="polite">
+        <IconCheck size={12} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
         {t('register.usernameAvailable')}
       </Text>
     );

@@ -52,8 +52,8 @@ export function AvatarUpload({ account }: { account: Account }) {
           <Button
             {...props}
             variant="light"
-            size="xs"
-            leftSection={<IconCamera size={16} />}
+            size="sm"
+            leftSection={<IconCamera size={16} aria-hidden />}
             loading={changeAvatar.isPending}
           >
             {account.hasAvatar ? t('avatar.change') : t('avatar.add')}

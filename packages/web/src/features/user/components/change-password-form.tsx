@@ -1,9 +1,10 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { changePasswordBodySchema } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/errors';
-import { useErrorText, fieldErrors, zodValidate, type FormErrors } from '../../../lib/form';
+import { useErrorText, fieldErrors, useFocusError, zodValidate, type FormErrors } from '../../../lib/form';
 import { useChangePassword } from '../api/change-password';
 
 interface Values {
@@ -27,7 +28,10 @@ export function ChangePasswordForm({ onSaved }: { onSaved: () => void }) {
     },
   });
 
-  const submit = form.onSubmit(({ currentPassword, newPassword }) =>
+  const { ref, focusError } = useFocusError();
+
+  const submit = form.onSubmit(({ currentPassword, newPassword }) => {
+    if (change.isPending) return;
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -36,20 +40,17 @@ export function ChangePasswordForm({ onSaved }: { onSaved: () => void }) {
           const errors = fieldErrors(error);
           if (isApiError(error) && error.code === 'WRONG_PASSWORD') errors.currentPassword = error.message;
           form.setErrors(errors);
+          focusError();
         },
       },
-    ),
-  );
+    );
+  }, focusError);
 
   const wrongPassword = isApiError(change.error) && change.error.code === 'WRONG_PASSWORD';
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
-        {change.isError && !wrongPassword && (
-          <Alert color="red" role="alert">
-            {errorText(change.error)}
-          </Alert>
-        )}
+        {change.isError && !wrongPassword && <FormError>{errorText(change.error)}</FormError>}
         <PasswordInput
           label={t('password.current')}
           autoComplete="current-password"

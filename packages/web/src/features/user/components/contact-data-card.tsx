@@ -9,7 +9,7 @@ function Row({ label, value }: { label: string; value: string }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text>{value.trim() ? value : t('contactData.empty')}</Text>
+      <Text className="pluk-wrap">{value.trim() ? value : t('contactData.empty')}</Text>
     </div>
   );
 }

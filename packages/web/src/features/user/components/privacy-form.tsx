@@ -1,9 +1,10 @@
-import { Alert, Button, Stack, Switch } from '@mantine/core';
+import { Button, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { Account, Privacy } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../lib/form';
+import { FormError } from '../../../components/form-error';
+import { useErrorText, useFocusError } from '../../../lib/form';
 import { useUpdateAccount } from '../api/update-account';
 import { otherHouseholdMembers } from '../household';
 
@@ -14,7 +15,10 @@ export function PrivacyForm({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const form = useForm<Privacy>({ mode: 'controlled', initialValues: account.privacy });
 
-  const submit = form.onSubmit((privacy) =>
+  const { ref, focusError } = useFocusError();
+
+  const submit = form.onSubmit((privacy) => {
+    if (update.isPending) return;
     update.mutate(
       {
         firstName: account.firstName,
@@ -35,12 +39,13 @@ export function PrivacyForm({ account }: { account: Account }) {
           form.resetDirty(saved.privacy);
           notifications.show({ color: 'brand', message: t('privacy.saved') });
         },
+        onError: focusError,
       },
-    ),
-  );
+    );
+  });
 
   return (
-    <form onSubmit={submit}>
+    <form ref={ref} onSubmit={submit}>
       <Stack gap="lg">
         <Switch
           size="md"
@@ -54,11 +59,7 @@ export function PrivacyForm({ account }: { account: Account }) {
           description={t('privacy.receiveEmailsHelp')}
           {...form.getInputProps('receiveEmails', { type: 'checkbox' })}
         />
-        {update.isError && (
-          <Alert color="red" role="alert">
-            {errorText(update.error)}
-          </Alert>
-        )}
+        {update.isError && <FormError>{errorText(update.error)}</FormError>}
         <Button type="submit" size="md" fullWidth loading={update.isPending} disabled={!form.isDirty()}>
           {t('common:actions.save')}
         </Button>

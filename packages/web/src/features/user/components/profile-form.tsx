@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { updateAccountBodySchema, type Account, type Address, type UpdateAccountBody } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,9 @@ import {
   toHouseholdMemberInput,
   type HouseholdMemberValues,
 } from '../../../components/household-members-fields';
+import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/errors';
-import { useErrorText, fieldErrors, zodValidate } from '../../../lib/form';
+import { useErrorText, fieldErrors, useFocusError, zodValidate } from '../../../lib/form';
 import { useUpdateAccount } from '../api/update-account';
 import { otherHouseholdMembers } from '../household';
 
@@ -56,19 +57,23 @@ export function ProfileForm({ account, onSaved }: { account: Account; onSaved: (
     ),
   });
 
-  const submit = form.onSubmit((values) =>
+  const { ref, focusError } = useFocusError();
+
+  const submit = form.onSubmit((values) => {
+    if (update.isPending) return;
     update.mutate(profileBody(account, values), {
       onSuccess: onSaved,
       onError: (error) => {
         const errors = fieldErrors(error);
         if (isApiError(error) && error.code === 'EMAIL_TAKEN') errors.email = error.message;
         form.setErrors(errors);
+        focusError();
       },
-    }),
-  );
+    });
+  }, focusError);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
           label={t('common:fields.firstName')}
@@ -101,11 +106,7 @@ export function ProfileForm({ account, onSaved }: { account: Account; onSaved: (
           {t('common:household.title')}
         </Title>
         <HouseholdMembersFields form={form} />
-        {update.isError && (
-          <Alert color="red" role="alert">
-            {errorText(update.error)}
-          </Alert>
-        )}
+        {update.isError && <FormError>{errorText(update.error)}</FormError>}
         <Button type="submit" size="md" fullWidth loading={update.isPending}>
           {t('common:actions.save')}
         </Button>

@@ -31,7 +31,7 @@ export function ApproveUserButton({ user }: { user: ManagedUser }) {
     <>
       <Button
         size="sm"
-        leftSection={<IconCheck size={16} />}
+        leftSection={<IconCheck size={16} aria-hidden />}
         onClick={open}
         aria-label={t('waitingList.approveUser', { name })}
       >

@@ -34,7 +34,10 @@ export function ImpersonationPicker({ ownUserId, onPick }: ImpersonationPickerPr
       <TextInput
         label={t('experimental.search')}
         placeholder={t('experimental.searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        type="search"
+        autoComplete="off"
+        autoCapitalize="none"
         value={filter}
         onChange={(event) => setFilter(event.currentTarget.value)}
       />
@@ -58,9 +61,10 @@ export function ImpersonationPicker({ ownUserId, onPick }: ImpersonationPickerPr
                   </Text>
                 </div>
                 <Button
-                  size="xs"
+                  size="sm"
                   variant="light"
-                  leftSection={<IconUserShare size={16} />}
+                  style={{ flexShrink: 0 }}
+                  leftSection={<IconUserShare size={16} aria-hidden />}
                   onClick={() => onPick(user)}
                   aria-label={t('experimental.actAsUser', { name: `${user.firstName} ${user.lastName}` })}
                 >

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Pagination, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Card, Group, Pagination, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
 import { waitingListQuery, type ManagedUser } from '@pluk/contract';
@@ -21,7 +21,7 @@ function UserCard({ user }: { user: ManagedUser }) {
     <Card withBorder radius="md" padding="md">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
+          <div className="pluk-wrap">
             <Text fw={600}>
               {user.firstName} {user.lastName}
             </Text>
@@ -29,14 +29,16 @@ function UserCard({ user }: { user: ManagedUser }) {
               {user.username}
             </Text>
           </div>
-          <Badge variant="light" color="gray">
+          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
             {t('waitingList.householdSize', { count: user.householdSize })}
           </Badge>
         </Group>
-        <Text size="sm">{user.email}</Text>
+        <Text size="sm" className="pluk-wrap">
+          {user.email}
+        </Text>
         {user.phone && <Text size="sm">{user.phone}</Text>}
         {user.customQuestionAnswer && (
-          <Text size="sm">
+          <Text size="sm" className="pluk-wrap">
             <Text span c="dimmed">
               {t('waitingList.answer')}:{' '}
             </Text>
@@ -68,7 +70,9 @@ function UserTable({ users }: { users: ManagedUser[] }) {
             <Table.Th>{t('waitingList.columns.household')}</Table.Th>
             <Table.Th>{t('waitingList.columns.answer')}</Table.Th>
             <Table.Th>{t('waitingList.columns.registered')}</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <VisuallyHidden>{t('waitingList.columns.actions')}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -109,7 +113,7 @@ export function WaitingList() {
     return (
       <Stack align="center" py="xl" gap="sm" ta="center">
         <ThemeIcon size={64} radius="xl" variant="light">
-          <IconUsers size={36} />
+          <IconUsers size={36} aria-hidden />
         </ThemeIcon>
         <Text fw={600}>{t('waitingList.emptyTitle')}</Text>
         <Text c="dimmed">{t('waitingList.emptyText')}</Text>
@@ -130,7 +134,7 @@ export function WaitingList() {
           ))}
         </Stack>
       )}
-      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} mx="auto" />}
+      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} size="lg" mx="auto" />}
     </Stack>
   );
 }
