@@ -74,4 +74,57 @@ describe('X-Impersonate-User', () => {
     });
     expect(response.statusCode).toBe(200);
   });
+
+  it('treats odd ids (non-numeric, signed, exponent, huge, non-ASCII digits, lists) as not found', async () => {
+    for (const target of [
+      '1e3',
+      '0x10',
+      '-1',
+      '+1',
+      `${member.id}abc`,
+      '99999999999999999999',
+      '٣',
+      `${member.id}, ${admin.id}`,
+    ]) {
+      const response = await as(admin, target);
+      expect(response.statusCode, target).toBe(404);
+    }
+    // Two headers (an attempt to chain impersonations) arrive as one list: refused, not the last one taken.
+    const two = await ctx.request({
+      method: 'GET',
+      url: '/api/User',
+      as: admin,
+      headers: { 'x-impersonate-user': [String(member.id), String(member.id)] },
+    });
+    expect(two.statusCode).toBe(404);
+  });
+
+  it('refuses impersonating another Admin (no acting, or taking over, under a peer admin name)', async () => {
+    const otherAdmin = await ctx.createUser({ username: 'admin2', roles: ['Admin'] });
+    const response = await as(admin, otherAdmin.id);
+    expect(response.statusCode).toBe(403);
+    expect(json(response)).toMatchObject({ error: { code: 'IMPERSONATION_FORBIDDEN' } });
+    // Changing the other admin's e-mail address through impersonation is therefore impossible too.
+    const update = await ctx.request({
+      method: 'POST',
+      url: '/api/User/update',
+      as: admin,
+      headers: { 'x-impersonate-user': String(otherAdmin.id) },
+      payload: {},
+    });
+    expect(update.statusCode).toBe(403);
+    // Acting as yourself changes nothing and stays allowed.
+    expect((await as(admin, admin.id)).statusCode).toBe(200);
+  });
+
+  it('refuses an Admin of another app, whose token is not valid here at all', async () => {
+    const other = await ctx.createApp({ appId: 'derde', hosts: ['derde.test'] });
+    const foreignAdmin = await ctx.createUser({
+      appId: other.appId,
+      username: 'vreemde-admin',
+      roles: ['Admin'],
+    });
+    const response = await as(foreignAdmin, member.id);
+    expect(response.statusCode).toBe(401);
+  });
 });

@@ -1,6 +1,8 @@
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appInfoSchema } from '@pluk/contract';
 import { webManifest } from '../src/modules/info/manifest.js';
+import { AppResolver } from '../src/plugins/app-resolver.js';
 import { tinyPng } from './helpers/multipart.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
@@ -152,5 +154,52 @@ describe('web app manifest per app', () => {
 
   it('gives a host without a farm the generic Pluk manifest', () => {
     expect(webManifest(null)).toMatchObject({ name: 'Pluk', short_name: 'Pluk', theme_color: '#2f7d32' });
+  });
+});
+
+describe('Host header tricks', () => {
+  it('resolves port, trailing dot, upper case and IPv6 forms, and never crosses to another app', async () => {
+    for (const host of [
+      'COOP.EXAMPLE.BE',
+      'coop.example.be.',
+      'coop.example.be:8443',
+      'Coop.Example.Be.:80',
+    ]) {
+      expect(json(await get('/api/info', host)), host).toMatchObject({ appId: 'coop' });
+    }
+    // Look-alikes and junk fall back to the default app, never to coop.
+    for (const host of [
+      'coop.example.be.evil.test',
+      'evil.coop.example.be',
+      '[::1]:3000',
+      '[::1',
+      '',
+      'coop.example.be@evil',
+    ]) {
+      expect(json(await get('/api/info', host)), JSON.stringify(host)).toMatchObject({ appId: 'farm' });
+    }
+  });
+
+  it('answers a request without any Host header (HTTP/1.0) with the default app', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    expect(address).toContain(String(port));
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /api/info HTTP/1.0\r\n\r\n'));
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.[01] 200/);
+    expect(raw).toContain('"appId":"farm"');
+  });
+
+  it('keeps the per-host cache bounded when clients send endless random hosts', async () => {
+    const resolver = new AppResolver(ctx.db, 60_000, 50);
+    for (let i = 0; i < 300; i++) await resolver.resolve(`random-${i}.evil.test`);
+    expect(resolver.cachedHosts).toBeLessThanOrEqual(50);
+    expect((await resolver.resolve('coop.example.be'))?.appId).toBe('coop');
+    expect((await resolver.resolve('whatever.test'))?.appId).toBe('farm');
   });
 });

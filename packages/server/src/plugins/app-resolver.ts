@@ -54,7 +54,9 @@ export function normalizeHost(host: string): string {
 
 /**
  * Finds the app of a host: the app listing the host, else the default app. Hits are cached for a few
- * seconds because every API request needs them; misses are not, so a new app answers at once.
+ * seconds because every API request needs them; misses are not, so a new app answers at once. The cache
+ * holds at most `maxHosts` hosts, oldest out first: any Host header falls back to the default app, and a
+ * client sending random ones must not grow memory without bound (ADR 027).
  */
 export class AppResolver {
   private readonly cache = new Map<string, { tenant: Tenant; until: number }>();
@@ -62,7 +64,13 @@ export class AppResolver {
   constructor(
     private readonly db: Database,
     private readonly ttlMs = 5_000,
+    private readonly maxHosts = 1_000,
   ) {}
+
+  /** How many hosts are cached (tests). */
+  get cachedHosts(): number {
+    return this.cache.size;
+  }
 
   async resolve(rawHost: string): Promise<Tenant | null> {
     const host = normalizeHost(rawHost);
@@ -76,6 +84,8 @@ export class AppResolver {
     const row = byHost ?? (await this.db.select(tenantColumns).from(apps).where(eq(apps.isDefault, true)))[0];
     if (!row) return null;
     const tenant = toTenant(row);
+    this.cache.delete(host);
+    if (this.cache.size >= this.maxHosts) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(host, { tenant, until: Date.now() + this.ttlMs });
     return tenant;
   }

@@ -56,6 +56,11 @@ export function registerAuth(app: FastifyInstance): void {
     // Users of other apps do not exist from here: same 404 as an unknown id.
     const target = Number.isSafeInteger(targetId) ? await loadAuthUser(app.db, admin.appId, targetId) : null;
     if (!target) throw new HttpError(404, 'NOT_FOUND', 'De gebruiker om als te werken bestaat niet.');
+    // Never as another Admin: it gains nothing but a peer's name, and would let one admin take over
+    // another's account (change its e-mail, then reset its password) (ADR 026).
+    if (target.roles.includes('Admin') && target.id !== admin.id) {
+      throw new HttpError(403, 'IMPERSONATION_FORBIDDEN');
+    }
     await app.db.insert(auditLog).values({
       appId: admin.appId,
       actorUserId: admin.id,
