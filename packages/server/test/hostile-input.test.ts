@@ -176,3 +176,26 @@ describe('numbers beyond the database integer range', () => {
     );
   });
 });
+
+describe('waiting-list filter', () => {
+  it('matches %, _ and \\ literally, not as LIKE wildcards', async () => {
+    const percent = await ctx.createUser({ username: 'likepct', firstName: 'Honderd%Procent' });
+    const under = await ctx.createUser({ username: 'like_under', firstName: 'Laag' });
+    const slash = await ctx.createUser({ username: 'likeslash', firstName: 'Schuin\\Streep' });
+    await ctx.createUser({ username: 'likeplain', firstName: 'Gewoon' });
+    const ids = async (filter: string) => {
+      const response = await ctx.request({
+        method: 'POST',
+        url: '/api/applicationManager/user/paged',
+        as: admin,
+        payload: { filter, rowsPerPage: 200 },
+      });
+      expect(response.statusCode, filter).toBe(200);
+      return json<{ items: { id: number }[] }>(response).items.map((item) => item.id);
+    };
+    expect(await ids('%')).toEqual([percent.id]);
+    expect(await ids('_')).toEqual([under.id]);
+    expect(await ids('\\')).toEqual([slash.id]);
+    expect(await ids('like%')).toEqual([]);
+  });
+});

@@ -147,3 +147,29 @@ describe('refresh token attacks', () => {
     expect(after.errors?.length).toBeGreaterThan(0);
   });
 });
+
+describe('access tokens of ended sessions', () => {
+  it('stop working at once after logout, a password change elsewhere and a password reset', async () => {
+    const user = await ctx.createUser({ username: uniqueName('ended') });
+    const a = await login(user.username, user.password);
+    expect((await me(a.token)).statusCode).toBe(200);
+    await ctx.request({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: a.refreshToken } });
+    expect((await me(a.token)).statusCode).toBe(401);
+
+    const thief = await login(user.username, user.password);
+    const owner = await login(user.username, user.password);
+    const change = await ctx.request({
+      method: 'POST',
+      url: '/api/user/ChangePassword',
+      as: owner.token,
+      payload: { currentPassword: user.password, newPassword: 'een-nieuw-wachtwoord' },
+    });
+    expect(change.statusCode).toBe(204);
+    expect((await me(thief.token)).statusCode).toBe(401);
+    expect((await me(owner.token)).statusCode).toBe(200);
+    // A rotated session stays valid: its newest token is not revoked.
+    const rotated = await refresh(owner);
+    expect((await me(rotated.token ?? '')).statusCode).toBe(200);
+    expect((await me(owner.token)).statusCode).toBe(200);
+  });
+});

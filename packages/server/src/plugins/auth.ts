@@ -38,7 +38,7 @@ export function registerAuth(app: FastifyInstance): void {
     const verified = app.accessTokens.verify(match[1]);
     // A token of another app never authenticates here, even if that user id exists in this app.
     if (!verified.ok || verified.claims.app !== tenant.appId) throw new HttpError(401, 'UNAUTHORIZED');
-    const user = await loadAuthUser(app.db, tenant.appId, verified.claims.sub);
+    const user = await loadAuthUser(app.db, tenant.appId, verified.claims.sub, verified.claims.sid);
     if (!user) throw new HttpError(401, 'UNAUTHORIZED');
     await touchLastSeen(user.id);
     const impersonate = request.headers[impersonationHeader];
