@@ -55,7 +55,7 @@ export function useFocusError() {
     if (request === 0) return;
     const form = ref.current;
     const target =
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>('[aria-invalid="true"], input[data-invalid]') ??
       form?.querySelector<HTMLElement>('[data-form-error]');
     target?.focus();
   }, [request]);

@@ -139,9 +139,10 @@ export function colorRoles(colors: AppColors): ColorRoles {
 
 /** Filled brand and accent surfaces get black or white text by contrast, not Mantine's fixed white. */
 const variantColorResolver: VariantColorsResolver = (input) => {
-  const result = defaultVariantColorsResolver(input);
+  const color = input.color || input.theme.primaryColor;
+  const result = defaultVariantColorsResolver({ ...input, color });
   if (input.variant !== 'filled') return result;
-  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  const parsed = parseThemeColor({ color, theme: input.theme });
   if (parsed.isThemeColor && (parsed.color === 'brand' || parsed.color === 'accent') && parsed.value) {
     return { ...result, color: readableTextOn(parsed.value) };
   }

@@ -12,13 +12,16 @@ const isNetworkError = (error: unknown) => isApiError(error) && error.isNetworkE
  * Whether the server stopped answering: a query or mutation failed without a response (or the
  * browser went offline); the next answer that does arrive (or going online) clears it.
  */
-export function useConnectionLost(queryClient: QueryClient): boolean {
+export function useConnectionLost(queryClient: QueryClient): [boolean, (lost: boolean) => void] {
   const [lost, setLost] = useState(false);
   useEffect(() => {
     const onQuery = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated') return;
-      if (event.action.type === 'error' && isNetworkError(event.action.error)) setLost(true);
-      if (event.action.type === 'success') setLost(false);
+      const { action } = event;
+      // 'failed' is an attempt that will be retried: say so at once rather than after the retries.
+      if (action.type === 'failed' && isNetworkError(action.error)) setLost(true);
+      if (action.type === 'error' && isNetworkError(action.error)) setLost(true);
+      if (action.type === 'success') setLost(false);
     });
     const onMutation = queryClient.getMutationCache().subscribe((event) => {
       if (event.type !== 'updated') return;
@@ -33,7 +36,7 @@ export function useConnectionLost(queryClient: QueryClient): boolean {
       window.removeEventListener('offline', offline);
     };
   }, [queryClient]);
-  return lost;
+  return [lost, setLost];
 }
 
 /**
@@ -43,20 +46,33 @@ export function useConnectionLost(queryClient: QueryClient): boolean {
 export function ConnectionNotice() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const lost = useConnectionLost(queryClient);
+  const [lost, setLost] = useConnectionLost(queryClient);
   const [retrying, setRetrying] = useState(false);
   if (!lost) return null;
 
   const retry = () => {
     setRetrying(true);
-    void queryClient.refetchQueries({ type: 'active' }).finally(() => setRetrying(false));
+    void queryClient
+      .refetchQueries({ type: 'active' }, { throwOnError: true })
+      .then(
+        () => setLost(false),
+        () => setLost(true),
+      )
+      .finally(() => setRetrying(false));
   };
 
   return (
     <div className={classes.connection} role="alert">
-      <IconWifiOff size={20} aria-hidden />
+      <IconWifiOff size={20} aria-hidden style={{ flexShrink: 0 }} />
       <span className={classes.connectionText}>{t('connection.lost')}</span>
-      <Button size="sm" color="dark" variant="white" loading={retrying} onClick={retry}>
+      <Button
+        size="sm"
+        color="dark"
+        variant="white"
+        loading={retrying}
+        onClick={retry}
+        style={{ flexShrink: 0 }}
+      >
         {t('actions.retry')}
       </Button>
     </div>

@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field';
 import { useForm } from '@mantine/form';
 import { loginBodySchema } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,7 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
           key={form.key('username')}
           {...form.getInputProps('username')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('login.password')}
           autoComplete="current-password"
           key={form.key('password')}

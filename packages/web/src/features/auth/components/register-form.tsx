@@ -1,4 +1,5 @@
-import { Button, Divider, PasswordInput, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { registerBodySchema, usernameSchema, type Address, type RegisterBody } from '@pluk/contract';
@@ -146,14 +147,14 @@ export function RegisterForm({ customQuestion, onRegistered }: RegisterFormProps
           required
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('register.password')}
           description={t('register.passwordHelp')}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('register.passwordConfirm')}
           autoComplete="new-password"
           required

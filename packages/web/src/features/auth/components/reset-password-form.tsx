@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field';
 import { useForm } from '@mantine/form';
 import { passwordSchema } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
@@ -82,14 +83,14 @@ export function ResetPasswordForm({ token, userId }: ResetPasswordFormProps) {
             )}
           </FormError>
         )}
-        <PasswordInput
+        <PasswordField
           label={t('passwordReset.password')}
           description={t('register.passwordHelp')}
           autoComplete="new-password"
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('passwordReset.confirm')}
           autoComplete="new-password"
           key={form.key('confirm')}

@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { PasswordField } from '../../../components/password-field';
 import { useForm } from '@mantine/form';
 import { changePasswordBodySchema } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
@@ -51,20 +52,20 @@ export function ChangePasswordForm({ onSaved }: { onSaved: () => void }) {
     <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
         {change.isError && !wrongPassword && <FormError>{errorText(change.error)}</FormError>}
-        <PasswordInput
+        <PasswordField
           label={t('password.current')}
           autoComplete="current-password"
           key={form.key('currentPassword')}
           {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.new')}
           description={t('password.help')}
           autoComplete="new-password"
           key={form.key('newPassword')}
           {...form.getInputProps('newPassword')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.confirm')}
           autoComplete="new-password"
           key={form.key('confirm')}
