@@ -18,6 +18,8 @@ export function useConnectionLost(queryClient: QueryClient): [boolean, (lost: bo
     const onQuery = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated') return;
       const { action } = event;
+      // A screen already left may still be retrying in the background: only what is shown counts.
+      if (action.type !== 'success' && event.query.getObserversCount() === 0) return;
       // 'failed' is an attempt that will be retried: say so at once rather than after the retries.
       if (action.type === 'failed' && isNetworkError(action.error)) setLost(true);
       if (action.type === 'error' && isNetworkError(action.error)) setLost(true);
