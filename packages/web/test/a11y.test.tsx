@@ -1,6 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, makeAccount, makeManagedUser, renderApp, type StubHandler } from './utils';
 
@@ -202,5 +204,44 @@ describe('accessibility (axe) of every screen', () => {
     });
     await screen.findByRole('button', { name: 'Opnieuw proberen' });
     expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('document and motion', () => {
+  const read = (file: string) => readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8');
+
+  it('declares the page language as nl-BE and lets the page fit the phone (safe areas included)', () => {
+    const html = read('../index.html');
+    expect(html).toMatch(/<html lang="nl-BE">/);
+    expect(html).toMatch(/viewport-fit=cover/);
+    expect(html).not.toMatch(/user-scalable=no|maximum-scale=1/);
+  });
+
+  it('stills the plant animation for prefers-reduced-motion, and keeps the tabs clear of the home bar', () => {
+    expect(read('../src/app/boot/plant-loader.module.css')).toMatch(
+      /@media \(prefers-reduced-motion: reduce\)[\s\S]*animation: none/,
+    );
+    expect(read('../src/app/layouts/layouts.module.css')).toMatch(
+      /padding-bottom: env\(safe-area-inset-bottom/,
+    );
+  });
+
+  it('announces the loading text and hides the animation from screen readers', async () => {
+    let answer!: () => void;
+    const pending = new Promise<void>((resolve) => (answer = resolve));
+    renderApp({
+      path: '/login',
+      handlers: {
+        'GET /api/info': async () => {
+          await pending;
+          return json({ appId: 'plukhoeve', appName: 'De Plukhoeve', localeVariant: 'nl-be', logoUrl: null });
+        },
+      },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('De app wordt geladen…');
+    expect(document.querySelector('main svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(await axeViolations()).toEqual([]);
+    answer();
+    await screen.findByRole('button', { name: 'Aanmelden' });
   });
 });

@@ -52,11 +52,11 @@ export function ImpersonationPicker({ ownUserId, onPick }: ImpersonationPickerPr
           {users.map((user) => (
             <Card key={user.id} withBorder padding="sm" radius="md">
               <Group justify="space-between" wrap="nowrap">
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
+                <div className="pluk-wrap">
+                  <Text fw={600}>
                     {user.firstName} {user.lastName}
                   </Text>
-                  <Text size="sm" c="dimmed" truncate>
+                  <Text size="sm" c="dimmed">
                     {user.username} · {user.email}
                   </Text>
                 </div>
