@@ -5,9 +5,11 @@ import { registerServiceWorker } from './app/register-service-worker';
 import { createAppRouter } from './app/router';
 import { i18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { syncStoreAcrossTabs } from './lib/store';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
+syncStoreAcrossTabs();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

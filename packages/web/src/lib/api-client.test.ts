@@ -1,13 +1,25 @@
 import { api, type TokenData } from '@pluk/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { createFetchStub, json, apiError, type StubHandler } from '../../test/utils';
-import { createApiClient, refreshPollIntervalMs, tokenWaitIntervalMs, type SessionStore } from './api-client';
+import {
+  createApiClient,
+  refreshLockName,
+  refreshPollIntervalMs,
+  tokenWaitIntervalMs,
+  webLock,
+  type SessionStore,
+} from './api-client';
 import { ApiError } from './errors';
 
 function memorySession(initial: { token: string | null; refreshToken: string | null; impersonate?: number }) {
   const state = { ...initial, impersonate: initial.impersonate ?? null };
-  const session: SessionStore & { state: typeof state } = {
+  const session: SessionStore & { state: typeof state; otherTabWrites: TokenData | null } = {
     state,
+    /** What another tab has stored meanwhile; syncFromStorage picks it up. */
+    otherTabWrites: null,
+    syncFromStorage: () => {
+      if (session.otherTabWrites) Object.assign(state, session.otherTabWrites);
+    },
     getToken: () => state.token,
     getRefreshToken: () => state.refreshToken,
     getImpersonatedUserId: () => state.impersonate,
@@ -30,8 +42,13 @@ function setup(
   const fetch = createFetchStub(handlers);
   const sleep = vi.fn((_ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   const onForcedLogout = vi.fn();
-  const client = createApiClient({ fetch, session, sleep, onForcedLogout });
-  return { client, fetch, sleep, onForcedLogout, session };
+  const lockNames: string[] = [];
+  const crossTabLock = <T>(name: string, task: () => Promise<T>) => {
+    lockNames.push(name);
+    return task();
+  };
+  const client = createApiClient({ fetch, session, sleep, onForcedLogout, crossTabLock });
+  return { client, fetch, sleep, onForcedLogout, session, lockNames };
 }
 
 const account = { id: 3, firstName: 'Lien' };
@@ -239,5 +256,53 @@ describe('api client: errors', () => {
     const blob = await client.request(api.user.avatar);
     expect(blob).toBeInstanceOf(Blob);
     expect(fetch.calls[0]!.url).toBe('/api/User/ContactData/7');
+  });
+});
+
+describe('api client: several tabs', () => {
+  it('rotates the token pair under the cross-tab lock', async () => {
+    const { client, fetch, lockNames } = setup({
+      'GET /api/User': userNeedsFreshToken,
+      'POST /api/auth/RefreshLogin': () => json({ token: 'fresh', refreshToken: 'r2' }),
+    });
+    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    expect(lockNames).toEqual([refreshLockName]);
+    expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(1);
+  });
+
+  it('takes the pair another tab already rotated instead of reusing the old refresh token', async () => {
+    const session = memorySession({ token: 'old', refreshToken: 'r1' });
+    session.otherTabWrites = { token: 'fresh', refreshToken: 'r2' };
+    const { client, fetch, onForcedLogout } = setup(
+      {
+        'GET /api/User': userNeedsFreshToken,
+        'POST /api/auth/RefreshLogin': () => apiError(500, 'INTERNAL_ERROR', 'should not be called'),
+      },
+      session,
+    );
+    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(0);
+    expect(fetch.calls.at(-1)!.headers.get('Authorization')).toBe('Bearer fresh');
+    expect(onForcedLogout).not.toHaveBeenCalled();
+  });
+
+  it('follows another tab that logged out: no refresh, straight to the login', async () => {
+    const session = memorySession({ token: 'old', refreshToken: 'r1' });
+    session.syncFromStorage = () => session.clearTokens();
+    const { client, fetch, onForcedLogout } = setup({ 'GET /api/User': userNeedsFreshToken }, session);
+    await expect(client.request(api.user.account)).rejects.toMatchObject({ status: 401 });
+    expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(0);
+    expect(onForcedLogout).toHaveBeenCalledOnce();
+  });
+
+  it('uses the Web Locks API when the browser has it', async () => {
+    const request = vi.fn((_name: string, task: () => Promise<string>) => task());
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    try {
+      await expect(webLock('x', async () => 'done')).resolves.toBe('done');
+      expect(request).toHaveBeenCalledWith('x', expect.any(Function));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -35,6 +35,8 @@ export interface SessionStore {
   getImpersonatedUserId: () => number | null;
   setTokens: (tokens: TokenData) => void;
   clearTokens: () => void;
+  /** Re-reads the token pair another tab may have stored since (the store is shared through storage). */
+  syncFromStorage: () => Promise<void> | void;
 }
 
 export interface ApiClientDeps {
@@ -43,7 +45,16 @@ export interface ApiClientDeps {
   sleep: (ms: number) => Promise<void>;
   /** Clears nothing itself: reloads the page onto /login (or just reloads when already there). */
   onForcedLogout: () => void;
+  /**
+   * Runs `task` while no other tab of this site runs one under the same name (the Web Locks API), so
+   * two tabs never rotate the same refresh token at once — the server would take the second use for
+   * a stolen token and sign the member out everywhere.
+   */
+  crossTabLock: <T>(name: string, task: () => Promise<T>) => Promise<T>;
 }
+
+/** The lock the token refresh runs under, shared by every tab of the app. */
+export const refreshLockName = 'pluk-token-refresh';
 
 export interface ApiClient {
   request: <R extends RouteDef>(route: R, options?: RequestOptions) => Promise<ApiResult<R>>;
@@ -75,6 +86,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   async function doRefresh(): Promise<boolean> {
+    const staleToken = deps.session.getToken();
+    return deps.crossTabLock(refreshLockName, async () => {
+      // While this tab waited for the lock, another tab may have rotated the pair: use its tokens.
+      await deps.session.syncFromStorage();
+      const latest = deps.session.getToken();
+      if (latest && latest !== staleToken) return true;
+      return rotateTokens();
+    });
+  }
+
+  async function rotateTokens(): Promise<boolean> {
     const token = deps.session.getToken();
     const refreshToken = deps.session.getRefreshToken();
     if (!refreshToken) return false;
@@ -204,7 +226,14 @@ export const storeSession: SessionStore = {
   getImpersonatedUserId: () => useAppStore.getState().admin.impersonating?.userId ?? null,
   setTokens: (tokens) => useAppStore.getState().setTokens(tokens),
   clearTokens: () => useAppStore.getState().clearAuth(),
+  syncFromStorage: () => useAppStore.persist.rehydrate(),
 };
+
+/** Web Locks where the browser has them; elsewhere the task simply runs (one tab's guard still holds). */
+export function webLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(name, task) as Promise<T>) : task();
+}
 
 export const loginPath = '/login';
 
@@ -219,6 +248,7 @@ export const apiClient = createApiClient({
   session: storeSession,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   onForcedLogout: reloadOntoLogin,
+  crossTabLock: webLock,
 });
 
 /** Shorthand used by the feature `api/` files. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { storeKey, useAppStore } from './store';
+import { describe, expect, it, vi } from 'vitest';
+import { storeKey, syncStoreAcrossTabs, useAppStore } from './store';
 
 describe('app store', () => {
   it('persists the whole store, uncompressed, under pluk_app_store', () => {
@@ -24,5 +24,28 @@ describe('app store', () => {
     useAppStore.getState().clearAuth();
     expect(useAppStore.getState().auth).toEqual({ token: null, refreshToken: null, loggedIn: false });
     expect(useAppStore.getState().admin.impersonating).toBeNull();
+  });
+
+  it('follows what another tab writes: a refreshed token pair, then a logout', async () => {
+    useAppStore.getState().setTokens({ token: 'a', refreshToken: 'b' });
+    const stop = syncStoreAcrossTabs();
+    try {
+      const otherTab = (auth: object) => {
+        const saved = JSON.parse(localStorage.getItem(storeKey)!) as { state: Record<string, unknown> };
+        saved.state.auth = auth;
+        localStorage.setItem(storeKey, JSON.stringify(saved));
+        window.dispatchEvent(new StorageEvent('storage', { key: storeKey }));
+      };
+      otherTab({ token: 'c', refreshToken: 'd', loggedIn: true });
+      await vi.waitFor(() => expect(useAppStore.getState().auth.token).toBe('c'));
+      otherTab({ token: null, refreshToken: null, loggedIn: false });
+      await vi.waitFor(() => expect(useAppStore.getState().auth.loggedIn).toBe(false));
+    } finally {
+      stop();
+    }
+    // Once stopped, this tab no longer follows.
+    useAppStore.getState().setTokens({ token: 'e', refreshToken: 'f' });
+    window.dispatchEvent(new StorageEvent('storage', { key: storeKey }));
+    expect(useAppStore.getState().auth.token).toBe('e');
   });
 });

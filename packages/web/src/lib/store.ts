@@ -74,3 +74,15 @@ export const useAppStore = create<AppStore>()(
 export function resetAppStore(): void {
   useAppStore.setState(initialStoreState);
 }
+
+/**
+ * Keeps every open tab on the same session: when another tab writes the store (a login, a refreshed
+ * token pair, a logout), this tab re-reads it. Returns the function that stops listening.
+ */
+export function syncStoreAcrossTabs(target: Window = window): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === storeKey) void useAppStore.persist.rehydrate();
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}
