@@ -1,15 +1,16 @@
 /**
- * `npm run bench -w @pluk/server`: boots the real app on a fresh, seeded in-memory PGlite on a loopback
- * port and measures, with autocannon, a bare baseline route of the same server next to
- * `POST /api/auth/login` and `GET /api/User`. Prints requests/second, p99 latency and the ratio to
+ * `npm run bench -w @pluk/server`: boots the real app on a fresh, seeded database (in-memory PGlite, or
+ * with DATABASE_URL a new database on that PostgreSQL server, dropped afterwards) on a loopback port,
+ * and measures with autocannon a bare baseline route of the same server next to `POST /api/auth/login`
+ * and `GET /api/User`. Prints requests/second, p99 latency and the ratio to
  * the baseline. Bounded: three runs of BENCH_SECONDS (default 5) each.
  */
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app.js';
 import { parseConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
 import { demoPassword, seedDemo } from '../src/seed/demo.js';
+import { openTestDatabase } from '../test/helpers/test-db.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -34,8 +35,8 @@ async function measure(name: string, options: autocannon.Options): Promise<Run> 
 }
 
 async function main(): Promise<void> {
-  const database = await openDatabase({ memory: true });
-  await database.migrate();
+  const fresh = await openTestDatabase();
+  const database = fresh.handle;
   await seedDemo(database.db);
   const config = {
     ...parseConfig({}),
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
   const { token } = (await login.json()) as { token: string };
 
   console.log(
-    `Pluk bench: ${connections} connections, ${seconds} s per run, PGlite in memory, Node ${process.version}`,
+    `Pluk bench: ${connections} connections, ${seconds} s per run, ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite in memory'}, Node ${process.version}`,
   );
   const runs = [
     await measure('GET /bench/baseline', { url: `${base}/bench/baseline` }),
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
     );
   }
   await app.close();
-  await database.close();
+  await fresh.drop();
 }
 
 main().catch((err: unknown) => {
