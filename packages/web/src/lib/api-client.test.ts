@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFetchStub, json, apiError, type StubHandler } from '../../test/utils';
 import {
   createApiClient,
+  crossTabHandoffMs,
+  crossTabHandoffPollMs,
   refreshLockName,
   refreshPollIntervalMs,
   tokenWaitIntervalMs,
@@ -38,14 +40,16 @@ function memorySession(initial: { token: string | null; refreshToken: string | n
 function setup(
   handlers: Record<string, StubHandler>,
   session = memorySession({ token: 'old', refreshToken: 'r1' }),
+  /** Whether the refresh lock was held by another tab when this one asked for it. */
+  lockWasHeld = false,
 ) {
   const fetch = createFetchStub(handlers);
   const sleep = vi.fn((_ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   const onForcedLogout = vi.fn();
   const lockNames: string[] = [];
-  const crossTabLock = <T>(name: string, task: () => Promise<T>) => {
+  const crossTabLock = <T>(name: string, task: (waited: boolean) => Promise<T>) => {
     lockNames.push(name);
-    return task();
+    return task(lockWasHeld);
   };
   const client = createApiClient({ fetch, session, sleep, onForcedLogout, crossTabLock });
   return { client, fetch, sleep, onForcedLogout, session, lockNames };
@@ -295,12 +299,61 @@ describe('api client: several tabs', () => {
     expect(onForcedLogout).toHaveBeenCalledOnce();
   });
 
-  it('uses the Web Locks API when the browser has it', async () => {
-    const request = vi.fn((_name: string, task: () => Promise<string>) => task());
+  it('after waiting for the lock, watches storage for the pair the other tab got', async () => {
+    const session = memorySession({ token: 'old', refreshToken: 'r1' });
+    let reads = 0;
+    // The other tab's write reaches this tab only on the third read, as between browser processes.
+    session.syncFromStorage = () => {
+      reads += 1;
+      if (reads === 3) Object.assign(session.state, { token: 'fresh', refreshToken: 'r2' });
+    };
+    const { client, fetch, onForcedLogout } = setup(
+      {
+        'GET /api/User': userNeedsFreshToken,
+        'POST /api/auth/RefreshLogin': () => apiError(500, 'INTERNAL_ERROR', 'should not be called'),
+      },
+      session,
+      true,
+    );
+    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(0);
+    expect(onForcedLogout).not.toHaveBeenCalled();
+  });
+
+  it('refreshes itself when the other tab left no new pair within the hand-off time', async () => {
+    const { client, fetch, sleep } = setup(
+      {
+        'GET /api/User': userNeedsFreshToken,
+        'POST /api/auth/RefreshLogin': () => json({ token: 'fresh', refreshToken: 'r2' }),
+      },
+      memorySession({ token: 'old', refreshToken: 'r1' }),
+      true,
+    );
+    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(1);
+    const handoffSleeps = sleep.mock.calls.filter(([ms]) => ms === crossTabHandoffPollMs).length;
+    expect(handoffSleeps).toBe(crossTabHandoffMs / crossTabHandoffPollMs);
+  });
+
+  it('uses the Web Locks API, telling the task whether another tab held the lock', async () => {
+    let held = true;
+    const request = vi.fn(
+      async (
+        _name: string,
+        optionsOrTask: { ifAvailable: boolean } | ((lock: object | null) => unknown),
+        maybeTask?: (lock: object | null) => unknown,
+      ) => {
+        const task = typeof optionsOrTask === 'function' ? optionsOrTask : maybeTask!;
+        const ifAvailable = typeof optionsOrTask === 'object' && optionsOrTask.ifAvailable;
+        return task(ifAvailable && held ? null : {});
+      },
+    );
     vi.stubGlobal('navigator', { ...navigator, locks: { request } });
     try {
-      await expect(webLock('x', async () => 'done')).resolves.toBe('done');
-      expect(request).toHaveBeenCalledWith('x', expect.any(Function));
+      await expect(webLock('x', async (waited) => waited)).resolves.toBe(true);
+      held = false;
+      await expect(webLock('x', async (waited) => waited)).resolves.toBe(false);
+      expect(request).toHaveBeenCalledWith('x', { ifAvailable: true }, expect.any(Function));
     } finally {
       vi.unstubAllGlobals();
     }

@@ -48,13 +48,21 @@ export interface ApiClientDeps {
   /**
    * Runs `task` while no other tab of this site runs one under the same name (the Web Locks API), so
    * two tabs never rotate the same refresh token at once — the server would take the second use for
-   * a stolen token and sign the member out everywhere.
+   * a stolen token and sign the member out everywhere. `task` learns whether it had to wait for
+   * another tab.
    */
-  crossTabLock: <T>(name: string, task: () => Promise<T>) => Promise<T>;
+  crossTabLock: <T>(name: string, task: (waited: boolean) => Promise<T>) => Promise<T>;
 }
 
 /** The lock the token refresh runs under, shared by every tab of the app. */
 export const refreshLockName = 'pluk-token-refresh';
+/**
+ * How long a tab that waited for the refresh lock watches storage for the pair the other tab got.
+ * Browsers pass one tab's localStorage writes to the others asynchronously (a few milliseconds,
+ * separate processes), so the pair may not be readable the moment the lock changes hands.
+ */
+export const crossTabHandoffMs = 1_000;
+export const crossTabHandoffPollMs = 25;
 
 export interface ApiClient {
   request: <R extends RouteDef>(route: R, options?: RequestOptions) => Promise<ApiResult<R>>;
@@ -87,13 +95,24 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function doRefresh(): Promise<boolean> {
     const staleToken = deps.session.getToken();
-    return deps.crossTabLock(refreshLockName, async () => {
-      // While this tab waited for the lock, another tab may have rotated the pair: use its tokens.
-      await deps.session.syncFromStorage();
+    return deps.crossTabLock(refreshLockName, async (waited) => {
+      // While this tab waited for the lock, another tab has most likely rotated the pair: use its
+      // tokens (or follow its logout) rather than send the old refresh token a second time.
+      const changed = await tokenChangedSince(staleToken, waited ? crossTabHandoffMs : 0);
       const latest = deps.session.getToken();
-      if (latest && latest !== staleToken) return true;
+      if (changed && latest) return true;
       return rotateTokens();
     });
+  }
+
+  /** Re-reads the stored pair until its token differs from `staleToken`, for at most `withinMs`. */
+  async function tokenChangedSince(staleToken: string | null, withinMs: number): Promise<boolean> {
+    for (let waited = 0; ; waited += crossTabHandoffPollMs) {
+      await deps.session.syncFromStorage();
+      if (deps.session.getToken() !== staleToken) return true;
+      if (waited >= withinMs) return false;
+      await deps.sleep(crossTabHandoffPollMs);
+    }
   }
 
   async function rotateTokens(): Promise<boolean> {
@@ -229,10 +248,19 @@ export const storeSession: SessionStore = {
   syncFromStorage: () => useAppStore.persist.rehydrate(),
 };
 
-/** Web Locks where the browser has them; elsewhere the task simply runs (one tab's guard still holds). */
-export function webLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+/**
+ * Web Locks where the browser has them; elsewhere the task simply runs (one tab's guard still holds).
+ * The lock is first asked for without waiting, so the task knows whether another tab held it.
+ */
+export async function webLock<T>(name: string, task: (waited: boolean) => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? (locks.request(name, task) as Promise<T>) : task();
+  if (!locks) return task(false);
+  const unavailable = Symbol('unavailable');
+  const immediate = (await locks.request(name, { ifAvailable: true }, (lock) =>
+    lock ? task(false) : unavailable,
+  )) as T | typeof unavailable;
+  if (immediate !== unavailable) return immediate;
+  return (await locks.request(name, () => task(true))) as T;
 }
 
 export const loginPath = '/login';

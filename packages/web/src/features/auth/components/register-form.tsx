@@ -6,6 +6,7 @@ import { registerBodySchema, usernameSchema, type Address, type RegisterBody } f
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/address-fields';
+import { EmailField, NameFields, PhoneField } from '../../../components/person-fields';
 import {
   HouseholdMembersFields,
   toHouseholdMemberInput,
@@ -140,13 +141,7 @@ export function RegisterForm({ customQuestion, onRegistered }: RegisterFormProps
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('username')}
         />
-        <TextInput
-          label={t('register.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailField form={form} />
         <PasswordField
           label={t('register.password')}
           description={t('register.passwordHelp')}
@@ -165,24 +160,8 @@ export function RegisterForm({ customQuestion, onRegistered }: RegisterFormProps
         <Title order={2} size="h4">
           {t('register.sectionPerson')}
         </Title>
-        <TextInput
-          label={t('register.firstName')}
-          autoComplete="given-name"
-          required
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput
-          label={t('register.lastName')}
-          autoComplete="family-name"
-          required
-          {...form.getInputProps('lastName')}
-        />
-        <TextInput
-          label={t('register.phone')}
-          type="tel"
-          autoComplete="tel"
-          {...form.getInputProps('phone')}
-        />
+        <NameFields form={form} />
+        <PhoneField form={form} />
         <AddressFields form={form} />
 
         <Divider my="xs" />

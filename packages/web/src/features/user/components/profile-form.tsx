@@ -1,8 +1,9 @@
-import { Button, Divider, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { updateAccountBodySchema, type Account, type Address, type UpdateAccountBody } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/address-fields';
+import { EmailField, NameFields, PhoneField } from '../../../components/person-fields';
 import {
   HouseholdMembersFields,
   toHouseholdMemberInput,
@@ -75,31 +76,9 @@ export function ProfileForm({ account, onSaved }: { account: Account; onSaved: (
   return (
     <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('common:fields.firstName')}
-          autoComplete="given-name"
-          required
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput
-          label={t('common:fields.lastName')}
-          autoComplete="family-name"
-          required
-          {...form.getInputProps('lastName')}
-        />
-        <TextInput
-          label={t('common:fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
-        <TextInput
-          label={t('common:fields.phone')}
-          type="tel"
-          autoComplete="tel"
-          {...form.getInputProps('phone')}
-        />
+        <NameFields form={form} />
+        <EmailField form={form} />
+        <PhoneField form={form} />
         <AddressFields form={form} />
         <Divider my="xs" />
         <Title order={2} size="h4">
