@@ -33,10 +33,17 @@ export const apps = pgTable(
   ],
 );
 
+/**
+ * The app (farm) a row belongs to. Every farm table has this column, and deleting an app deletes its
+ * rows with it: use it for every new farm table.
+ */
+export const appIdColumn = () =>
+  text('app_id')
+    .notNull()
+    .references(() => apps.appId, { onDelete: 'cascade' });
+
 /** The host names an app answers on, stored lower-case without port; a host belongs to one app. */
 export const appHosts = pgTable('app_hosts', {
   host: text('host').primaryKey(),
-  appId: text('app_id')
-    .notNull()
-    .references(() => apps.appId, { onDelete: 'cascade' }),
+  appId: appIdColumn(),
 });

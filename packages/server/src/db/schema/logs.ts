@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { apps } from './apps.js';
+import { appIdColumn } from './apps.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -9,9 +9,7 @@ export const emailLog = pgTable(
   'email_log',
   {
     id: serial('id').primaryKey(),
-    appId: text('app_id')
-      .notNull()
-      .references(() => apps.appId, { onDelete: 'cascade' }),
+    appId: appIdColumn(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
@@ -32,9 +30,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    appId: text('app_id')
-      .notNull()
-      .references(() => apps.appId, { onDelete: 'cascade' }),
+    appId: appIdColumn(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     impersonatedUserId: integer('impersonated_user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),

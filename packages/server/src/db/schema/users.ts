@@ -10,16 +10,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { apps } from './apps.js';
+import { appIdColumn } from './apps.js';
 import { bytea, createdAt } from './columns.js';
 
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    appId: text('app_id')
-      .notNull()
-      .references(() => apps.appId, { onDelete: 'cascade' }),
+    appId: appIdColumn(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -54,9 +52,7 @@ export const userAvatars = pgTable('user_avatars', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  appId: text('app_id')
-    .notNull()
-    .references(() => apps.appId, { onDelete: 'cascade' }),
+  appId: appIdColumn(),
   data: bytea('data').notNull(),
   mime: text('mime').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -65,9 +61,7 @@ export const userAvatars = pgTable('user_avatars', {
 export const userRoles = pgTable(
   'user_roles',
   {
-    appId: text('app_id')
-      .notNull()
-      .references(() => apps.appId, { onDelete: 'cascade' }),
+    appId: appIdColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -79,9 +73,7 @@ export const userRoles = pgTable(
 /** The membership: one household per account holder. */
 export const households = pgTable('households', {
   id: serial('id').primaryKey(),
-  appId: text('app_id')
-    .notNull()
-    .references(() => apps.appId, { onDelete: 'cascade' }),
+  appId: appIdColumn(),
   holderUserId: integer('holder_user_id')
     .notNull()
     .unique()
@@ -94,9 +86,7 @@ export const householdMembers = pgTable(
   'household_members',
   {
     id: serial('id').primaryKey(),
-    appId: text('app_id')
-      .notNull()
-      .references(() => apps.appId, { onDelete: 'cascade' }),
+    appId: appIdColumn(),
     householdId: integer('household_id')
       .notNull()
       .references(() => households.id, { onDelete: 'cascade' }),
