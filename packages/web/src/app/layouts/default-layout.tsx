@@ -16,6 +16,7 @@ import { useAccount } from '../../features/user/api/get-account';
 import { useAvatarUrl } from '../../features/user/api/get-avatar';
 import { useAppStore } from '../../lib/store';
 import { paths } from '../paths';
+import { HeaderLink } from './header-link';
 import { LayoutFrame, type LayoutProps } from './layout-frame';
 import classes from './layouts.module.css';
 import { useRouteTitle } from './use-route-title';
@@ -90,17 +91,12 @@ export function DefaultLayout({ children }: LayoutProps) {
           {info?.logoUrl && <img src={info.logoUrl} alt={info.appName} className={classes.logo} />}
           <h1 className={classes.title}>{title}</h1>
           {showTractor && (
-            <Tooltip label={t('header.manager')}>
-              <ActionIcon
-                component={Link}
-                to={paths.manager.home.getHref()}
-                variant="subtle"
-                size="xl"
-                aria-label={t('header.manager')}
-              >
-                <IconTractor size={28} stroke={1.6} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <HeaderLink
+              to={paths.manager.home.getHref()}
+              label={t('header.manager')}
+              icon={<IconTractor size={28} stroke={1.6} aria-hidden />}
+              tooltip
+            />
           )}
           {loggedIn && <AccountLink />}
         </>

@@ -1,8 +1,8 @@
-import { ActionIcon } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currentHandle } from '../route-handle';
+import { HeaderLink } from './header-link';
 import { LayoutFrame, type LayoutProps } from './layout-frame';
 import classes from './layouts.module.css';
 import { useRouteTitle } from './use-route-title';
@@ -18,16 +18,12 @@ export function DetailLayout({ children }: LayoutProps) {
       header={
         <>
           {backTo && (
-            <ActionIcon
-              component={Link}
+            <HeaderLink
               to={backTo}
-              variant="subtle"
+              label={t('header.back')}
+              icon={<IconArrowLeft size={24} />}
               color="gray"
-              size="xl"
-              aria-label={t('header.back')}
-            >
-              <IconArrowLeft size={24} />
-            </ActionIcon>
+            />
           )}
           <h1 className={classes.title}>{title}</h1>
         </>

@@ -1,8 +1,8 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconHome, IconTractor } from '@tabler/icons-react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../paths';
+import { HeaderLink } from './header-link';
 import { LayoutFrame, type LayoutProps } from './layout-frame';
 import classes from './layouts.module.css';
 import { useRouteTitle } from './use-route-title';
@@ -30,42 +30,28 @@ export function ManagerLayout({ children }: LayoutProps) {
       header={
         <>
           {backTo && (
-            <ActionIcon
-              component={Link}
+            <HeaderLink
               to={backTo}
-              variant="subtle"
+              label={t('header.back')}
+              icon={<IconArrowLeft size={24} />}
               color="gray.0"
-              size="xl"
-              aria-label={t('header.back')}
-            >
-              <IconArrowLeft size={24} />
-            </ActionIcon>
+            />
           )}
           <h1 className={classes.title}>{title}</h1>
-          <Tooltip label={t('header.home')}>
-            <ActionIcon
-              component={Link}
-              to={paths.home.getHref()}
-              variant="subtle"
-              color="gray.0"
-              size="xl"
-              aria-label={t('header.home')}
-            >
-              <IconHome size={24} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('header.manager')}>
-            <ActionIcon
-              component={Link}
-              to={paths.manager.home.getHref()}
-              variant="subtle"
-              color="gray.0"
-              size="xl"
-              aria-label={t('header.manager')}
-            >
-              <IconTractor size={24} />
-            </ActionIcon>
-          </Tooltip>
+          <HeaderLink
+            to={paths.home.getHref()}
+            label={t('header.home')}
+            icon={<IconHome size={24} />}
+            color="gray.0"
+            tooltip
+          />
+          <HeaderLink
+            to={paths.manager.home.getHref()}
+            label={t('header.manager')}
+            icon={<IconTractor size={24} />}
+            color="gray.0"
+            tooltip
+          />
         </>
       }
     >

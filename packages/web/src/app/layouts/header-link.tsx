@@ -1,0 +1,23 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export interface HeaderLinkProps {
+  to: string;
+  /** Dutch name of the link: its aria-label, and its tooltip when `tooltip` is set. */
+  label: string;
+  icon: ReactNode;
+  /** Mantine colour of the icon (`gray.0` on the manager layout's dark header); the theme's by default. */
+  color?: string;
+  tooltip?: boolean;
+}
+
+/** An icon-only link in a layout header (back, home, manager area), 44 px and named for screen readers. */
+export function HeaderLink({ to, label, icon, color, tooltip = false }: HeaderLinkProps) {
+  const link = (
+    <ActionIcon component={Link} to={to} variant="subtle" color={color} size="xl" aria-label={label}>
+      {icon}
+    </ActionIcon>
+  );
+  return tooltip ? <Tooltip label={label}>{link}</Tooltip> : link;
+}
