@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putSetting } from '../src/lib/app-settings.js';
-import { startSmtpServer } from './helpers/smtp.js';
+import { type SmtpStandIn, withSmtpStandIn } from './helpers/smtp.js';
 import { createTestContext, type TestContext, uniqueName } from './helpers/test-app.js';
 
 // Names end up in e-mail subjects (through a farm's own template) and bodies: a CR/LF in a first name
 // must neither add header lines nor start new lines of text in a message sent in the farm's name.
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpStandIn;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   ctx = await createTestContext();
-  await putSetting(ctx.db, ctx.appId, 'smtp.host', '127.0.0.1');
-  await putSetting(ctx.db, ctx.appId, 'smtp.port', String(smtp.port));
+  smtp = await withSmtpStandIn(ctx);
   await putSetting(ctx.db, ctx.appId, 'email.template.welcome.subject', 'Welkom {firstName} bij {appName}');
 });
 afterAll(async () => {

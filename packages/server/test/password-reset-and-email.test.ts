@@ -3,17 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RefreshResponse, TokenData } from '@pluk/contract';
 import { emailLog, passwordResetTokens } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/app-settings.js';
-import { startSmtpServer } from './helpers/smtp.js';
+import { type SmtpStandIn, withSmtpStandIn } from './helpers/smtp.js';
 import { createTestContext, json, type TestContext, uniqueName } from './helpers/test-app.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpStandIn;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   ctx = await createTestContext();
   // The app's own SMTP settings (non-public), pointing at the in-process server.
-  await putSetting(ctx.db, ctx.appId, 'smtp.host', '127.0.0.1');
-  await putSetting(ctx.db, ctx.appId, 'smtp.port', String(smtp.port));
+  smtp = await withSmtpStandIn(ctx);
   await putSetting(ctx.db, ctx.appId, 'smtp.from', 'Testhoeve <hallo@testhoeve.test>');
 });
 afterAll(async () => {

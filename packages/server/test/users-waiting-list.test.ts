@@ -2,22 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagedUsersSchema, type PagedQuery, type PagedUsers } from '@pluk/contract';
 import { auditLog, emailLog } from '../src/db/schema/index.js';
-import { putSetting } from '../src/lib/app-settings.js';
 import type { CreatedUser } from '../src/seed/factories.js';
-import { startSmtpServer } from './helpers/smtp.js';
+import { type SmtpStandIn, withSmtpStandIn } from './helpers/smtp.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpStandIn;
 let manager: CreatedUser;
 let stranger: CreatedUser;
 const waiting: CreatedUser[] = [];
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   ctx = await createTestContext();
-  await putSetting(ctx.db, ctx.appId, 'smtp.host', '127.0.0.1');
-  await putSetting(ctx.db, ctx.appId, 'smtp.port', String(smtp.port));
+  smtp = await withSmtpStandIn(ctx);
   manager = await ctx.createUser({ username: 'manager', roles: ['ApplicationManager'], firstName: 'Mia' });
   // Seven users on the waiting list, oldest first; one inactive but approved member; two active members.
   for (let i = 1; i <= 7; i++) {

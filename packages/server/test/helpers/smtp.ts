@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { putSetting } from '../../src/lib/app-settings.js';
+import type { TestContext } from './test-app.js';
 
 export interface ReceivedMail {
   from: string;
@@ -69,4 +71,14 @@ export async function startSmtpServer(): Promise<{
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type SmtpStandIn = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** Starts an SMTP stand-in and points the test app's own SMTP settings at it. */
+export async function withSmtpStandIn(ctx: TestContext): Promise<SmtpStandIn> {
+  const smtp = await startSmtpServer();
+  await putSetting(ctx.db, ctx.appId, 'smtp.host', '127.0.0.1');
+  await putSetting(ctx.db, ctx.appId, 'smtp.port', String(smtp.port));
+  return smtp;
 }
