@@ -4,6 +4,15 @@ import { healthRoutes } from './health.js';
 import { infoRoutes } from './info.js';
 import { userRoutes } from './user.js';
 import { usersRoutes } from './users.js';
+import { taskRoutes } from './task.js';
+import { creditRoutes } from './credit.js';
+import { eventRoutes } from './event.js';
+import { postRoutes } from './post.js';
+import { mediaRoutes } from './media.js';
+import { commentRoutes } from './comment.js';
+import { notificationRoutes } from './notification.js';
+import { feedbackRoutes } from './feedback.js';
+import { weatherRoutes } from './weather.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -12,6 +21,15 @@ export const api = {
   auth: authRoutes,
   user: userRoutes,
   users: usersRoutes,
+  task: taskRoutes,
+  credit: creditRoutes,
+  event: eventRoutes,
+  post: postRoutes,
+  media: mediaRoutes,
+  comment: commentRoutes,
+  notification: notificationRoutes,
+  feedback: feedbackRoutes,
+  weather: weatherRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

@@ -7,12 +7,22 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { Mailer } from './mail/mailer.js';
 import { AccessTokens, resolveJwtSecret } from './modules/auth/access-tokens.js';
+import { PushSender } from './modules/notification/push-sender.js';
 import { authHandlers } from './modules/auth/routes.js';
 import { healthHandlers } from './modules/health/routes.js';
 import { registerWebManifest } from './modules/info/manifest.js';
 import { infoHandlers } from './modules/info/routes.js';
 import { userHandlers } from './modules/user/routes.js';
 import { usersHandlers } from './modules/users/routes.js';
+import { taskHandlers } from './modules/task/routes.js';
+import { creditHandlers } from './modules/credit/routes.js';
+import { eventHandlers } from './modules/event/routes.js';
+import { postHandlers } from './modules/post/routes.js';
+import { mediaHandlers } from './modules/media/routes.js';
+import { commentHandlers } from './modules/comment/routes.js';
+import { notificationHandlers } from './modules/notification/routes.js';
+import { feedbackHandlers } from './modules/feedback/routes.js';
+import { weatherHandlers } from './modules/weather/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerContractRoutes } from './plugins/contract-routes.js';
@@ -86,6 +96,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.decorate('db', database.db);
   app.decorate('accessTokens', new AccessTokens(jwtSecret, config.accessTokenTtlSeconds));
   app.decorate('mailer', new Mailer(database.db, config, app.log));
+  app.decorate('push', new PushSender(app));
   app.decorate('apiRoutes', [] as string[]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -114,6 +125,15 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     auth: authHandlers(app),
     user: userHandlers(app),
     users: usersHandlers(app),
+    task: taskHandlers(app),
+    credit: creditHandlers(app),
+    event: eventHandlers(app),
+    post: postHandlers(app),
+    media: mediaHandlers(app),
+    comment: commentHandlers(app),
+    notification: notificationHandlers(app),
+    feedback: feedbackHandlers(app),
+    weather: weatherHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

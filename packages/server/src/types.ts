@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
+import type { PushSender } from './modules/notification/push-sender.js';
 
 /** The installation a request belongs to, resolved from its Host. */
 export interface Tenant {
@@ -39,6 +40,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     mailer: Mailer;
+    /** Web push for new notifications (see modules/notification). */
+    push: PushSender;
     accessTokens: AccessTokens;
     /** Every `/api` route registered, as `METHOD path` (lower-case path); read by the matrix test. */
     apiRoutes: string[];

@@ -48,6 +48,9 @@ export function decideAccess({
   }
   if (!approved) return { kind: 'redirect', to: paths.restrictedUser.getHref() };
 
+  if (typeof access === 'object') {
+    return passesRoleCheck(account.roles, access.role) ? { kind: 'allow' } : { kind: 'forbidden' };
+  }
   switch (access) {
     case 'member':
       return { kind: 'allow' };

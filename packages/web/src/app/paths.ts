@@ -14,11 +14,15 @@ export const paths = {
   },
   restrictedUser: { path: '/RestrictedUserPage', getHref: () => '/RestrictedUserPage' },
 
-  // Footer tabs of the default layout; their screens come with later issues.
+  // Footer tabs of the default layout; /pluk and /market get their screens in later issues.
   pluk: { path: '/pluk', getHref: () => '/pluk' },
   events: { path: '/events', getHref: () => '/events' },
+  event: { path: '/events/:id', getHref: (id: number) => `/events/${id}` },
   market: { path: '/market', getHref: () => '/market' },
   tasks: { path: '/tasks', getHref: () => '/tasks' },
+  task: { path: '/tasks/:id', getHref: (id: number) => `/tasks/${id}` },
+  post: { path: '/posts/:id', getHref: (id: number) => `/posts/${id}` },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
 
   account: {
     root: { path: '/account', getHref: () => '/account' },
@@ -26,6 +30,9 @@ export const paths = {
     editPassword: { path: '/account/editpassword', getHref: () => '/account/editpassword' },
     data: { path: '/account/data', getHref: () => '/account/data' },
     privacy: { path: '/account/privacy', getHref: () => '/account/privacy' },
+    tasks: { path: '/account/tasks', getHref: () => '/account/tasks' },
+    credits: { path: '/account/credits', getHref: () => '/account/credits' },
+    feedback: { path: '/account/feedback', getHref: () => '/account/feedback' },
   },
 
   manager: {
@@ -39,5 +46,42 @@ export const paths = {
       path: '/applicationManager/experimental',
       getHref: () => '/applicationManager/experimental',
     },
+    tasks: {
+      list: { path: '/applicationManager/tasks', getHref: () => '/applicationManager/tasks' },
+      create: { path: '/applicationManager/tasks/new', getHref: () => '/applicationManager/tasks/new' },
+      edit: {
+        path: '/applicationManager/tasks/:id/edit',
+        getHref: (id: number) => `/applicationManager/tasks/${id}/edit`,
+      },
+      detail: {
+        path: '/applicationManager/tasks/:id',
+        getHref: (id: number) => `/applicationManager/tasks/${id}`,
+      },
+    },
+    events: {
+      list: { path: '/applicationManager/events', getHref: () => '/applicationManager/events' },
+      create: { path: '/applicationManager/events/new', getHref: () => '/applicationManager/events/new' },
+      edit: {
+        path: '/applicationManager/events/:id/edit',
+        getHref: (id: number) => `/applicationManager/events/${id}/edit`,
+      },
+      detail: {
+        path: '/applicationManager/events/:id',
+        getHref: (id: number) => `/applicationManager/events/${id}`,
+      },
+    },
+    posts: {
+      list: { path: '/applicationManager/posts', getHref: () => '/applicationManager/posts' },
+      create: { path: '/applicationManager/posts/new', getHref: () => '/applicationManager/posts/new' },
+      edit: {
+        path: '/applicationManager/posts/:id/edit',
+        getHref: (id: number) => `/applicationManager/posts/${id}/edit`,
+      },
+      detail: {
+        path: '/applicationManager/posts/:id',
+        getHref: (id: number) => `/applicationManager/posts/${id}`,
+      },
+    },
+    feedback: { path: '/applicationManager/feedback', getHref: () => '/applicationManager/feedback' },
   },
 } as const;

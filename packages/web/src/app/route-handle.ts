@@ -1,3 +1,4 @@
+import type { Role } from '@pluk/contract';
 import type { UIMatch } from 'react-router';
 
 export type LayoutName = 'default' | 'applicationManager' | 'modal' | 'empty' | 'detail';
@@ -7,16 +8,25 @@ export type LayoutName = 'default' | 'applicationManager' | 'modal' | 'empty' | 
  * - public: anyone; guest: only while logged out (/login);
  * - restricted: logged in (the waiting-for-approval page);
  * - member: logged in, approved and active; manager: member with a role (hasRoles);
- * - applicationManager: ApplicationManager or Admin; admin: Admin.
+ * - applicationManager: ApplicationManager or Admin; admin: Admin;
+ * - { role }: passes `passesRoleCheck` for that role (TaskManager screens, …).
  */
 export type RouteAccess =
-  'public' | 'guest' | 'restricted' | 'member' | 'manager' | 'applicationManager' | 'admin';
+  | 'public'
+  | 'guest'
+  | 'restricted'
+  | 'member'
+  | 'manager'
+  | 'applicationManager'
+  | 'admin'
+  /** A manager screen of one area: passes for that role (product-spec §6: ApplicationManager and Admin too). */
+  | { role: Role };
 
 /** What a route tells the layout and the guard (React Router `handle`). */
 export interface RouteHandle {
   layout?: LayoutName;
   access?: RouteAccess;
-  /** Translation key (common namespace `titles.*`) of the header title. */
+  /** Translation key of the header title: `titles.*` of common, or `<namespace>:titles.*` of a feature. */
   titleKey?: string;
   /** Title key used instead for the cooperative locale variant. */
   cooperativeTitleKey?: string;

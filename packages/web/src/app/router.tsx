@@ -15,14 +15,19 @@ import { RestrictedUserRoute } from './routes/auth/restricted-user';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
+import { taskRouteObjects } from './routes/tasks/routes';
+import { eventRouteObjects } from './routes/events/routes';
+import { postRouteObjects } from './routes/posts/routes';
+import { notificationRouteObjects } from './routes/notifications/routes';
 
 const handle = (value: RouteHandle) => value;
 
 /**
  * Every route with its layout, access rule and title (product-spec §2). Routes need a signed-in,
  * approved member and use the default layout unless their handle says otherwise. The manager area
- * is loaded on demand. /pluk, /events, /market and /tasks (the footer tabs) get their screens in
- * later issues; until then they fall to the not-found page.
+ * is loaded on demand. Each community area keeps its route objects in `routes/<area>/routes.tsx`.
+ * /pluk and /market (footer tabs) get their screens in later issues; until then they fall to the
+ * not-found page.
  */
 export const routes: RouteObject[] = [
   {
@@ -129,6 +134,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/manager/experimental')).ExperimentalRoute }),
         handle: handle({ access: 'admin', layout: 'applicationManager', titleKey: 'titles.experimental' }),
       },
+      ...taskRouteObjects,
+      ...eventRouteObjects,
+      ...postRouteObjects,
+      ...notificationRouteObjects,
       {
         path: '*',
         element: <NotFoundRoute />,

@@ -6,15 +6,50 @@ import auth from '../locales/nl-be/auth.json';
 import common from '../locales/nl-be/common.json';
 import user from '../locales/nl-be/user.json';
 import users from '../locales/nl-be/users.json';
+import tasks from '../locales/nl-be/tasks.json';
+import events from '../locales/nl-be/events.json';
+import posts from '../locales/nl-be/posts.json';
+import comments from '../locales/nl-be/comments.json';
+import media from '../locales/nl-be/media.json';
+import notifications from '../locales/nl-be/notifications.json';
+import feedback from '../locales/nl-be/feedback.json';
+import home from '../locales/nl-be/home.json';
+
 import coopAuth from '../locales/nl-be-cooperative/auth.json';
 import coopCommon from '../locales/nl-be-cooperative/common.json';
 
 export const defaultLocale: LocaleVariant = 'nl-be';
-export const namespaces = ['common', 'auth', 'user', 'users'] as const;
+export const namespaces = [
+  'common',
+  'auth',
+  'user',
+  'users',
+  'tasks',
+  'events',
+  'posts',
+  'comments',
+  'media',
+  'notifications',
+  'feedback',
+  'home',
+] as const;
 
 /** nl-be is complete; the cooperative variant holds only what it words differently and falls back. */
 export const resources = {
-  'nl-be': { common, auth, user, users },
+  'nl-be': {
+    common,
+    auth,
+    user,
+    users,
+    tasks,
+    events,
+    posts,
+    comments,
+    media,
+    notifications,
+    feedback,
+    home,
+  },
   'nl-be-cooperative': { common: coopCommon, auth: coopAuth },
 } as const;
 

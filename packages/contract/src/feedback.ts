@@ -1,0 +1,2 @@
+// Routes of the `feedback` feature (issue 3). Filled in by the feature's slice; see docs/adding-a-feature.md.
+export const feedbackRoutes = {} as const;

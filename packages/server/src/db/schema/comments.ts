@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { appIdColumn } from './apps.js';
+import { createdAt } from './columns.js';
+import { users } from './users.js';
+
+/** A comment on a task, event, post or (later) market offer: `subject_type` + `subject_id`. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('comments_subject_type', sql`${t.subjectType} in ('task', 'event', 'post', 'offer')`),
+    index('comments_subject').on(t.appId, t.subjectType, t.subjectId, t.createdAt),
+  ],
+);

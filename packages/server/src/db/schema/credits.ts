@@ -1,0 +1,32 @@
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { appIdColumn } from './apps.js';
+import { createdAt } from './columns.js';
+import { taskAssignments } from './tasks.js';
+import { users } from './users.js';
+
+/**
+ * Credits (werkpunten) earned, one row per confirmed task assignment. The unique assignment id makes
+ * a retried or repeated confirm unable to grant twice.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskAssignmentId: integer('task_assignment_id').references(() => taskAssignments.id, {
+      onDelete: 'set null',
+    }),
+    /** The harvest year (named by the calendar year it starts in) the credits count for. */
+    harvestYear: integer('harvest_year').notNull(),
+    amount: integer('amount').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_entries_assignment').on(t.taskAssignmentId),
+    index('credit_entries_user_year').on(t.userId, t.harvestYear),
+  ],
+);

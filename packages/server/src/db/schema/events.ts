@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { appIdColumn } from './apps.js';
+import { createdAt } from './columns.js';
+import { users } from './users.js';
+
+/** A farm event; capacity null means unlimited. Ended when `ends_at` is past. */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    location: text('location').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Places in all, guests included; null = unlimited. */
+    capacity: integer('capacity'),
+    isClosed: boolean('is_closed').notNull().default(false),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('events_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
+    check('events_ends_after_start', sql`${t.endsAt} >= ${t.startsAt}`),
+    index('events_app_starts').on(t.appId, t.startsAt),
+  ],
+);
+
+/** A member's sign-up for an event, with the guests they bring; an EventManager confirms or refuses. */
+export const eventAttendances = pgTable(
+  'event_attendances',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guests: integer('guests').notNull().default(0),
+    status: text('status').notNull().default('waiting'),
+    handledByUserId: integer('handled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('event_attendances_status', sql`${t.status} in ('waiting', 'confirmed', 'refused')`),
+    check('event_attendances_guests', sql`${t.guests} >= 0`),
+    uniqueIndex('event_attendances_event_user').on(t.eventId, t.userId),
+    index('event_attendances_user').on(t.userId),
+  ],
+);

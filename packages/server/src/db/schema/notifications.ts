@@ -1,0 +1,51 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { appIdColumn } from './apps.js';
+import { createdAt } from './columns.js';
+import { users } from './users.js';
+
+/** A message in one member's inbox; `link` is a path inside the app (`/tasks/12`). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_created').on(t.userId, t.createdAt)],
+);
+
+/** A browser's web-push subscription of one member; removed when the push service says it is gone. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.appId, t.endpoint),
+    index('push_subscriptions_user').on(t.userId),
+  ],
+);
+
+/** Each app's own VAPID key pair, made on first use. */
+export const appPushKeys = pgTable('app_push_keys', {
+  appId: appIdColumn().primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { appIdColumn } from './apps.js';
+import { createdAt } from './columns.js';
+import { users } from './users.js';
+
+/** A chore (klusje) members can take; a TaskManager confirms or refuses each taker. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Where on the farm (free text until fields can be picked; see decision 040). */
+    location: text('location').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    places: integer('places').notNull(),
+    creditsPerPerson: integer('credits_per_person').notNull().default(0),
+    isClosed: boolean('is_closed').notNull().default(false),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('tasks_places_positive', sql`${t.places} >= 1`),
+    check('tasks_credits_non_negative', sql`${t.creditsPerPerson} >= 0`),
+    check('tasks_ends_after_start', sql`${t.endsAt} >= ${t.startsAt}`),
+    index('tasks_app_starts').on(t.appId, t.startsAt),
+  ],
+);
+
+/** A member's assignment to a task: waiting until a TaskManager confirms or refuses it. */
+export const taskAssignments = pgTable(
+  'task_assignments',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('waiting'),
+    handledByUserId: integer('handled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('task_assignments_status', sql`${t.status} in ('waiting', 'confirmed', 'refused')`),
+    uniqueIndex('task_assignments_task_user').on(t.taskId, t.userId),
+    index('task_assignments_user').on(t.userId),
+  ],
+);

@@ -1,0 +1,38 @@
+import type { Database } from '../../db/client.js';
+import { notifications } from '../../db/schema/index.js';
+
+/** A notification for one member: a title, a line of text and a path inside the app to open. */
+export interface NotificationInput {
+  userId: number;
+  title: string;
+  body: string;
+  /** Path inside the web app (`/tasks/12`), or null when there is nothing to open. */
+  link: string | null;
+}
+
+export type CreatedNotification = typeof notifications.$inferSelect;
+
+/**
+ * Puts notifications in members' inboxes, inside the caller's transaction so they appear exactly when
+ * the change that caused them commits. After the commit the caller hands the result to
+ * `app.push.deliver(created)`, which sends them as web push to those members' browsers.
+ */
+export async function insertNotifications(
+  tx: Pick<Database, 'insert'>,
+  appId: string,
+  items: readonly NotificationInput[],
+): Promise<CreatedNotification[]> {
+  if (items.length === 0) return [];
+  return tx
+    .insert(notifications)
+    .values(
+      items.map((item) => ({
+        appId,
+        userId: item.userId,
+        title: item.title,
+        body: item.body,
+        link: item.link,
+      })),
+    )
+    .returning();
+}
