@@ -62,6 +62,34 @@ describe('demo seed', () => {
     }
   });
 
+  it('creates a second farm on hetveld.localhost whose accounts are other people', async () => {
+    const host = { host: 'hetveld.localhost:3000' };
+    const info = await ctx.request({ method: 'GET', url: '/api/info', headers: host });
+    expect(json(info)).toMatchObject({ appId: 'hetveld', localeVariant: 'nl-be-cooperative' });
+
+    const login = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: host,
+      payload: { username: 'lid', password: demoPassword },
+    });
+    expect(login.statusCode).toBe(200);
+    const { token } = json<TokenData>(login);
+    const account = json<Account>(
+      await ctx.request({ method: 'GET', url: '/api/User', headers: host, as: token }),
+    );
+    expect(account).toMatchObject({ username: 'lid', firstName: 'Lotte' });
+    // The same token is worthless at the first farm.
+    const elsewhere = await ctx.request({
+      method: 'GET',
+      url: '/api/User',
+      headers: { host: 'localhost' },
+      as: token,
+    });
+    expect(elsewhere.statusCode).toBe(401);
+    expect(demoBanner('http://localhost:3000')).toContain('http://hetveld.localhost:3000');
+  });
+
   it('keeps one generated JWT secret in the database when JWT_SECRET is unset', async () => {
     const first = await resolveJwtSecret(ctx.db, undefined);
     expect(first.length).toBeGreaterThanOrEqual(48);

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { apps } from '../db/schema/index.js';
+import { seedSecondDemoFarm, secondDemoFarm } from './demo-second-farm.js';
 import { createApp, createUser } from './factories.js';
 
 export const demoPassword = 'pluk-demo';
@@ -72,8 +73,16 @@ export async function seedDemo(db: Database): Promise<boolean> {
       customQuestionAnswer: 'Op de markt',
       household: [{ name: 'Jan Wachtlijst', yearOfBirth: 1980, isAdult: true }],
     });
+    await seedSecondDemoFarm(txDb, demoPassword);
   });
   return true;
+}
+
+/** The second farm's address: the same port on its own `*.localhost` host name. */
+export function secondFarmUrl(url: string): string {
+  const address = new URL(url);
+  address.hostname = secondDemoFarm.host;
+  return address.origin;
 }
 
 /** The block printed at start-up after seeding, so a newcomer knows how to sign in. */
@@ -84,6 +93,9 @@ export function demoBanner(url: string): string {
     `  Password: ${demoPassword} (for every demo account)`,
     ...demoAccounts.map((a) => `  ${a.username.padEnd(10)} ${a.role}`),
     '  wachtend1, wachtend2 wait on the waiting list.',
+    `Second farm "${secondDemoFarm.name}" on the same server:`,
+    `  Open:     ${secondFarmUrl(url)}`,
+    '  admin, beheerder, lid (same password; different people)',
   ];
   const width = Math.max(...lines.map((l) => l.length)) + 2;
   const bar = '='.repeat(width);
