@@ -24,9 +24,16 @@ export const errorCodes = [
   'FILE_TOO_LARGE',
   'FILE_TYPE_NOT_ALLOWED',
   'ALREADY_APPROVED',
+  'FEEDBACK_ALREADY_HANDLED',
+  'PUSH_ENDPOINT_NOT_ALLOWED',
   'RATE_LIMITED',
   'DATABASE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'TASK_CLOSED', // task: closed, nobody can take it
+  'TASK_STARTED', // task: started or over, nobody can take or leave it
+  'TASK_FULL', // task: every place is taken
+  'TASK_ALREADY_TAKEN', // task: I already have an assignment for it
+  'TASK_NOT_CANCELLABLE', // task: my assignment is no longer waiting
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -66,7 +73,14 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   FILE_TOO_LARGE: 'Het bestand is te groot.',
   FILE_TYPE_NOT_ALLOWED: 'Dit bestandstype is niet toegestaan.',
   ALREADY_APPROVED: 'Dit lid is al goedgekeurd.',
+  FEEDBACK_ALREADY_HANDLED: 'Deze feedback is al behandeld en kan niet meer gewijzigd worden.',
+  PUSH_ENDPOINT_NOT_ALLOWED: 'Dit toestel kan geen meldingen ontvangen: het push-adres wordt niet aanvaard.',
   RATE_LIMITED: 'Te veel pogingen. Probeer het over enkele minuten opnieuw.',
   DATABASE_UNAVAILABLE: 'De databank is niet bereikbaar.',
   INTERNAL_ERROR: 'Er ging iets mis. Probeer het later opnieuw.',
+  TASK_CLOSED: 'Dit klusje is afgesloten: je kan je niet meer inschrijven.',
+  TASK_STARTED: 'Dit klusje is al begonnen of voorbij: je kan je niet meer inschrijven.',
+  TASK_FULL: 'Dit klusje is volzet: alle plaatsen zijn al ingenomen.',
+  TASK_ALREADY_TAKEN: 'Je hebt je al ingeschreven voor dit klusje.',
+  TASK_NOT_CANCELLABLE: 'Je inschrijving is al bevestigd of geweigerd; annuleren kan niet meer.',
 };

@@ -1,2 +1,116 @@
-// Routes of the `feedback` feature (issue 3). Filled in by the feature's slice; see docs/adding-a-feature.md.
-export const feedbackRoutes = {} as const;
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from './common.js';
+import { defineRoute } from './define-route.js';
+
+/** A member's message to the farm, with the manager's answer once handled. */
+export const feedbackSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  message: z.string(),
+  isHandled: z.boolean(),
+  answer: z.string().nullable(),
+  handledAt: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+});
+export type Feedback = z.infer<typeof feedbackSchema>;
+
+/** Feedback as managers see it: with who sent it (null when that account was removed). */
+export const managedFeedbackSchema = feedbackSchema.extend({
+  user: z
+    .object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() })
+    .nullable(),
+});
+export type ManagedFeedback = z.infer<typeof managedFeedbackSchema>;
+
+export const feedbackLimits = { subjectMax: 200, messageMax: 5000, answerMax: 5000 } as const;
+
+const feedbackSubjectSchema = z
+  .string()
+  .trim()
+  .max(feedbackLimits.subjectMax, `Een onderwerp heeft hoogstens ${feedbackLimits.subjectMax} tekens.`)
+  .default('');
+
+const feedbackMessageSchema = z
+  .string()
+  .trim()
+  .min(1, 'Schrijf je bericht.')
+  .max(feedbackLimits.messageMax, `Een bericht heeft hoogstens ${feedbackLimits.messageMax} tekens.`);
+
+export const createFeedbackBodySchema = z.object({
+  subject: feedbackSubjectSchema,
+  message: feedbackMessageSchema,
+});
+export type CreateFeedbackBody = z.input<typeof createFeedbackBodySchema>;
+
+export const updateFeedbackBodySchema = z.object({
+  id: z.number().int().positive(),
+  subject: feedbackSubjectSchema,
+  message: feedbackMessageSchema,
+});
+export type UpdateFeedbackBody = z.input<typeof updateFeedbackBodySchema>;
+
+export const handleFeedbackBodySchema = z.object({
+  id: z.number().int().positive(),
+  answer: z
+    .string()
+    .trim()
+    .max(feedbackLimits.answerMax, `Een antwoord heeft hoogstens ${feedbackLimits.answerMax} tekens.`)
+    .nullable()
+    .optional(),
+});
+export type HandleFeedbackBody = z.input<typeof handleFeedbackBodySchema>;
+
+export const feedbackRoutes = {
+  list: defineRoute({
+    feature: 'feedback',
+    method: 'GET',
+    path: 'feedback',
+    permission: 'member',
+    summary: 'My feedback, newest first, with the answers.',
+    response: { 200: z.array(feedbackSchema) },
+  }),
+  get: defineRoute({
+    feature: 'feedback',
+    method: 'GET',
+    path: 'feedback/:id',
+    permission: 'member',
+    summary: "One of my feedback messages (another member's answers 404).",
+    params: z.object({ id: idSchema }),
+    response: { 200: feedbackSchema },
+  }),
+  create: defineRoute({
+    feature: 'feedback',
+    method: 'POST',
+    path: 'feedback/create',
+    permission: 'member',
+    summary: 'Sends feedback to the farm.',
+    body: createFeedbackBodySchema,
+    response: { 200: feedbackSchema },
+  }),
+  update: defineRoute({
+    feature: 'feedback',
+    method: 'POST',
+    path: 'feedback/update',
+    permission: 'member',
+    summary: 'Changes my feedback while it is not handled yet.',
+    body: updateFeedbackBodySchema,
+    response: { 200: feedbackSchema },
+  }),
+  managerList: defineRoute({
+    feature: 'feedback',
+    method: 'GET',
+    path: 'applicationManager/feedback',
+    permission: { role: 'ApplicationManager' },
+    summary: 'All feedback of this app: unhandled first, newest first, with the sender.',
+    response: { 200: z.array(managedFeedbackSchema) },
+  }),
+  handle: defineRoute({
+    feature: 'feedback',
+    method: 'POST',
+    path: 'applicationManager/feedback/handle',
+    permission: { role: 'ApplicationManager' },
+    summary: 'Marks feedback handled with an optional answer; the member gets a notification.',
+    body: handleFeedbackBodySchema,
+    response: { 200: managedFeedbackSchema },
+  }),
+} as const;
