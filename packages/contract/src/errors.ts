@@ -34,6 +34,15 @@ export const errorCodes = [
   'TASK_FULL', // task: every place is taken
   'TASK_ALREADY_TAKEN', // task: I already have an assignment for it
   'TASK_NOT_CANCELLABLE', // task: my assignment is no longer waiting
+  'EVENT_CLOSED', // event: closed, nobody signs up or changes guests
+  'EVENT_STARTED', // event: started, sign-ups can no longer change
+  'EVENT_ENDED', // event: over
+  'EVENT_FULL', // event: not enough places for me and my guests
+  'EVENT_ALREADY_SIGNED_UP', // event: I already have a sign-up
+  'EVENT_NOT_SIGNED_UP', // event: I have no sign-up to change or cancel
+  'EVENT_SIGN_UP_REFUSED', // event: my sign-up was refused, I cannot change it
+  'EVENT_CAPACITY_TOO_LOW', // event: capacity below the places already taken
+  'EVENT_ATTENDANCE_ALREADY_HANDLED', // event: sign-up already confirmed (or refused)
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -83,4 +92,13 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   TASK_FULL: 'Dit klusje is volzet: alle plaatsen zijn al ingenomen.',
   TASK_ALREADY_TAKEN: 'Je hebt je al ingeschreven voor dit klusje.',
   TASK_NOT_CANCELLABLE: 'Je inschrijving is al bevestigd of geweigerd; annuleren kan niet meer.',
+  EVENT_CLOSED: 'Dit evenement is gesloten: aanmelden of je aanmelding wijzigen kan niet meer.',
+  EVENT_STARTED: 'Dit evenement is al begonnen: aanmelden, wijzigen of annuleren kan niet meer.',
+  EVENT_ENDED: 'Dit evenement is al voorbij.',
+  EVENT_FULL: 'Er zijn niet genoeg plaatsen meer vrij voor jou en je gasten.',
+  EVENT_ALREADY_SIGNED_UP: 'Je bent al aangemeld voor dit evenement.',
+  EVENT_NOT_SIGNED_UP: 'Je bent niet aangemeld voor dit evenement.',
+  EVENT_SIGN_UP_REFUSED: 'Je aanmelding voor dit evenement werd geweigerd; je kan ze niet meer wijzigen.',
+  EVENT_CAPACITY_TOO_LOW: 'Er zijn al meer plaatsen ingenomen dan dit aantal.',
+  EVENT_ATTENDANCE_ALREADY_HANDLED: 'Deze aanmelding is al zo verwerkt.',
 };
