@@ -1,0 +1,444 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  ManagerTask,
+  ManagerTaskDetail,
+  MyTask,
+  PagedTasks,
+  TaskDetail,
+  TaskSummary,
+} from '@pluk/contract';
+import { taskHomeQuerySchema, taskInputSchema, taskUpdateSchema } from '@pluk/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { comments, creditEntries, taskAssignments, tasks, users } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import type { AuthUser } from '../../types.js';
+import { harvestYearOf, harvestYearStartOf } from '../harvest-year.js';
+import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
+import { confirmedNotification, deletedNotification, refusedNotification } from './notifications.js';
+import {
+  presentManagerTask,
+  presentManagerTaskDetail,
+  presentMyTask,
+  presentTaskDetail,
+  presentTaskSummary,
+  type TaskRow,
+} from './presenter.js';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Db = Database | Tx;
+
+/** Places taken: waiting and confirmed assignments of the task in the outer query. */
+const placesTakenSql = sql<number>`(select count(*) from task_assignments ta where ta.task_id = ${tasks.id} and ta.status in ('waiting', 'confirmed'))::int`;
+const statusCountSql = (status: string) =>
+  sql<number>`(select count(*) from task_assignments ta where ta.task_id = ${tasks.id} and ta.status = ${status})::int`;
+const myStatusSql = (userId: number) =>
+  sql<
+    string | null
+  >`(select ta.status from task_assignments ta where ta.task_id = ${tasks.id} and ta.user_id = ${userId})`;
+
+const inApp = (appId: string, taskId: number) => and(eq(tasks.id, taskId), eq(tasks.appId, appId));
+
+/** Open: not closed and not ended (domain.md: a completed task is closed or past). */
+const isOpen = (now: Date) => and(eq(tasks.isClosed, false), gt(tasks.endsAt, now));
+
+/** The home's tasks (product-spec §7: isCompleted=false, pageSize=6, page=0, hasEnded=false). */
+export async function homeTasks(
+  db: Database,
+  user: AuthUser,
+  query: z.output<typeof taskHomeQuerySchema>,
+  now = new Date(),
+): Promise<PagedTasks> {
+  const conditions: (SQL | undefined)[] = [eq(tasks.appId, user.appId)];
+  if (query.isCompleted === 'false') conditions.push(isOpen(now));
+  if (query.isCompleted === 'true') conditions.push(or(eq(tasks.isClosed, true), lte(tasks.endsAt, now)));
+  if (query.hasEnded === 'false') conditions.push(gt(tasks.endsAt, now));
+  if (query.hasEnded === 'true') conditions.push(lte(tasks.endsAt, now));
+  const where = and(...conditions);
+  const [total] = await db.select({ count: count() }).from(tasks).where(where);
+  const rows = await db
+    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id) })
+    .from(tasks)
+    .where(where)
+    .orderBy(asc(tasks.startsAt), asc(tasks.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  return {
+    items: rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now)),
+    total: Number(total?.count ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The member list of /tasks: open tasks, the first to start first. */
+export async function openTasks(db: Database, user: AuthUser, now = new Date()): Promise<TaskSummary[]> {
+  const rows = await db
+    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id) })
+    .from(tasks)
+    .where(and(eq(tasks.appId, user.appId), isOpen(now)))
+    .orderBy(asc(tasks.startsAt), asc(tasks.id))
+    .limit(500);
+  return rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now));
+}
+
+/** One task for a member, with my assignment and the first names of who helps. */
+export async function taskDetail(
+  db: Db,
+  user: AuthUser,
+  taskId: number,
+  now = new Date(),
+): Promise<TaskDetail> {
+  const [row] = await db
+    .select({ task: tasks, placesTaken: placesTakenSql })
+    .from(tasks)
+    .where(inApp(user.appId, taskId));
+  if (!row) throw notFound();
+  const assignments = await db
+    .select({
+      id: taskAssignments.id,
+      userId: taskAssignments.userId,
+      status: taskAssignments.status,
+      firstName: users.firstName,
+    })
+    .from(taskAssignments)
+    .innerJoin(users, eq(users.id, taskAssignments.userId))
+    .where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.appId, user.appId)))
+    .orderBy(asc(taskAssignments.createdAt), asc(taskAssignments.id));
+  const mine = assignments.find((a) => a.userId === user.id) ?? null;
+  const helpers = assignments.filter((a) => a.status === 'waiting' || a.status === 'confirmed');
+  return presentTaskDetail(row.task, row.placesTaken, mine, helpers, now);
+}
+
+/** Locks the task row for the rest of the transaction: every take, confirm and change of one task queues here. */
+async function lockTask(tx: Tx, appId: string, taskId: number): Promise<TaskRow> {
+  const [task] = await tx.select().from(tasks).where(inApp(appId, taskId)).for('update');
+  if (!task) throw notFound();
+  return task;
+}
+
+async function takenPlaces(tx: Tx, taskId: number): Promise<number> {
+  const [row] = await tx
+    .select({ count: count() })
+    .from(taskAssignments)
+    .where(
+      and(eq(taskAssignments.taskId, taskId), inArray(taskAssignments.status, ['waiting', 'confirmed'])),
+    );
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Takes a place. The task row is locked first, so two members racing for the last place queue up and
+ * the second one finds the task full.
+ */
+export async function takeTask(db: Database, user: AuthUser, taskId: number): Promise<TaskDetail> {
+  const now = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      const task = await lockTask(tx, user.appId, taskId);
+      if (task.isClosed) throw new HttpError(409, 'TASK_CLOSED');
+      if (new Date(task.startsAt).getTime() <= now.getTime()) throw new HttpError(409, 'TASK_STARTED');
+      const [mine] = await tx
+        .select({ status: taskAssignments.status })
+        .from(taskAssignments)
+        .where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.userId, user.id)));
+      if (mine?.status === 'refused') {
+        throw new HttpError(
+          409,
+          'TASK_ALREADY_TAKEN',
+          'Je inschrijving voor dit klusje werd geweigerd; je kan je niet opnieuw inschrijven.',
+        );
+      }
+      if (mine) throw new HttpError(409, 'TASK_ALREADY_TAKEN');
+      if ((await takenPlaces(tx, taskId)) >= task.places) throw new HttpError(409, 'TASK_FULL');
+      await tx.insert(taskAssignments).values({ appId: user.appId, taskId, userId: user.id });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'task_assignments_task_user')) throw new HttpError(409, 'TASK_ALREADY_TAKEN');
+    throw err;
+  }
+  return taskDetail(db, user, taskId, now);
+}
+
+/** Withdraws my waiting assignment, before the task starts (the place opens again). */
+export async function cancelTask(db: Database, user: AuthUser, taskId: number): Promise<TaskDetail> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const task = await lockTask(tx, user.appId, taskId);
+    const [mine] = await tx
+      .select({ id: taskAssignments.id, status: taskAssignments.status })
+      .from(taskAssignments)
+      .where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.userId, user.id)));
+    if (!mine) throw new HttpError(404, 'NOT_FOUND', 'Je bent niet ingeschreven voor dit klusje.');
+    if (mine.status !== 'waiting') throw new HttpError(409, 'TASK_NOT_CANCELLABLE');
+    if (new Date(task.startsAt).getTime() <= now.getTime()) {
+      throw new HttpError(409, 'TASK_STARTED', 'Dit klusje is al begonnen: annuleren kan niet meer.');
+    }
+    await tx.delete(taskAssignments).where(eq(taskAssignments.id, mine.id));
+  });
+  return taskDetail(db, user, taskId, now);
+}
+
+/** The task an assignment of this app belongs to (404 for another app's assignment). */
+async function taskOfAssignment(db: Database, appId: string, assignmentId: number): Promise<number> {
+  const [row] = await db
+    .select({ taskId: taskAssignments.taskId })
+    .from(taskAssignments)
+    .where(and(eq(taskAssignments.id, assignmentId), eq(taskAssignments.appId, appId)));
+  if (!row) throw notFound();
+  return row.taskId;
+}
+
+async function lockAssignment(tx: Tx, appId: string, assignmentId: number) {
+  const [row] = await tx
+    .select()
+    .from(taskAssignments)
+    .where(and(eq(taskAssignments.id, assignmentId), eq(taskAssignments.appId, appId)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Confirms an assignment and grants the task's credits. The credit row is unique per assignment and
+ * inserted with `on conflict do nothing`, and a confirm of a confirmed assignment changes nothing, so
+ * however often a confirm is retried (or races another), the credits are granted once.
+ */
+export async function confirmAssignment(
+  app: FastifyInstance,
+  manager: AuthUser,
+  assignmentId: number,
+): Promise<ManagerTaskDetail> {
+  const appId = manager.appId;
+  const taskId = await taskOfAssignment(app.db, appId, assignmentId);
+  const created = await app.db.transaction(async (tx): Promise<CreatedNotification[]> => {
+    const task = await lockTask(tx, appId, taskId);
+    const assignment = await lockAssignment(tx, appId, assignmentId);
+    if (assignment.status === 'confirmed') return [];
+    if (assignment.status === 'refused' && (await takenPlaces(tx, taskId)) >= task.places) {
+      throw new HttpError(
+        409,
+        'TASK_FULL',
+        'Alle plaatsen van dit klusje zijn ingenomen. Maak eerst een plaats vrij of voeg plaatsen toe.',
+      );
+    }
+    await tx
+      .update(taskAssignments)
+      .set({ status: 'confirmed', handledByUserId: manager.id, handledAt: sql`now()` })
+      .where(eq(taskAssignments.id, assignmentId));
+    if (task.creditsPerPerson > 0) {
+      const start = await harvestYearStartOf(tx, appId);
+      await tx
+        .insert(creditEntries)
+        .values({
+          appId,
+          userId: assignment.userId,
+          taskAssignmentId: assignmentId,
+          harvestYear: harvestYearOf(new Date(task.startsAt), start).year,
+          amount: task.creditsPerPerson,
+          description: task.title,
+        })
+        .onConflictDoNothing({ target: creditEntries.taskAssignmentId });
+    }
+    return insertNotifications(tx, appId, [confirmedNotification(assignment.userId, task)]);
+  });
+  app.push.deliver(created);
+  return managerTaskDetail(app.db, appId, taskId);
+}
+
+/** Refuses an assignment; a confirmed one loses its credits (decision 040). The member is notified. */
+export async function refuseAssignment(
+  app: FastifyInstance,
+  manager: AuthUser,
+  assignmentId: number,
+): Promise<ManagerTaskDetail> {
+  const appId = manager.appId;
+  const taskId = await taskOfAssignment(app.db, appId, assignmentId);
+  const created = await app.db.transaction(async (tx): Promise<CreatedNotification[]> => {
+    const task = await lockTask(tx, appId, taskId);
+    const assignment = await lockAssignment(tx, appId, assignmentId);
+    if (assignment.status === 'refused') return [];
+    const wasConfirmed = assignment.status === 'confirmed';
+    if (wasConfirmed) {
+      await tx.delete(creditEntries).where(eq(creditEntries.taskAssignmentId, assignmentId));
+    }
+    await tx
+      .update(taskAssignments)
+      .set({ status: 'refused', handledByUserId: manager.id, handledAt: sql`now()` })
+      .where(eq(taskAssignments.id, assignmentId));
+    return insertNotifications(tx, appId, [refusedNotification(assignment.userId, task, wasConfirmed)]);
+  });
+  app.push.deliver(created);
+  return managerTaskDetail(app.db, appId, taskId);
+}
+
+/** My assignments with their tasks, the latest task first. */
+export async function myTasks(db: Database, user: AuthUser, now = new Date()): Promise<MyTask[]> {
+  const rows = await db
+    .select({
+      assignment: {
+        id: taskAssignments.id,
+        status: taskAssignments.status,
+        createdAt: taskAssignments.createdAt,
+      },
+      task: tasks,
+      placesTaken: placesTakenSql,
+    })
+    .from(taskAssignments)
+    .innerJoin(tasks, eq(tasks.id, taskAssignments.taskId))
+    .where(and(eq(taskAssignments.userId, user.id), eq(taskAssignments.appId, user.appId)))
+    .orderBy(desc(tasks.startsAt), desc(tasks.id));
+  return rows.map((r) => presentMyTask(r.assignment, r.task, r.placesTaken, now));
+}
+
+/** Every task of the app for the TaskManager, the latest start first. */
+export async function managerTasks(db: Database, appId: string, now = new Date()): Promise<ManagerTask[]> {
+  const rows = await db
+    .select({
+      task: tasks,
+      waitingCount: statusCountSql('waiting'),
+      confirmedCount: statusCountSql('confirmed'),
+      refusedCount: statusCountSql('refused'),
+    })
+    .from(tasks)
+    .where(eq(tasks.appId, appId))
+    .orderBy(desc(tasks.startsAt), desc(tasks.id));
+  return rows.map((r) => presentManagerTask(r.task, r, now));
+}
+
+/** One task with everyone who took it, in the order they took it. */
+export async function managerTaskDetail(
+  db: Db,
+  appId: string,
+  taskId: number,
+  now = new Date(),
+): Promise<ManagerTaskDetail> {
+  const [task] = await db.select().from(tasks).where(inApp(appId, taskId));
+  if (!task) throw notFound();
+  const takers = await db
+    .select({
+      assignmentId: taskAssignments.id,
+      userId: taskAssignments.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: taskAssignments.status,
+      takenAt: taskAssignments.createdAt,
+      handledAt: taskAssignments.handledAt,
+    })
+    .from(taskAssignments)
+    .innerJoin(users, eq(users.id, taskAssignments.userId))
+    .where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.appId, appId)))
+    .orderBy(asc(taskAssignments.createdAt), asc(taskAssignments.id));
+  return presentManagerTaskDetail(task, takers, now);
+}
+
+type TaskInput = z.output<typeof taskInputSchema>;
+
+const taskValues = (input: TaskInput) => ({
+  title: input.title,
+  description: input.description,
+  location: input.location,
+  startsAt: new Date(input.startsAt),
+  endsAt: new Date(input.endsAt),
+  places: input.places,
+  creditsPerPerson: input.creditsPerPerson,
+});
+
+export async function createTask(
+  db: Database,
+  manager: AuthUser,
+  input: TaskInput,
+): Promise<ManagerTaskDetail> {
+  const [row] = await db
+    .insert(tasks)
+    .values({ appId: manager.appId, createdByUserId: manager.id, ...taskValues(input) })
+    .returning({ id: tasks.id });
+  return managerTaskDetail(db, manager.appId, row!.id);
+}
+
+/** Changes a task; its places never drop below the places already taken (checked under the task's lock). */
+export async function updateTask(
+  db: Database,
+  manager: AuthUser,
+  input: z.output<typeof taskUpdateSchema>,
+): Promise<ManagerTaskDetail> {
+  await db.transaction(async (tx) => {
+    await lockTask(tx, manager.appId, input.id);
+    const taken = await takenPlaces(tx, input.id);
+    if (input.places < taken) {
+      const message = `Er zijn al ${taken} plaatsen ingenomen; kies minstens ${taken} plaatsen.`;
+      throw new HttpError(400, 'VALIDATION_ERROR', message, { places: message });
+    }
+    await tx
+      .update(tasks)
+      .set({ ...taskValues(input), updatedAt: sql`now()` })
+      .where(inApp(manager.appId, input.id));
+  });
+  return managerTaskDetail(db, manager.appId, input.id);
+}
+
+/**
+ * Deletes a task with its assignments and comments. Takers of a task that has not ended yet are told it
+ * does not go on; credits already earned stay (decision 040).
+ */
+export async function deleteTask(app: FastifyInstance, manager: AuthUser, taskId: number): Promise<void> {
+  const appId = manager.appId;
+  const created = await app.db.transaction(async (tx) => {
+    const task = await lockTask(tx, appId, taskId);
+    const takers = await tx
+      .select({ userId: taskAssignments.userId })
+      .from(taskAssignments)
+      .where(
+        and(eq(taskAssignments.taskId, taskId), inArray(taskAssignments.status, ['waiting', 'confirmed'])),
+      );
+    const upcoming = new Date(task.endsAt).getTime() > Date.now();
+    await tx
+      .delete(comments)
+      .where(
+        and(eq(comments.appId, appId), eq(comments.subjectType, 'task'), eq(comments.subjectId, taskId)),
+      );
+    await tx.delete(tasks).where(inApp(appId, taskId));
+    return upcoming
+      ? insertNotifications(
+          tx,
+          appId,
+          takers.map((t) => deletedNotification(t.userId, task)),
+        )
+      : [];
+  });
+  app.push.deliver(created);
+}
+
+/** Closes a task: nobody can take it any more; its waiting assignments can still be handled. */
+export async function closeTask(db: Database, appId: string, taskId: number): Promise<ManagerTaskDetail> {
+  const updated = await db
+    .update(tasks)
+    .set({ isClosed: true, updatedAt: sql`now()` })
+    .where(inApp(appId, taskId))
+    .returning({ id: tasks.id });
+  if (updated.length === 0) throw notFound();
+  return managerTaskDetail(db, appId, taskId);
+}
+
+/** A new open task from an existing one: same texts, dates, places and credits, nobody on it yet. */
+export async function copyTask(db: Database, manager: AuthUser, taskId: number): Promise<ManagerTaskDetail> {
+  const [source] = await db.select().from(tasks).where(inApp(manager.appId, taskId));
+  if (!source) throw notFound();
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      appId: manager.appId,
+      createdByUserId: manager.id,
+      title: source.title,
+      description: source.description,
+      location: source.location,
+      startsAt: source.startsAt,
+      endsAt: source.endsAt,
+      places: source.places,
+      creditsPerPerson: source.creditsPerPerson,
+    })
+    .returning({ id: tasks.id });
+  return managerTaskDetail(db, manager.appId, row!.id);
+}
