@@ -27,6 +27,7 @@ import { defaultDataDir, defaultWebDistDir } from './paths.js';
  * | `WEB_DIST_DIR`                     | `<repo>/packages/web/dist`                | Built web app to serve at `/`. |
  * | `RATE_LIMIT_AUTH_PER_MINUTE`       | `30`                                      | Login, register, RefreshLogin and password-reset calls per client IP per minute. |
  * | `RATE_LIMIT_ACCOUNT_PER_15_MINUTES`| `10`                                      | The same calls per account (username, e-mail or user) per 15 minutes. |
+ * | `WEATHER_API_URL`                  | `https://api.open-meteo.com/v1/forecast`  | Open-Meteo forecast address for the home's weather (point it at a local server in tests). |
  */
 const booleanSetting = z
   .string()
@@ -87,6 +88,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalText,
   RATE_LIMIT_AUTH_PER_MINUTE: intSetting(1, 1_000_000).default(30),
   RATE_LIMIT_ACCOUNT_PER_15_MINUTES: intSetting(1, 1_000_000).default(10),
+  WEATHER_API_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+  ),
 });
 
 export interface SmtpConfig {
@@ -116,6 +120,15 @@ export interface Config {
   trustProxy: boolean | number | string[];
   webDistDir: string;
   rateLimit: { authPerMinute: number; accountPer15Minutes: number };
+  /** Open-Meteo forecast endpoint. */
+  weatherApiUrl: string;
+  /** How long the weather request may take before the home shows no conditions (3 s). */
+  weatherTimeoutMs: number;
+  /**
+   * Accept `http://` push endpoints on loopback addresses (a local push-service stand-in). Only tests
+   * set it; there is no environment setting, so a real server takes https push services only.
+   */
+  allowLoopbackPushEndpoints: boolean;
 }
 
 export class ConfigError extends Error {
@@ -162,5 +175,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       accountPer15Minutes: e.RATE_LIMIT_ACCOUNT_PER_15_MINUTES,
     },
+    weatherApiUrl: e.WEATHER_API_URL ?? 'https://api.open-meteo.com/v1/forecast',
+    weatherTimeoutMs: 3000,
+    allowLoopbackPushEndpoints: false,
   };
 }

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { CreateNotificationBody, Notification, NotificationPage } from '@pluk/contract';
+import type { Database } from '../../db/client.js';
+import { notifications, users } from '../../db/schema/index.js';
+import { notFound } from '../../lib/http-error.js';
+import { insertNotifications } from './notify.js';
+import { presentNotification } from './presenter.js';
+
+/** Only ever the caller's own notifications of this app: every query below filters on both. */
+const mine = (appId: string, userId: number) =>
+  and(eq(notifications.appId, appId), eq(notifications.userId, userId));
+
+/** My inbox, newest first; `page` is 0-based. */
+export async function listNotifications(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  query: { page: number; pageSize: number },
+): Promise<NotificationPage> {
+  const where = mine(appId, userId);
+  const [total] = await app.db.select({ count: count() }).from(notifications).where(where);
+  const rows = await app.db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  return {
+    items: rows.map(presentNotification),
+    total: Number(total?.count ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function unreadCount(app: FastifyInstance, appId: string, userId: number): Promise<number> {
+  const [row] = await app.db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(mine(appId, userId), eq(notifications.isRead, false)));
+  return Number(row?.count ?? 0);
+}
+
+/** One of my notifications; another member's (or another app's) id answers 404. */
+export async function getNotification(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  id: number,
+): Promise<Notification> {
+  const [row] = await app.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), mine(appId, userId)));
+  if (!row) throw notFound();
+  return presentNotification(row);
+}
+
+export async function setNotificationRead(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  id: number,
+  isRead: boolean,
+): Promise<Notification> {
+  const [row] = await app.db
+    .update(notifications)
+    .set({ isRead })
+    .where(and(eq(notifications.id, id), mine(appId, userId)))
+    .returning();
+  if (!row) throw notFound();
+  return presentNotification(row);
+}
+
+/** Marks every unread notification of mine read; answers how many changed. */
+export async function setAllNotificationsRead(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+): Promise<number> {
+  const rows = await app.db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(mine(appId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function deleteNotification(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  id: number,
+): Promise<void> {
+  const rows = await app.db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), mine(appId, userId)))
+    .returning({ id: notifications.id });
+  if (rows.length === 0) throw notFound();
+}
+
+/**
+ * A manager's message to members of this app. Every recipient must be a user of this app: one
+ * unknown (or another farm's) id refuses the whole message with 404, so nothing is half sent.
+ */
+export async function createNotifications(
+  app: FastifyInstance,
+  appId: string,
+  input: Required<Pick<CreateNotificationBody, 'userIds' | 'title'>> & { body: string; link: string | null },
+): Promise<number> {
+  const userIds = [...new Set(input.userIds)];
+  const created = await app.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const found = await txDb
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.appId, appId), inArray(users.id, userIds)));
+    if (found.length !== userIds.length) throw notFound();
+    return insertNotifications(
+      txDb,
+      appId,
+      userIds.map((userId) => ({ userId, title: input.title, body: input.body, link: input.link })),
+    );
+  });
+  void app.push.deliver(created);
+  return created.length;
+}
