@@ -43,6 +43,7 @@ export const errorCodes = [
   'EVENT_SIGN_UP_REFUSED', // event: my sign-up was refused, I cannot change it
   'EVENT_CAPACITY_TOO_LOW', // event: capacity below the places already taken
   'EVENT_ATTENDANCE_ALREADY_HANDLED', // event: sign-up already confirmed (or refused)
+  'POST_NOT_ACTIVE', // post: e-mailing a post members cannot read
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -97,6 +98,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   EVENT_ENDED: 'Dit evenement is al voorbij.',
   EVENT_FULL: 'Er zijn niet genoeg plaatsen meer vrij voor jou en je gasten.',
   EVENT_ALREADY_SIGNED_UP: 'Je bent al aangemeld voor dit evenement.',
+  POST_NOT_ACTIVE: 'Dit bericht is niet actief: maak het eerst actief, anders kunnen leden het niet lezen.',
   EVENT_NOT_SIGNED_UP: 'Je bent niet aangemeld voor dit evenement.',
   EVENT_SIGN_UP_REFUSED: 'Je aanmelding voor dit evenement werd geweigerd; je kan ze niet meer wijzigen.',
   EVENT_CAPACITY_TOO_LOW: 'Er zijn al meer plaatsen ingenomen dan dit aantal.',
