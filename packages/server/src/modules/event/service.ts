@@ -1,0 +1,465 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type {
+  EventDetail,
+  EventList,
+  ManagedEvent,
+  ManagedEventDetail,
+  eventInputSchema,
+  eventListQuerySchema,
+  updateEventBodySchema,
+} from '@pluk/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { comments, eventAttendances, events, users } from '../../db/schema/index.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
+import {
+  dutchDateTime,
+  eventColumns,
+  holdingStatuses,
+  managedEventColumns,
+  placesLeft,
+  presentEventSummary,
+  presentManagedAttendance,
+  presentManagedEvent,
+  totalsOf,
+} from './presenter.js';
+
+type Tx = Database;
+type ListQuery = z.output<typeof eventListQuerySchema>;
+type EventValues = z.output<typeof eventInputSchema>;
+
+const guestsText = (guests: number) => (guests === 1 ? '1 gast' : `${guests} gasten`);
+const placesText = (places: number) => (places === 1 ? '1 plaats' : `${places} plaatsen`);
+
+// --- Member side ---
+
+/** Events of the app, paged (page 0-based); hasEnded=false keeps those whose end is not past. */
+export async function listEvents(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  query: ListQuery,
+): Promise<EventList> {
+  const now = new Date();
+  const conditions: SQL[] = [eq(events.appId, appId)];
+  if (query.hasEnded === false) conditions.push(gte(events.endsAt, now));
+  if (query.hasEnded === true) conditions.push(lt(events.endsAt, now));
+  const where = and(...conditions);
+  const order = query.sortDirection === 'desc' ? desc : asc;
+  const [total] = await app.db.select({ count: count() }).from(events).where(where);
+  const rows = await app.db
+    .select({
+      ...eventColumns,
+      myId: eventAttendances.id,
+      myStatus: eventAttendances.status,
+      myGuests: eventAttendances.guests,
+    })
+    .from(events)
+    .leftJoin(
+      eventAttendances,
+      and(eq(eventAttendances.eventId, events.id), eq(eventAttendances.userId, userId)),
+    )
+    .where(where)
+    .orderBy(order(events.startsAt), order(events.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  return {
+    items: rows.map((row) =>
+      presentEventSummary(
+        row,
+        row.myId === null
+          ? null
+          : {
+              id: row.myId,
+              status: row.myStatus as 'waiting' | 'confirmed' | 'refused',
+              guests: row.myGuests ?? 0,
+            },
+        now,
+      ),
+    ),
+    total: Number(total?.count ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One event with the attendance sheet as members see it (who comes: waiting and confirmed). */
+export async function eventDetail(
+  db: Tx,
+  appId: string,
+  userId: number,
+  eventId: number,
+): Promise<EventDetail> {
+  const now = new Date();
+  const [row] = await db
+    .select(eventColumns)
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.appId, appId)));
+  if (!row) throw notFound();
+  const sheet = await db
+    .select({
+      id: eventAttendances.id,
+      userId: eventAttendances.userId,
+      status: eventAttendances.status,
+      guests: eventAttendances.guests,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(eventAttendances)
+    .innerJoin(users, eq(users.id, eventAttendances.userId))
+    .where(and(eq(eventAttendances.eventId, eventId), eq(eventAttendances.appId, appId)))
+    .orderBy(asc(eventAttendances.createdAt), asc(eventAttendances.id));
+  const mine = sheet.find((line) => line.userId === userId);
+  const coming = sheet.filter((line) => (holdingStatuses as readonly string[]).includes(line.status));
+  return {
+    ...presentEventSummary(
+      row,
+      mine
+        ? { id: mine.id, status: mine.status as 'waiting' | 'confirmed' | 'refused', guests: mine.guests }
+        : null,
+      now,
+    ),
+    description: row.description,
+    attendees: coming.map((line) => ({
+      firstName: line.firstName,
+      lastName: line.lastName,
+      guests: line.guests,
+      status: line.status as 'waiting' | 'confirmed',
+      isMe: line.userId === userId,
+    })),
+    totals: totalsOf(coming),
+  };
+}
+
+/** The event row, locked for the rest of the transaction: sign-ups of one event take turns. */
+async function lockEvent(tx: Tx, appId: string, eventId: number) {
+  const [event] = await tx
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      capacity: events.capacity,
+      isClosed: events.isClosed,
+    })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.appId, appId)))
+    .for('update');
+  if (!event) throw notFound();
+  return event;
+}
+
+type LockedEvent = Awaited<ReturnType<typeof lockEvent>>;
+
+/** Places held on the event by waiting and confirmed sign-ups (read under the event's lock). */
+async function placesTaken(tx: Tx, eventId: number, exceptAttendanceId?: number): Promise<number> {
+  const conditions: SQL[] = [
+    eq(eventAttendances.eventId, eventId),
+    inArray(eventAttendances.status, [...holdingStatuses]),
+  ];
+  if (exceptAttendanceId !== undefined) conditions.push(sql`${eventAttendances.id} <> ${exceptAttendanceId}`);
+  const [row] = await tx
+    .select({ taken: sql<number>`coalesce(sum(1 + ${eventAttendances.guests}), 0)::int` })
+    .from(eventAttendances)
+    .where(and(...conditions));
+  return Number(row?.taken ?? 0);
+}
+
+/** Refuses a sign-up change on an event that is over, has started, or (unless allowed) is closed. */
+function assertOpen(event: LockedEvent, now: Date, options: { closedAllowed?: boolean } = {}): void {
+  if (event.endsAt.getTime() < now.getTime()) throw new HttpError(409, 'EVENT_ENDED');
+  if (event.startsAt.getTime() <= now.getTime()) throw new HttpError(409, 'EVENT_STARTED');
+  if (event.isClosed && !options.closedAllowed) throw new HttpError(409, 'EVENT_CLOSED');
+}
+
+/** Refuses when `wanted` places do not fit next to the places `taken` already. */
+function assertRoom(event: LockedEvent, taken: number, guests: number): void {
+  if (event.capacity === null) return;
+  const wanted = 1 + guests;
+  if (taken + wanted <= event.capacity) return;
+  const left = placesLeft(event.capacity, taken) ?? 0;
+  const message =
+    left === 0
+      ? 'Dit evenement is volzet: er zijn geen plaatsen meer vrij.'
+      : guests === 0
+        ? `Er zijn nog maar ${placesText(left)} vrij.`
+        : `Er zijn nog maar ${placesText(left)} vrij: niet genoeg voor jou en ${guestsText(guests)}.`;
+  throw new HttpError(409, 'EVENT_FULL', message);
+}
+
+async function myAttendance(tx: Tx, eventId: number, userId: number) {
+  const [row] = await tx
+    .select({ id: eventAttendances.id, status: eventAttendances.status, guests: eventAttendances.guests })
+    .from(eventAttendances)
+    .where(and(eq(eventAttendances.eventId, eventId), eq(eventAttendances.userId, userId)));
+  return row ?? null;
+}
+
+/** Signs a member up with guests; decided under the event's row lock, so the last place goes once. */
+export async function takeEvent(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  eventId: number,
+  guests: number,
+): Promise<EventDetail> {
+  await app.db.transaction(async (tx) => {
+    const now = new Date();
+    const event = await lockEvent(tx, appId, eventId);
+    assertOpen(event, now);
+    const existing = await myAttendance(tx, eventId, userId);
+    if (existing?.status === 'refused') throw new HttpError(409, 'EVENT_SIGN_UP_REFUSED');
+    if (existing) throw new HttpError(409, 'EVENT_ALREADY_SIGNED_UP');
+    assertRoom(event, await placesTaken(tx, eventId), guests);
+    await tx.insert(eventAttendances).values({ appId, eventId, userId, guests, status: 'waiting' });
+  });
+  return eventDetail(app.db, appId, userId, eventId);
+}
+
+/**
+ * Changes the guests of my sign-up, with the rules of a sign-up. More guests on a confirmed sign-up
+ * make it wait for a new confirm (the manager confirmed a smaller group); fewer keep it confirmed.
+ */
+export async function changeGuests(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  eventId: number,
+  guests: number,
+): Promise<EventDetail> {
+  await app.db.transaction(async (tx) => {
+    const now = new Date();
+    const event = await lockEvent(tx, appId, eventId);
+    assertOpen(event, now);
+    const existing = await myAttendance(tx, eventId, userId);
+    if (!existing) throw new HttpError(409, 'EVENT_NOT_SIGNED_UP');
+    if (existing.status === 'refused') throw new HttpError(409, 'EVENT_SIGN_UP_REFUSED');
+    if (guests === existing.guests) return;
+    if (guests > existing.guests) assertRoom(event, await placesTaken(tx, eventId, existing.id), guests);
+    const backToWaiting = guests > existing.guests && existing.status === 'confirmed';
+    await tx
+      .update(eventAttendances)
+      .set(backToWaiting ? { guests, status: 'waiting', handledAt: null, handledByUserId: null } : { guests })
+      .where(eq(eventAttendances.id, existing.id));
+  });
+  return eventDetail(app.db, appId, userId, eventId);
+}
+
+/** Cancels my sign-up before the event starts (also on a closed event); its places become free. */
+export async function cancelEvent(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  eventId: number,
+): Promise<EventDetail> {
+  await app.db.transaction(async (tx) => {
+    const event = await lockEvent(tx, appId, eventId);
+    assertOpen(event, new Date(), { closedAllowed: true });
+    const existing = await myAttendance(tx, eventId, userId);
+    if (!existing) throw new HttpError(409, 'EVENT_NOT_SIGNED_UP');
+    if (existing.status === 'refused') throw new HttpError(409, 'EVENT_SIGN_UP_REFUSED');
+    await tx.delete(eventAttendances).where(eq(eventAttendances.id, existing.id));
+  });
+  return eventDetail(app.db, appId, userId, eventId);
+}
+
+// --- EventManager: confirm and refuse ---
+
+/**
+ * Confirms or refuses a sign-up and notifies its member, in one transaction under the event's lock.
+ * Confirming a refused sign-up takes its places back, so it must fit; handling a sign-up twice the same
+ * way is refused (so a retried call never notifies twice).
+ */
+export async function handleAttendance(
+  app: FastifyInstance,
+  appId: string,
+  managerId: number,
+  attendanceId: number,
+  decision: 'confirmed' | 'refused',
+): Promise<ManagedEventDetail> {
+  const [found] = await app.db
+    .select({ eventId: eventAttendances.eventId })
+    .from(eventAttendances)
+    .where(and(eq(eventAttendances.id, attendanceId), eq(eventAttendances.appId, appId)));
+  if (!found) throw notFound();
+  let created: CreatedNotification[] = [];
+  await app.db.transaction(async (tx) => {
+    const event = await lockEvent(tx, appId, found.eventId);
+    const [attendance] = await tx
+      .select({
+        id: eventAttendances.id,
+        userId: eventAttendances.userId,
+        status: eventAttendances.status,
+        guests: eventAttendances.guests,
+      })
+      .from(eventAttendances)
+      .where(and(eq(eventAttendances.id, attendanceId), eq(eventAttendances.appId, appId)));
+    // Cancelled by the member in the meantime.
+    if (!attendance) throw notFound();
+    if (attendance.status === decision) {
+      throw new HttpError(
+        409,
+        'EVENT_ATTENDANCE_ALREADY_HANDLED',
+        decision === 'confirmed' ? 'Deze aanmelding is al bevestigd.' : 'Deze aanmelding is al geweigerd.',
+      );
+    }
+    if (decision === 'confirmed' && attendance.status === 'refused' && event.capacity !== null) {
+      const taken = await placesTaken(tx, event.id);
+      if (taken + 1 + attendance.guests > event.capacity) {
+        throw new HttpError(
+          409,
+          'EVENT_FULL',
+          `Er zijn nog maar ${placesText(placesLeft(event.capacity, taken) ?? 0)} vrij: niet genoeg om deze aanmelding (met ${guestsText(attendance.guests)}) te bevestigen.`,
+        );
+      }
+    }
+    await tx
+      .update(eventAttendances)
+      .set({ status: decision, handledByUserId: managerId, handledAt: sql`now()` })
+      .where(eq(eventAttendances.id, attendance.id));
+    const when = dutchDateTime(event.startsAt);
+    const withGuests = attendance.guests > 0 ? ` met ${guestsText(attendance.guests)}` : '';
+    created = await insertNotifications(tx, appId, [
+      decision === 'confirmed'
+        ? {
+            userId: attendance.userId,
+            title: 'Aanmelding bevestigd',
+            body: `Je aanmelding${withGuests} voor "${event.title}" (${when}) is bevestigd. Tot dan!`,
+            link: `/events/${event.id}`,
+          }
+        : {
+            userId: attendance.userId,
+            title: 'Aanmelding geweigerd',
+            body: `Je aanmelding${withGuests} voor "${event.title}" (${when}) werd geweigerd.`,
+            link: `/events/${event.id}`,
+          },
+    ]);
+  });
+  app.push.deliver(created);
+  return managedEventDetail(app.db, appId, found.eventId);
+}
+
+// --- EventManager: the events themselves ---
+
+/** Every event of the app, newest start first, with its counts. */
+export async function managedEvents(app: FastifyInstance, appId: string): Promise<ManagedEvent[]> {
+  const now = new Date();
+  const rows = await app.db
+    .select(managedEventColumns)
+    .from(events)
+    .where(eq(events.appId, appId))
+    .orderBy(desc(events.startsAt), desc(events.id));
+  return rows.map((row) => presentManagedEvent(row, now));
+}
+
+/** One event with every sign-up (refused ones too), oldest sign-up first. */
+export async function managedEventDetail(
+  db: Tx,
+  appId: string,
+  eventId: number,
+): Promise<ManagedEventDetail> {
+  const [row] = await db
+    .select(managedEventColumns)
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.appId, appId)));
+  if (!row) throw notFound();
+  const attendances = await db
+    .select({
+      id: eventAttendances.id,
+      userId: eventAttendances.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      guests: eventAttendances.guests,
+      status: eventAttendances.status,
+      createdAt: eventAttendances.createdAt,
+      handledAt: eventAttendances.handledAt,
+    })
+    .from(eventAttendances)
+    .innerJoin(users, eq(users.id, eventAttendances.userId))
+    .where(and(eq(eventAttendances.eventId, eventId), eq(eventAttendances.appId, appId)))
+    .orderBy(asc(eventAttendances.createdAt), asc(eventAttendances.id));
+  return {
+    ...presentManagedEvent(row, new Date()),
+    attendances: attendances.map(presentManagedAttendance),
+    totals: totalsOf(attendances),
+  };
+}
+
+const eventValues = (input: EventValues) => ({
+  title: input.title,
+  description: input.description,
+  location: input.location,
+  startsAt: new Date(input.startDate),
+  endsAt: new Date(input.endDate),
+  capacity: input.capacity,
+});
+
+export async function createEvent(
+  app: FastifyInstance,
+  appId: string,
+  managerId: number,
+  input: EventValues,
+): Promise<ManagedEventDetail> {
+  const [created] = await app.db
+    .insert(events)
+    .values({ appId, createdByUserId: managerId, ...eventValues(input) })
+    .returning({ id: events.id });
+  if (!created) throw new Error('Event insert returned nothing');
+  return managedEventDetail(app.db, appId, created.id);
+}
+
+/** Updates an event; under its lock, so a sign-up racing a lower capacity never overfills it. */
+export async function updateEvent(
+  app: FastifyInstance,
+  appId: string,
+  input: z.output<typeof updateEventBodySchema>,
+): Promise<ManagedEventDetail> {
+  await app.db.transaction(async (tx) => {
+    await lockEvent(tx, appId, input.id);
+    if (input.capacity !== null) {
+      const taken = await placesTaken(tx, input.id);
+      if (taken > input.capacity) {
+        const message = `Er zijn al ${placesText(taken)} ingenomen (leden en hun gasten). Kies minstens ${taken}, of laat het leeg voor onbeperkt.`;
+        throw new HttpError(409, 'EVENT_CAPACITY_TOO_LOW', message, { capacity: message });
+      }
+    }
+    await tx
+      .update(events)
+      .set({ ...eventValues(input), updatedAt: sql`now()` })
+      .where(and(eq(events.id, input.id), eq(events.appId, appId)));
+  });
+  return managedEventDetail(app.db, appId, input.id);
+}
+
+/** Closes an event: no new sign-ups or guest changes (closing twice changes nothing). */
+export async function closeEvent(
+  app: FastifyInstance,
+  appId: string,
+  eventId: number,
+): Promise<ManagedEventDetail> {
+  const updated = await app.db
+    .update(events)
+    .set({ isClosed: true, updatedAt: sql`now()` })
+    .where(and(eq(events.id, eventId), eq(events.appId, appId)))
+    .returning({ id: events.id });
+  if (updated.length === 0) throw notFound();
+  return managedEventDetail(app.db, appId, eventId);
+}
+
+/** Deletes an event with its sign-ups (cascade) and its comments. */
+export async function deleteEvent(app: FastifyInstance, appId: string, eventId: number): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(events)
+      .where(and(eq(events.id, eventId), eq(events.appId, appId)))
+      .returning({ id: events.id });
+    if (deleted.length === 0) throw notFound();
+    await tx
+      .delete(comments)
+      .where(
+        and(eq(comments.appId, appId), eq(comments.subjectType, 'event'), eq(comments.subjectId, eventId)),
+      );
+  });
+}
