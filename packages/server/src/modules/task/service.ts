@@ -31,13 +31,13 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
 
 /** Places taken: waiting and confirmed assignments of the task in the outer query. */
-const placesTakenSql = sql<number>`(select count(*) from task_assignments ta where ta.task_id = ${tasks.id} and ta.status in ('waiting', 'confirmed'))::int`;
+const placesTakenSql = sql<number>`(select count(*) from task_assignments ta where ta.task_id = "tasks"."id" and ta.status in ('waiting', 'confirmed'))::int`;
 const statusCountSql = (status: string) =>
-  sql<number>`(select count(*) from task_assignments ta where ta.task_id = ${tasks.id} and ta.status = ${status})::int`;
+  sql<number>`(select count(*) from task_assignments ta where ta.task_id = "tasks"."id" and ta.status = ${status})::int`;
 const myStatusSql = (userId: number) =>
   sql<
     string | null
-  >`(select ta.status from task_assignments ta where ta.task_id = ${tasks.id} and ta.user_id = ${userId})`;
+  >`(select ta.status from task_assignments ta where ta.task_id = "tasks"."id" and ta.user_id = ${userId})`;
 
 const inApp = (appId: string, taskId: number) => and(eq(tasks.id, taskId), eq(tasks.appId, appId));
 
