@@ -17,6 +17,8 @@ export interface MailRequest {
   loggedValues?: Record<string, string>;
 }
 
+export type MailStatus = 'sent' | 'not_sent' | 'failed';
+
 /**
  * Sends e-mails in the background and records each one in email_log (sent, not_sent or failed).
  * A slow or broken SMTP server never delays or fails the request that caused the e-mail.
@@ -33,11 +35,27 @@ export class Mailer {
 
   /** Queues the e-mail; returns at once. */
   send(mail: MailRequest): void {
-    const job = this.deliver(mail).catch((err: unknown) =>
-      this.log.error({ err }, 'e-mail could not be logged'),
+    const job = this.deliver(mail).then(
+      () => undefined,
+      (err: unknown) => this.log.error({ err }, 'e-mail could not be logged'),
     );
     this.pending.add(job);
     void job.finally(() => this.pending.delete(job));
+  }
+
+  /**
+   * Sends now and answers how it went (sent, not_sent without SMTP settings, failed), for callers that
+   * record the outcome per recipient (a post e-mailed to members). Never rejects on an SMTP failure.
+   */
+  async sendAndReport(mail: MailRequest): Promise<MailStatus> {
+    const job = this.deliver(mail);
+    const tracked = job.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending.add(tracked);
+    void tracked.finally(() => this.pending.delete(tracked));
+    return job;
   }
 
   /** Resolves when every queued e-mail is handled (tests, graceful shutdown). */
@@ -51,17 +69,19 @@ export class Mailer {
     this.transports.clear();
   }
 
-  private async deliver(mail: MailRequest): Promise<void> {
+  private async deliver(mail: MailRequest): Promise<MailStatus> {
     const overrides = await settingsWithPrefix(this.db, mail.appId, `email.template.${mail.template}.`);
     const template = defaultTemplates[mail.template];
     const subjectText = overrides.get(templateSettingKey(mail.template, 'subject')) ?? template.subject;
     const bodyText = overrides.get(templateSettingKey(mail.template, 'body')) ?? template.body;
     const subject = render(subjectText, mail.values);
-    const body = render(bodyText, mail.values);
-    const loggedBody = mail.loggedValues ? render(bodyText, { ...mail.values, ...mail.loggedValues }) : body;
+    const body = render(bodyText, mail.values, { multiline: true });
+    const loggedBody = mail.loggedValues
+      ? render(bodyText, { ...mail.values, ...mail.loggedValues }, { multiline: true })
+      : body;
     const smtp = await smtpFor(this.db, mail.appId, this.config.smtp, this.config.defaultFrom);
 
-    let status: 'sent' | 'not_sent' | 'failed' = 'not_sent';
+    let status: MailStatus = 'not_sent';
     let error: string | null = smtp ? null : 'Geen SMTP-instellingen: e-mail niet verzonden.';
     if (smtp) {
       try {
@@ -83,6 +103,7 @@ export class Mailer {
       status,
       error,
     });
+    return status;
   }
 
   private transport(smtp: SmtpConfig): Transporter {

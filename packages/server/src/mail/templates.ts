@@ -1,5 +1,5 @@
 /** The e-mails the app sends. Each has a Dutch default; an app overrides it with settings (ADR 017). */
-export type TemplateName = 'welcome' | 'passwordReset';
+export type TemplateName = 'welcome' | 'passwordReset' | 'post';
 
 export interface MailTemplate {
   subject: string;
@@ -35,7 +35,30 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
       '{appName}',
     ].join('\n'),
   },
+  post: {
+    subject: '{appName}: {title}',
+    body: [
+      'Dag {firstName},',
+      '',
+      'Er is nieuws van {appName}:',
+      '',
+      '{title}',
+      '',
+      '{postText}',
+      '',
+      "Lees het bericht met de foto's en bijlagen, en reageer, in de app:",
+      '{postUrl}',
+      '',
+      '{appName}',
+    ].join('\n'),
+  },
 };
+
+/**
+ * Placeholders whose value may span lines, in an e-mail's body only (never in its subject): the text of a
+ * post. Every other value is one line.
+ */
+export const multilinePlaceholders: ReadonlySet<string> = new Set(['postText']);
 
 /** Setting keys overriding a template: `email.template.<name>.subject` and `.body`. */
 export const templateSettingKey = (name: TemplateName, part: keyof MailTemplate) =>
@@ -48,10 +71,24 @@ export const templateSettingKey = (name: TemplateName, part: keyof MailTemplate)
 // eslint-disable-next-line no-control-regex
 const lineBreaksAndControls = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
 
-/** Fills `{placeholder}`s; unknown placeholders stay visible so a typo in a template is noticed. */
-export function render(text: string, values: Record<string, string>): string {
+// eslint-disable-next-line no-control-regex
+const controlsButLineBreaks = /[\u0000-\u0009\u000b-\u001f\u007f\u2028\u2029]+/g;
+
+/**
+ * Fills `{placeholder}`s; unknown placeholders stay visible so a typo in a template is noticed. With
+ * `multiline` (an e-mail's body) the values of `multilinePlaceholders` keep their line breaks.
+ */
+export function render(
+  text: string,
+  values: Record<string, string>,
+  options: { multiline?: boolean } = {},
+): string {
   return text.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => {
     const value = values[name];
-    return value === undefined ? whole : value.replace(lineBreaksAndControls, ' ');
+    if (value === undefined) return whole;
+    if (options.multiline && multilinePlaceholders.has(name)) {
+      return value.replace(/\r\n?/g, '\n').replace(controlsButLineBreaks, ' ');
+    }
+    return value.replace(lineBreaksAndControls, ' ');
   });
 }

@@ -1,0 +1,489 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  postFieldsSchema,
+  type ManagedPost,
+  type ManagedPostListItem,
+  type PostDetail,
+  type PostEmailSummary,
+  type PostFields,
+  type PostList,
+  type PostListQuery,
+} from '@pluk/contract';
+import { comments, media, postEmailDeliveries, postMedia, posts, users } from '../../db/schema/index.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import type { MailStatus } from '../../mail/mailer.js';
+import type { AuthUser, Tenant } from '../../types.js';
+import { publicUrlOf } from '../auth/password-reset.js';
+import { removeStorage, withStoredUploads } from '../media/service.js';
+import type { MultipartUpload } from '../media/upload.js';
+import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
+import { excerptOf, postHtmlToText, sanitizePostHtml } from './sanitize.js';
+
+type PostRow = typeof posts.$inferSelect;
+type LinkedMedia = { postId: number; id: number; fileName: string; mime: string; size: number; kind: string };
+
+/** E-mails sent at the same time when a post goes to every member. */
+const mailConcurrency = 5;
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+async function mediaOfPosts(app: FastifyInstance, appId: string, postIds: number[]): Promise<LinkedMedia[]> {
+  if (postIds.length === 0) return [];
+  return app.db
+    .select({
+      postId: postMedia.postId,
+      id: media.id,
+      fileName: media.fileName,
+      mime: media.mime,
+      size: media.size,
+      kind: media.kind,
+    })
+    .from(postMedia)
+    .innerJoin(media, eq(media.id, postMedia.mediaId))
+    .where(and(eq(postMedia.appId, appId), inArray(postMedia.postId, postIds)))
+    .orderBy(asc(postMedia.position), asc(media.id));
+}
+
+function splitMedia(linked: LinkedMedia[]) {
+  return {
+    images: linked.filter((m) => m.kind === 'image').map((m) => ({ id: m.id, fileName: m.fileName })),
+    attachments: linked
+      .filter((m) => m.kind !== 'image')
+      .map((m) => ({ id: m.id, fileName: m.fileName, size: m.size, mime: m.mime })),
+  };
+}
+
+/** Active posts, newest first (0-based page). */
+export async function listPosts(
+  app: FastifyInstance,
+  appId: string,
+  query: PostListQuery,
+): Promise<PostList> {
+  const where = and(eq(posts.appId, appId), eq(posts.isActive, true));
+  const [total] = await app.db.select({ count: count() }).from(posts).where(where);
+  const rows = await app.db
+    .select()
+    .from(posts)
+    .where(where)
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  const ids = rows.map((r) => r.id);
+  const linked = await mediaOfPosts(app, appId, ids);
+  const commentCounts =
+    ids.length === 0
+      ? []
+      : await app.db
+          .select({ subjectId: comments.subjectId, count: count() })
+          .from(comments)
+          .where(
+            and(
+              eq(comments.appId, appId),
+              eq(comments.subjectType, 'post'),
+              inArray(comments.subjectId, ids),
+            ),
+          )
+          .groupBy(comments.subjectId);
+  return {
+    items: rows.map((row) => {
+      const own = linked.filter((m) => m.postId === row.id);
+      const images = own.filter((m) => m.kind === 'image');
+      return {
+        id: row.id,
+        title: row.title,
+        excerpt: excerptOf(row.body),
+        publishedAt: row.publishedAt.toISOString(),
+        imageId: images[0]?.id ?? null,
+        imageCount: images.length,
+        attachmentCount: own.length - images.length,
+        commentCount: Number(commentCounts.find((c) => c.subjectId === row.id)?.count ?? 0),
+      };
+    }),
+    total: Number(total?.count ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function postRow(app: FastifyInstance, appId: string, id: number): Promise<PostRow> {
+  const [row] = await app.db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), eq(posts.appId, appId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function presentDetail(app: FastifyInstance, row: PostRow): Promise<PostDetail> {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    publishedAt: row.publishedAt.toISOString(),
+    ...splitMedia(await mediaOfPosts(app, row.appId, [row.id])),
+  };
+}
+
+/** An active post for a member; an inactive or unknown one is 404. */
+export async function postDetail(app: FastifyInstance, appId: string, id: number): Promise<PostDetail> {
+  const row = await postRow(app, appId, id);
+  if (!row.isActive) throw notFound();
+  return presentDetail(app, row);
+}
+
+export async function managedPost(app: FastifyInstance, appId: string, id: number): Promise<ManagedPost> {
+  const row = await postRow(app, appId, id);
+  const statuses = await app.db
+    .select({
+      status: postEmailDeliveries.status,
+      count: count(),
+      last: sql<Date | string>`max(${postEmailDeliveries.createdAt})`,
+    })
+    .from(postEmailDeliveries)
+    .where(and(eq(postEmailDeliveries.appId, appId), eq(postEmailDeliveries.postId, id)))
+    .groupBy(postEmailDeliveries.status);
+  const countOf = (status: string) => Number(statuses.find((s) => s.status === status)?.count ?? 0);
+  const last = statuses
+    .map((s) => new Date(s.last).getTime())
+    .filter((t) => !Number.isNaN(t))
+    .sort((a, b) => b - a)[0];
+  const recipients = statuses.reduce((sum, s) => sum + Number(s.count), 0);
+  return {
+    ...(await presentDetail(app, row)),
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    emailed:
+      recipients === 0 || last === undefined
+        ? null
+        : {
+            recipients,
+            sent: countOf('sent'),
+            notSent: countOf('not_sent'),
+            failed: countOf('failed'),
+            lastSentAt: new Date(last).toISOString(),
+          },
+  };
+}
+
+export async function managedPosts(
+  app: FastifyInstance,
+  appId: string,
+  activeOnly: boolean,
+): Promise<ManagedPostListItem[]> {
+  const rows = await app.db
+    .select()
+    .from(posts)
+    .where(activeOnly ? and(eq(posts.appId, appId), eq(posts.isActive, true)) : eq(posts.appId, appId))
+    .orderBy(desc(posts.publishedAt), desc(posts.id));
+  const linked = await mediaOfPosts(
+    app,
+    appId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const own = linked.filter((m) => m.postId === row.id);
+    const imageCount = own.filter((m) => m.kind === 'image').length;
+    return {
+      id: row.id,
+      title: row.title,
+      isActive: row.isActive,
+      publishedAt: row.publishedAt.toISOString(),
+      imageCount,
+      attachmentCount: own.length - imageCount,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writing
+
+function first(upload: MultipartUpload, name: string): string | undefined {
+  return upload.fields.get(name)?.[0];
+}
+
+function parseBoolean(value: string | undefined): boolean | string | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === '1' || v === 'on') return true;
+  if (v === 'false' || v === '0' || v === '') return false;
+  return value;
+}
+
+/** The text fields of the post form, checked with the contract's schema; the body sanitized. */
+export function postFieldsOf(upload: MultipartUpload): PostFields {
+  const result = postFieldsSchema.safeParse({
+    title: first(upload, 'title'),
+    body: first(upload, 'body') ?? '',
+    isActive: parseBoolean(first(upload, 'isActive')),
+  });
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+    throw new HttpError(400, 'VALIDATION_ERROR', undefined, fields);
+  }
+  return { ...result.data, body: sanitizePostHtml(result.data.body) };
+}
+
+function idField(upload: MultipartUpload): number {
+  const raw = first(upload, 'id');
+  const id = raw !== undefined && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : 0;
+  if (id < 1) throw new HttpError(400, 'VALIDATION_ERROR', undefined, { id: 'Dit veld is verplicht.' });
+  return id;
+}
+
+/** `keepMediaIds` as numbers; absent means keep everything, one empty value means keep nothing. */
+function keepMediaIdsOf(upload: MultipartUpload): number[] | null {
+  const values = upload.fields.get('keepMediaIds');
+  if (values === undefined) return null;
+  const ids: number[] = [];
+  for (const value of values.flatMap((v) => v.split(','))) {
+    const trimmed = value.trim();
+    if (trimmed === '') continue;
+    if (!/^\d{1,9}$/.test(trimmed)) {
+      throw new HttpError(400, 'VALIDATION_ERROR', undefined, { keepMediaIds: 'Ongeldige bestandsnummers.' });
+    }
+    ids.push(Number(trimmed));
+  }
+  return ids;
+}
+
+/** Every approved, active member of the app except `exceptUserId`. */
+async function memberIds(tx: Pick<FastifyInstance['db'], 'select'>, appId: string, exceptUserId: number) {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.isApproved, true), eq(users.isActive, true)));
+  return rows.map((r) => r.id).filter((id) => id !== exceptUserId);
+}
+
+function newPostNotifications(ids: number[], post: { id: number; title: string }) {
+  return ids.map((userId) => ({
+    userId,
+    title: 'Nieuw bericht',
+    body: post.title,
+    link: `/posts/${post.id}`,
+  }));
+}
+
+export async function createPost(
+  app: FastifyInstance,
+  user: AuthUser,
+  upload: MultipartUpload,
+): Promise<ManagedPost> {
+  const fields = postFieldsOf(upload);
+  let created: CreatedNotification[] = [];
+  const postId = await withStoredUploads(app, user, upload.files, async (tx, rows) => {
+    const [post] = await tx
+      .insert(posts)
+      .values({
+        appId: user.appId,
+        title: fields.title,
+        body: fields.body,
+        isActive: fields.isActive,
+        createdByUserId: user.id,
+      })
+      .returning();
+    if (!post) throw new Error('post insert returned nothing');
+    if (rows.length > 0) {
+      await tx
+        .insert(postMedia)
+        .values(
+          rows.map((row, position) => ({ appId: user.appId, postId: post.id, mediaId: row.id, position })),
+        );
+    }
+    if (post.isActive) {
+      created = await insertNotifications(
+        tx,
+        user.appId,
+        newPostNotifications(await memberIds(tx, user.appId, user.id), post),
+      );
+    }
+    return post.id;
+  });
+  void app.push.deliver(created);
+  return managedPost(app, user.appId, postId);
+}
+
+export async function updatePost(
+  app: FastifyInstance,
+  user: AuthUser,
+  upload: MultipartUpload,
+): Promise<ManagedPost> {
+  const id = idField(upload);
+  const fields = postFieldsOf(upload);
+  const keep = keepMediaIdsOf(upload);
+  let created: CreatedNotification[] = [];
+  let orphanKeys: string[] = [];
+  await withStoredUploads(app, user, upload.files, async (tx, rows) => {
+    // The post row is locked so two managers saving at once cannot both "publish" it (two notifications).
+    const [current] = await tx
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, id), eq(posts.appId, user.appId)))
+      .for('update');
+    if (!current) throw notFound();
+
+    const links = await tx
+      .select({ mediaId: postMedia.mediaId, position: postMedia.position })
+      .from(postMedia)
+      .where(and(eq(postMedia.postId, id), eq(postMedia.appId, user.appId)))
+      .orderBy(asc(postMedia.position));
+    const removed = keep === null ? [] : links.filter((l) => !keep.includes(l.mediaId)).map((l) => l.mediaId);
+    if (removed.length > 0) {
+      await tx.delete(postMedia).where(and(eq(postMedia.postId, id), inArray(postMedia.mediaId, removed)));
+      // Media no other post uses go with it (rows now, bytes after the commit).
+      const stillUsed = await tx
+        .select({ mediaId: postMedia.mediaId })
+        .from(postMedia)
+        .where(inArray(postMedia.mediaId, removed));
+      const orphans = removed.filter((m) => !stillUsed.some((u) => u.mediaId === m));
+      if (orphans.length > 0) {
+        const gone = await tx
+          .delete(media)
+          .where(and(eq(media.appId, user.appId), inArray(media.id, orphans)))
+          .returning({ storageKey: media.storageKey });
+        orphanKeys = gone.map((g) => g.storageKey);
+      }
+    }
+    const nextPosition = links.reduce((max, l) => Math.max(max, l.position + 1), 0);
+    if (rows.length > 0) {
+      await tx.insert(postMedia).values(
+        rows.map((row, index) => ({
+          appId: user.appId,
+          postId: id,
+          mediaId: row.id,
+          position: nextPosition + index,
+        })),
+      );
+    }
+    const publishing = fields.isActive && !current.isActive;
+    await tx
+      .update(posts)
+      .set({
+        title: fields.title,
+        body: fields.body,
+        isActive: fields.isActive,
+        updatedAt: new Date(),
+        // A draft becomes news when it is first shown to members.
+        ...(publishing ? { publishedAt: new Date() } : {}),
+      })
+      .where(and(eq(posts.id, id), eq(posts.appId, user.appId)));
+    if (publishing) {
+      created = await insertNotifications(
+        tx,
+        user.appId,
+        newPostNotifications(await memberIds(tx, user.appId, user.id), { id, title: fields.title }),
+      );
+    }
+  });
+  await removeStorage(app, user.appId, orphanKeys);
+  void app.push.deliver(created);
+  return managedPost(app, user.appId, id);
+}
+
+/** Deletes a post, its comments, and its media that no other post uses (rows, then the files). */
+export async function deletePost(app: FastifyInstance, appId: string, id: number): Promise<void> {
+  const keys = await app.db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, id), eq(posts.appId, appId)))
+      .for('update');
+    if (!post) throw notFound();
+    const own = await tx
+      .select({ mediaId: postMedia.mediaId })
+      .from(postMedia)
+      .where(eq(postMedia.postId, id));
+    const ownIds = own.map((o) => o.mediaId);
+    await tx
+      .delete(comments)
+      .where(and(eq(comments.appId, appId), eq(comments.subjectType, 'post'), eq(comments.subjectId, id)));
+    await tx.delete(posts).where(and(eq(posts.id, id), eq(posts.appId, appId)));
+    if (ownIds.length === 0) return [];
+    const stillUsed = await tx
+      .select({ mediaId: postMedia.mediaId })
+      .from(postMedia)
+      .where(inArray(postMedia.mediaId, ownIds));
+    const orphans = ownIds.filter((m) => !stillUsed.some((u) => u.mediaId === m));
+    if (orphans.length === 0) return [];
+    const gone = await tx
+      .delete(media)
+      .where(and(eq(media.appId, appId), inArray(media.id, orphans)))
+      .returning({ storageKey: media.storageKey });
+    return gone.map((g) => g.storageKey);
+  });
+  await removeStorage(app, appId, keys);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// E-mail
+
+/**
+ * E-mails an active post to every approved, active member who receives e-mails, through the app's SMTP
+ * settings; one delivery row per recipient with the mailer's outcome.
+ */
+export async function sendPostByEmail(
+  app: FastifyInstance,
+  tenant: Tenant,
+  user: AuthUser,
+  id: number,
+): Promise<PostEmailSummary> {
+  const post = await postRow(app, tenant.appId, id);
+  if (!post.isActive) throw new HttpError(409, 'POST_NOT_ACTIVE');
+  const recipients = await app.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(
+        eq(users.appId, tenant.appId),
+        eq(users.isApproved, true),
+        eq(users.isActive, true),
+        eq(users.receiveEmails, true),
+      ),
+    )
+    .orderBy(asc(users.id));
+  const postUrl = `${await publicUrlOf(app, tenant.appId)}/posts/${post.id}`;
+  const postText = postHtmlToText(post.body);
+  const summary: PostEmailSummary = { recipients: recipients.length, sent: 0, notSent: 0, failed: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < recipients.length) {
+      const recipient = recipients[next++]!;
+      let status: MailStatus;
+      try {
+        status = await app.mailer.sendAndReport({
+          appId: tenant.appId,
+          userId: recipient.id,
+          to: recipient.email,
+          template: 'post',
+          values: {
+            appName: tenant.name,
+            firstName: recipient.firstName,
+            title: post.title,
+            postText,
+            postUrl,
+          },
+        });
+      } catch (error) {
+        app.log.error({ err: error, postId: post.id }, 'post e-mail could not be handled');
+        status = 'failed';
+      }
+      await app.db.insert(postEmailDeliveries).values({
+        appId: tenant.appId,
+        postId: post.id,
+        userId: recipient.id,
+        toAddress: recipient.email,
+        status,
+        sentByUserId: user.id,
+      });
+      if (status === 'sent') summary.sent += 1;
+      else if (status === 'not_sent') summary.notSent += 1;
+      else summary.failed += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(mailConcurrency, recipients.length) }, worker));
+  return summary;
+}
