@@ -50,7 +50,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const get = (url: string, as: CreatedUser) => ctx.request({ method: 'GET', url, as });
-const post = (url: string, as: CreatedUser, payload?: unknown) =>
+const post = (url: string, as: CreatedUser, payload?: object) =>
   ctx.request({ method: 'POST', url, as, ...(payload === undefined ? {} : { payload }) });
 
 async function stored(id: number) {
