@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { apps } from '../db/schema/index.js';
 import { seedSecondDemoFarm, secondDemoFarm } from './demo-second-farm.js';
 import { createApp, createUser } from './factories.js';
+import { seedDemoTasks } from './demo-tasks.js';
 import { seedDemoEvents } from './demo-events.js';
 
 export const demoPassword = 'pluk-demo';
@@ -74,6 +75,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
       customQuestionAnswer: 'Op de markt',
       household: [{ name: 'Jan Wachtlijst', yearOfBirth: 1980, isAdult: true }],
     });
+    await seedDemoTasks(txDb, appId, demoPassword);
     await seedDemoEvents(txDb, appId);
     await seedSecondDemoFarm(txDb, demoPassword);
   });
