@@ -5,6 +5,7 @@ import { seedSecondDemoFarm, secondDemoFarm } from './demo-second-farm.js';
 import { createApp, createUser } from './factories.js';
 import { seedDemoTasks } from './demo-tasks.js';
 import { seedDemoEvents } from './demo-events.js';
+import { seedDemoCommunity } from './demo-community.js';
 
 export const demoPassword = 'pluk-demo';
 
@@ -77,6 +78,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     });
     await seedDemoTasks(txDb, appId, demoPassword);
     await seedDemoEvents(txDb, appId);
+    await seedDemoCommunity(txDb, appId);
     await seedSecondDemoFarm(txDb, demoPassword);
   });
   return true;
