@@ -86,7 +86,14 @@ export const eventListQuerySchema = z.object({
   sortBy: z.enum(['startDate']).default('startDate'),
   sortDirection: z.enum(['asc', 'desc']).default('asc'),
 });
-export type EventListQuery = z.input<typeof eventListQuerySchema>;
+/** What a client asks `GET event` for; in the URL booleans and numbers become text ('false', '1'). */
+export interface EventListQuery {
+  hasEnded?: boolean;
+  pageSize?: number;
+  page?: number;
+  sortBy?: 'startDate';
+  sortDirection?: 'asc' | 'desc';
+}
 
 export const eventListSchema = z.object({
   items: z.array(eventSummarySchema),
@@ -179,7 +186,8 @@ export type ManagedEventDetail = z.infer<typeof managedEventDetailSchema>;
 const dateTimeInput = (missing: string) =>
   z.iso.datetime({
     offset: true,
-    error: (issue) => (issue.input === undefined || issue.input === '' ? missing : 'Geen geldige datum en tijd.'),
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? missing : 'Geen geldige datum en tijd.',
   });
 
 const validDate = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
