@@ -12,7 +12,7 @@ import { createTestContext, json, type TestContext } from './helpers/test-app.js
 type Part = { name: string; value: string } | { name: string; fileName: string; type: string; data: Buffer };
 
 /** A multipart/form-data body with any number of text fields and files. */
-export function multipartBody(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+function multipartBody(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----plukmedia${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
@@ -40,7 +40,7 @@ export function multipartBody(parts: Part[]): { payload: Buffer; headers: Record
   };
 }
 
-export const tinyPdf = Buffer.from(
+const tinyPdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 const jpegHead = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
