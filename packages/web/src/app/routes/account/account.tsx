@@ -1,10 +1,12 @@
 import { Button, Card, NavLink, Stack, Text, Title } from '@mantine/core';
 import {
   IconAddressBook,
+  IconChecklist,
   IconChevronRight,
   IconKey,
   IconLogout,
   IconShieldLock,
+  IconStar,
   IconUserEdit,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -19,11 +21,13 @@ const menu = [
   { to: paths.account.editPassword.getHref(), labelKey: 'menu.password', icon: IconKey },
   { to: paths.account.data.getHref(), labelKey: 'menu.data', icon: IconAddressBook },
   { to: paths.account.privacy.getHref(), labelKey: 'menu.privacy', icon: IconShieldLock },
+  { to: paths.account.tasks.getHref(), labelKey: 'tasks:titles.mine', icon: IconChecklist },
+  { to: paths.account.credits.getHref(), labelKey: 'tasks:titles.credits', icon: IconStar },
 ] as const;
 
 /** /account: who I am, my avatar, and the menu of what exists. */
 export function AccountRoute() {
-  const { t } = useTranslation(['user', 'common']);
+  const { t } = useTranslation(['user', 'common', 'tasks']);
   const account = useAccount().data;
   const signOut = useSignOut();
   if (!account) return null;

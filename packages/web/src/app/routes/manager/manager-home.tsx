@@ -1,5 +1,5 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconFlask, IconUserPlus, type Icon } from '@tabler/icons-react';
+import { IconChecklist, IconFlask, IconUserPlus, type Icon } from '@tabler/icons-react';
 import { isApplicationManager, passesRoleCheck, waitingListQuery } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -67,17 +67,33 @@ function WaitingListTile() {
   );
 }
 
+function TasksTile() {
+  const { t } = useTranslation('tasks');
+  return (
+    <Tile
+      to={paths.manager.tasks.list.getHref()}
+      icon={IconChecklist}
+      title={t('manager.tile')}
+      text={t('manager.tileText')}
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
   const roles = useAccount().data?.roles ?? [];
   const showWaitingList = isApplicationManager(roles);
   const showExperimental = passesRoleCheck(roles, 'Admin');
+  const showTasks = passesRoleCheck(roles, 'TaskManager');
   return (
     <Stack gap="md">
-      {!showWaitingList && !showExperimental && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
+      {!showWaitingList && !showExperimental && !showTasks && (
+        <Text c="dimmed">{t('managerHome.nothingYet')}</Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {showWaitingList && <WaitingListTile />}
+        {showTasks && <TasksTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  api,
+  type ManagerTask,
+  type ManagerTaskDetail,
+  type TaskInput,
+  type TaskUpdate,
+} from '@pluk/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateTaskQueries, taskKeys } from './keys';
+
+export function getManagerTasks(): Promise<ManagerTask[]> {
+  return apiRequest(api.task.managerList);
+}
+
+export function getManagerTask(id: number): Promise<ManagerTaskDetail> {
+  return apiRequest(api.task.managerDetail, { params: { id } });
+}
+
+export const managerTasksQueryOptions = () =>
+  queryOptions({ queryKey: taskKeys.managerList, queryFn: getManagerTasks });
+
+export const managerTaskQueryOptions = (id: number) =>
+  queryOptions({ queryKey: taskKeys.managerDetail(id), queryFn: () => getManagerTask(id) });
+
+/** Every chore of the farm (`GET applicationManager/Task`). */
+export function useManagerTasks() {
+  return useQuery(managerTasksQueryOptions());
+}
+
+/** One chore with its takers (`GET applicationManager/Task/{id}`). */
+export function useManagerTask(id: number) {
+  return useQuery(managerTaskQueryOptions(id));
+}
+
+/** A mutation answering a chore's new state: stored at once, then every task query refreshed. */
+function useTaskMutation<V>(mutationFn: (variables: V) => Promise<ManagerTaskDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (task) => {
+      queryClient.setQueryData(taskKeys.managerDetail(task.id), task);
+      return invalidateTaskQueries(queryClient);
+    },
+  });
+}
+
+export const useCreateTask = () =>
+  useTaskMutation((input: TaskInput) => apiRequest(api.task.create, { body: input }));
+
+export const useUpdateTask = () =>
+  useTaskMutation((input: TaskUpdate) => apiRequest(api.task.update, { body: input }));
+
+export const useCloseTask = () =>
+  useTaskMutation((id: number) => apiRequest(api.task.close, { params: { id } }));
+
+export const useCopyTask = () =>
+  useTaskMutation((id: number) => apiRequest(api.task.copy, { params: { id } }));
+
+export const useConfirmAssignment = () =>
+  useTaskMutation((assignmentId: number) => apiRequest(api.task.confirm, { body: { assignmentId } }));
+
+export const useRefuseAssignment = () =>
+  useTaskMutation((assignmentId: number) => apiRequest(api.task.refuse, { body: { assignmentId } }));
+
+/** Deletes a chore; its queries are dropped, the lists refreshed. */
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(api.task.remove, { params: { id } }),
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: taskKeys.managerDetail(id) });
+      queryClient.removeQueries({ queryKey: taskKeys.detail(id) });
+      return invalidateTaskQueries(queryClient);
+    },
+  });
+}

@@ -1,0 +1,292 @@
+import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import type { ManagerTaskDetail, TaskTaker } from '@pluk/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useErrorText } from '../../../lib/form';
+import {
+  useCloseTask,
+  useConfirmAssignment,
+  useCopyTask,
+  useDeleteTask,
+  useManagerTask,
+  useRefuseAssignment,
+} from '../api/manager-tasks';
+import { formatDate } from './format';
+import { TaskFacts } from './task-facts';
+import { TaskStatusBadge } from './task-status-badge';
+
+function TakerRow({ taker }: { taker: TaskTaker }) {
+  const { t } = useTranslation('tasks');
+  const errorText = useErrorText();
+  const confirm = useConfirmAssignment();
+  const refuse = useRefuseAssignment();
+  const name = `${taker.firstName} ${taker.lastName}`;
+  const busy = confirm.isPending || refuse.isPending;
+  const error = confirm.error ?? refuse.error;
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div className="pluk-wrap">
+            <Text fw={600}>{name}</Text>
+            <Text size="xs" c="dimmed">
+              {t('manager.takenOn', { date: formatDate(taker.takenAt) })}
+            </Text>
+          </div>
+          <TaskStatusBadge status={taker.status} />
+        </Group>
+        <Group gap="xs">
+          {taker.status !== 'confirmed' && (
+            <Button
+              size="sm"
+              leftSection={<IconCheck size={16} aria-hidden />}
+              aria-label={t('manager.confirmTaker', { name })}
+              loading={confirm.isPending}
+              disabled={busy}
+              onClick={() =>
+                confirm.mutate(taker.assignmentId, {
+                  onSuccess: () =>
+                    notifications.show({ color: 'brand', message: t('manager.confirmedTaker', { name }) }),
+                })
+              }
+            >
+              {t('manager.confirm')}
+            </Button>
+          )}
+          {taker.status !== 'refused' && (
+            <Button
+              size="sm"
+              variant="light"
+              color="red"
+              leftSection={<IconX size={16} aria-hidden />}
+              aria-label={t('manager.refuseTaker', { name })}
+              loading={refuse.isPending}
+              disabled={busy}
+              onClick={() =>
+                refuse.mutate(taker.assignmentId, {
+                  onSuccess: () =>
+                    notifications.show({ color: 'brand', message: t('manager.refusedTaker', { name }) }),
+                })
+              }
+            >
+              {t('manager.refuse')}
+            </Button>
+          )}
+        </Group>
+        {error && (
+          <Text size="sm" c="red" role="alert">
+            {errorText(error)}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A confirmation dialog for an action that cannot be undone. */
+function ConfirmDialog({
+  opened,
+  onClose,
+  title,
+  text,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        <Text>{text}</Text>
+        {error && (
+          <Text c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button color="red" loading={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function Actions({
+  task,
+  editHref,
+  onCopied,
+  onDeleted,
+}: {
+  task: ManagerTaskDetail;
+  editHref: string;
+  onCopied: (copy: ManagerTaskDetail) => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const errorText = useErrorText();
+  const close = useCloseTask();
+  const copy = useCopyTask();
+  const remove = useDeleteTask();
+  const [closing, closeDialog] = useDisclosure(false);
+  const [deleting, deleteDialog] = useDisclosure(false);
+  return (
+    <>
+      <Group gap="xs">
+        <Button
+          component={Link}
+          to={editHref}
+          variant="light"
+          leftSection={<IconPencil size={18} aria-hidden />}
+        >
+          {t('manager.edit')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconCopy size={18} aria-hidden />}
+          loading={copy.isPending}
+          onClick={() =>
+            copy.mutate(task.id, {
+              onSuccess: (created) => {
+                notifications.show({ color: 'brand', message: t('manager.copied') });
+                onCopied(created);
+              },
+            })
+          }
+        >
+          {t('manager.copy')}
+        </Button>
+        {!task.isClosed && (
+          <Button
+            variant="light"
+            color="gray"
+            leftSection={<IconLock size={18} aria-hidden />}
+            onClick={closeDialog.open}
+          >
+            {t('manager.close')}
+          </Button>
+        )}
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={18} aria-hidden />}
+          onClick={deleteDialog.open}
+        >
+          {t('manager.delete')}
+        </Button>
+      </Group>
+      {copy.isError && (
+        <Alert color="red" role="alert">
+          {errorText(copy.error)}
+        </Alert>
+      )}
+      <ConfirmDialog
+        opened={closing}
+        onClose={closeDialog.close}
+        title={t('manager.closeTitle')}
+        text={t('manager.closeText')}
+        confirmLabel={t('manager.closeConfirm')}
+        pending={close.isPending}
+        error={close.isError ? errorText(close.error) : null}
+        onConfirm={() =>
+          close.mutate(task.id, {
+            onSuccess: () => {
+              closeDialog.close();
+              notifications.show({ color: 'brand', message: t('manager.closed') });
+            },
+          })
+        }
+      />
+      <ConfirmDialog
+        opened={deleting}
+        onClose={deleteDialog.close}
+        title={t('manager.deleteTitle')}
+        text={t('manager.deleteText', { title: task.title })}
+        confirmLabel={t('manager.deleteConfirm')}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error) : null}
+        onConfirm={() =>
+          remove.mutate(task.id, {
+            onSuccess: () => {
+              deleteDialog.close();
+              notifications.show({ color: 'brand', message: t('manager.deleted') });
+              onDeleted();
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+/** One chore for the TaskManager: its facts, the actions, and every taker to confirm or refuse. */
+export function ManagerTaskDetailView({
+  taskId,
+  editHref,
+  onCopied,
+  onDeleted,
+}: {
+  taskId: number;
+  editHref: string;
+  onCopied: (copy: ManagerTaskDetail) => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const query = useManagerTask(taskId);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const task = query.data;
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Title order={2} className="pluk-wrap">
+          {task.title}
+        </Title>
+        <TaskFacts task={task} />
+        <Text size="sm" c="dimmed">
+          {t('manager.counts', {
+            waiting: task.waitingCount,
+            confirmed: task.confirmedCount,
+            places: task.places,
+          })}
+        </Text>
+      </Stack>
+      {task.description && (
+        <Text style={{ whiteSpace: 'pre-wrap' }} className="pluk-wrap">
+          {task.description}
+        </Text>
+      )}
+      <Actions task={task} editHref={editHref} onCopied={onCopied} onDeleted={onDeleted} />
+      <Title order={3} size="h4">
+        {t('manager.takers')}
+      </Title>
+      {task.takers.length === 0 ? (
+        <Text c="dimmed">{t('manager.noTakers')}</Text>
+      ) : (
+        <Stack gap="sm">
+          {task.takers.map((taker) => (
+            <TakerRow key={taker.assignmentId} taker={taker} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

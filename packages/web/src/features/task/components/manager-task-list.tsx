@@ -1,0 +1,87 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconChecklist, IconPlus } from '@tabler/icons-react';
+import type { ManagerTask } from '@pluk/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useManagerTasks } from '../api/manager-tasks';
+import { EmptyState } from './empty-state';
+import { formatTaskWhen } from './format';
+
+function ManagerTaskCard({ task, to }: { task: ManagerTask; to: string }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <Card component={Link} to={to} withBorder radius="md" padding="md" aria-label={task.title}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} className="pluk-wrap">
+            {task.title}
+          </Text>
+          {task.waitingCount > 0 && (
+            <Badge color="yellow" variant="filled" style={{ flexShrink: 0 }}>
+              {task.waitingCount}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" className="pluk-wrap">
+          {formatTaskWhen(task.startsAt, task.endsAt)}
+        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('manager.counts', {
+              waiting: task.waitingCount,
+              confirmed: task.confirmedCount,
+              places: task.places,
+            })}
+          </Text>
+          {task.isClosed && (
+            <Badge color="gray" variant="light">
+              {t('card.closed')}
+            </Badge>
+          )}
+          {!task.isClosed && task.hasEnded && (
+            <Badge color="gray" variant="light">
+              {t('card.ended')}
+            </Badge>
+          )}
+          {!task.isClosed && !task.hasEnded && task.isFull && (
+            <Badge color="orange" variant="light">
+              {t('card.full')}
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Every chore of the farm for the TaskManager, with a button for a new one. */
+export function ManagerTaskList({ hrefOf, newHref }: { hrefOf: (id: number) => string; newHref: string }) {
+  const { t } = useTranslation('tasks');
+  const query = useManagerTasks();
+  const newButton = (
+    <Button component={Link} to={newHref} leftSection={<IconPlus size={18} aria-hidden />}>
+      {t('manager.new')}
+    </Button>
+  );
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <EmptyState
+        icon={IconChecklist}
+        title={t('manager.emptyTitle')}
+        text={t('manager.emptyText')}
+        action={newButton}
+      />
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-end">{newButton}</Group>
+      {query.data.map((task) => (
+        <ManagerTaskCard key={task.id} task={task} to={hrefOf(task.id)} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,185 @@
+import { Alert, Button, Card, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconHandStop, IconX } from '@tabler/icons-react';
+import type { TaskDetail } from '@pluk/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useErrorText } from '../../../lib/form';
+import { useTask } from '../api/get-task';
+import { useCancelTask, useTakeTask } from '../api/take-task';
+import { TaskFacts } from './task-facts';
+import { TaskStatusBadge } from './task-status-badge';
+
+/** Why a chore cannot be taken, or null when it can. */
+function blockedReason(task: TaskDetail): 'reasonClosed' | 'reasonStarted' | 'reasonFull' | null {
+  if (task.isClosed) return 'reasonClosed';
+  if (task.hasStarted) return 'reasonStarted';
+  if (task.isFull) return 'reasonFull';
+  return null;
+}
+
+function MyAssignment({ task }: { task: TaskDetail }) {
+  const { t } = useTranslation(['tasks', 'common']);
+  const errorText = useErrorText();
+  const cancel = useCancelTask();
+  const [opened, { open, close }] = useDisclosure(false);
+  if (!task.myStatus) return null;
+  const text = {
+    waiting: t('detail.myStateWaiting'),
+    confirmed: t('detail.myStateConfirmed'),
+    refused: t('detail.myStateRefused'),
+  }[task.myStatus];
+  const canCancel = task.myStatus === 'waiting' && !task.hasStarted;
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{t('detail.myState')}</Text>
+          <TaskStatusBadge status={task.myStatus} />
+        </Group>
+        <Text size="sm">{text}</Text>
+        {canCancel && (
+          <Button variant="light" color="red" leftSection={<IconX size={18} aria-hidden />} onClick={open}>
+            {t('detail.cancel')}
+          </Button>
+        )}
+      </Stack>
+      <Modal opened={opened} onClose={close} title={t('detail.cancelTitle')} centered>
+        <Stack>
+          <Text>{t('detail.cancelText')}</Text>
+          {cancel.isError && (
+            <Text c="red" role="alert">
+              {errorText(cancel.error)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('detail.keep')}
+            </Button>
+            <Button
+              color="red"
+              loading={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(task.id, {
+                  onSuccess: () => {
+                    close();
+                    notifications.show({ color: 'brand', message: t('detail.cancelled') });
+                  },
+                })
+              }
+            >
+              {t('detail.cancelConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
+
+function TakeButton({ task }: { task: TaskDetail }) {
+  const { t } = useTranslation('tasks');
+  const errorText = useErrorText();
+  const take = useTakeTask();
+  const reasonId = useId();
+  const reason = blockedReason(task);
+  return (
+    <Stack gap="xs">
+      <Button
+        size="md"
+        fullWidth
+        leftSection={<IconHandStop size={20} aria-hidden />}
+        disabled={reason !== null}
+        aria-describedby={reason ? reasonId : undefined}
+        loading={take.isPending}
+        onClick={() => {
+          if (take.isPending) return;
+          take.mutate(task.id, {
+            onSuccess: () =>
+              notifications.show({
+                color: 'brand',
+                icon: <IconCheck size={18} />,
+                message: t('detail.taken'),
+              }),
+          });
+        }}
+      >
+        {t('detail.take')}
+      </Button>
+      {reason && (
+        <Text id={reasonId} size="sm" c="dimmed">
+          {t(`detail.${reason}`)}
+        </Text>
+      )}
+      {take.isError && (
+        <Alert color="red" role="alert">
+          {errorText(take.error)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function Helpers({ task }: { task: TaskDetail }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {t('detail.helpers')}
+      </Title>
+      {task.helpers.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('detail.noHelpers')}
+        </Text>
+      ) : (
+        <List spacing={4}>
+          {task.helpers.map((helper, index) => (
+            <List.Item key={`${helper.firstName}-${index}`}>
+              {helper.firstName}
+              {helper.status === 'waiting' && (
+                <Text span size="sm" c="dimmed">
+                  {' '}
+                  ({t('detail.helperWaiting')})
+                </Text>
+              )}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+/** One chore for a member: what, when, where, places; take it or see (and cancel) my assignment; who helps. */
+export function TaskDetailView({ taskId }: { taskId: number }) {
+  const { t } = useTranslation('tasks');
+  const query = useTask(taskId);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const task = query.data;
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Title order={2} className="pluk-wrap">
+          {task.title}
+        </Title>
+        <TaskFacts task={task} />
+        {task.creditsPerPerson > 0 && (
+          <Text size="sm" c="dimmed">
+            {t('detail.creditsPerPerson', { count: task.creditsPerPerson })} ·{' '}
+            {t('detail.placesOf', { taken: task.placesTaken, places: task.places })}
+          </Text>
+        )}
+      </Stack>
+      {task.description && (
+        <Text style={{ whiteSpace: 'pre-wrap' }} className="pluk-wrap">
+          {task.description}
+        </Text>
+      )}
+      {task.myStatus ? <MyAssignment task={task} /> : <TakeButton task={task} />}
+      <Helpers task={task} />
+    </Stack>
+  );
+}
