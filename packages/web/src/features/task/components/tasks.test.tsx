@@ -1,0 +1,309 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ManagerTaskDetail, MyCredits, TaskDetail, TaskSummary } from '@pluk/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  apiError,
+  json,
+  makeAccount,
+  renderApp,
+  resetNotifications,
+  type StubHandler,
+  type StubRequest,
+} from '../../../../test/utils';
+
+const member = makeAccount();
+const manager = makeAccount({ id: 2, roles: ['TaskManager'], firstName: 'Karel', lastName: 'Klus' });
+
+function makeSummary(overrides: Partial<TaskSummary> = {}): TaskSummary {
+  return {
+    id: 5,
+    title: 'Aardbeien uitplanten',
+    description: 'We planten 300 aardbeiplanten.\nBreng handschoenen mee.',
+    location: 'Serre',
+    startsAt: '2030-06-08T07:00:00.000Z',
+    endsAt: '2030-06-08T10:00:00.000Z',
+    places: 4,
+    creditsPerPerson: 3,
+    isClosed: false,
+    placesTaken: 1,
+    placesLeft: 3,
+    isFull: false,
+    hasStarted: false,
+    hasEnded: false,
+    myStatus: null,
+    ...overrides,
+  };
+}
+
+function makeDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
+  return {
+    ...makeSummary(),
+    myAssignmentId: null,
+    helpers: [{ firstName: 'Jef', status: 'confirmed' }],
+    ...overrides,
+  };
+}
+
+function makeManagerDetail(overrides: Partial<ManagerTaskDetail> = {}): ManagerTaskDetail {
+  const { myStatus: _myStatus, ...summary } = makeSummary();
+  return {
+    ...summary,
+    waitingCount: 1,
+    confirmedCount: 0,
+    refusedCount: 0,
+    createdAt: '2030-05-01T10:00:00.000Z',
+    takers: [
+      {
+        assignmentId: 41,
+        userId: 3,
+        firstName: 'Lien',
+        lastName: 'Lid',
+        status: 'waiting',
+        takenAt: '2030-05-02T10:00:00.000Z',
+        handledAt: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** The calls around a chore's page that are not the chore itself (comments, header badges). */
+const surroundings: Record<string, StubHandler> = {
+  'GET /api/comment/task/5': () => json([]),
+  'GET /api/notification/unreadCount': () => json({ count: 0 }),
+  'GET /api/notification': () => json([]),
+};
+
+beforeEach(() => resetNotifications());
+
+describe('member chores', () => {
+  it('lists the open chores with date, place, places left, credits and my state', async () => {
+    renderApp({
+      path: '/tasks',
+      account: member,
+      handlers: {
+        ...surroundings,
+        'GET /api/Task/true': () =>
+          json([
+            makeSummary(),
+            makeSummary({
+              id: 6,
+              title: 'Onkruid wieden',
+              location: 'Veld 2',
+              placesLeft: 0,
+              placesTaken: 3,
+              isFull: true,
+              creditsPerPerson: 1,
+              myStatus: 'waiting',
+            }),
+          ]),
+      },
+    });
+    const card = await screen.findByRole('link', { name: 'Aardbeien uitplanten' });
+    expect(card).toHaveAttribute('href', '/tasks/5');
+    expect(within(card).getByText('zaterdag 8 juni, 09:00–12:00')).toBeInTheDocument();
+    expect(within(card).getByText('Serre')).toBeInTheDocument();
+    expect(within(card).getByText('Nog 3 plaatsen vrij')).toBeInTheDocument();
+    expect(within(card).getByText('3 werkpunten')).toBeInTheDocument();
+    const full = screen.getByRole('link', { name: 'Onkruid wieden' });
+    expect(within(full).getByText('Volzet')).toBeInTheDocument();
+    expect(within(full).getByText('1 werkpunt')).toBeInTheDocument();
+    expect(within(full).getByText('Wacht op bevestiging')).toBeInTheDocument();
+  });
+
+  it('shows an empty state and an error state with retry', async () => {
+    const first = renderApp({
+      path: '/tasks',
+      account: member,
+      handlers: { ...surroundings, 'GET /api/Task/true': () => json([]) },
+    });
+    expect(await screen.findByText('Geen klusjes op dit moment')).toBeInTheDocument();
+    first.unmount();
+    renderApp({
+      path: '/tasks',
+      account: member,
+      handlers: {
+        ...surroundings,
+        'GET /api/Task/true': () =>
+          apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis. Probeer het later opnieuw.'),
+      },
+    });
+    expect(await screen.findByText('Er ging iets mis. Probeer het later opnieuw.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
+  });
+
+  it('takes a chore from its page and then shows my waiting assignment, with the comments below', async () => {
+    let detail = makeDetail();
+    const { fetch } = renderApp({
+      path: '/tasks/5',
+      account: member,
+      handlers: {
+        ...surroundings,
+        'GET /api/Task/5': () => json(detail),
+        'POST /api/task/take': () => {
+          detail = makeDetail({
+            myStatus: 'waiting',
+            myAssignmentId: 41,
+            placesTaken: 2,
+            placesLeft: 2,
+            helpers: [...detail.helpers, { firstName: 'Lien', status: 'waiting' }],
+          });
+          return json(detail);
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Aardbeien uitplanten' })).toBeInTheDocument();
+    expect(screen.getByText(/We planten 300 aardbeiplanten/)).toBeInTheDocument();
+    expect(screen.getByText('Jef')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ik help mee' }));
+    expect(
+      await screen.findByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.'),
+    ).toBeInTheDocument();
+    expect(fetch.calls.find((call) => call.path === '/api/task/take')?.body).toEqual({ taskId: 5 });
+    expect(screen.getAllByText('Wacht op bevestiging').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Inschrijving annuleren' })).toBeInTheDocument();
+    expect(fetch.calls.some((call) => call.path === '/api/comment/task/5')).toBe(true);
+  });
+
+  it('cannot take a full, closed or started chore, and says why', async () => {
+    const cases: [Partial<TaskDetail>, string][] = [
+      [
+        { isFull: true, placesLeft: 0, placesTaken: 4 },
+        'Dit klusje is volzet: alle plaatsen zijn al ingenomen.',
+      ],
+      [{ isClosed: true }, 'Dit klusje is afgesloten: je kan je niet meer inschrijven.'],
+      [{ hasStarted: true }, 'Dit klusje is al begonnen of voorbij: je kan je niet meer inschrijven.'],
+    ];
+    for (const [change, reason] of cases) {
+      const view = renderApp({
+        path: '/tasks/5',
+        account: member,
+        handlers: { ...surroundings, 'GET /api/Task/5': () => json(makeDetail(change)) },
+      });
+      const button = await screen.findByRole('button', { name: 'Ik help mee' });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(reason);
+      view.unmount();
+    }
+  });
+
+  it('shows the server’s Dutch reason when the last place went to someone else', async () => {
+    renderApp({
+      path: '/tasks/5',
+      account: member,
+      handlers: {
+        ...surroundings,
+        'GET /api/Task/5': () => json(makeDetail()),
+        'POST /api/task/take': () =>
+          apiError(409, 'TASK_FULL', 'Dit klusje is volzet: alle plaatsen zijn al ingenomen.'),
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Ik help mee' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dit klusje is volzet: alle plaatsen zijn al ingenomen.',
+    );
+  });
+
+  it('cancels my waiting assignment after confirming', async () => {
+    let detail = makeDetail({ myStatus: 'waiting', myAssignmentId: 41 });
+    const { fetch } = renderApp({
+      path: '/tasks/5',
+      account: member,
+      handlers: {
+        ...surroundings,
+        'GET /api/Task/5': () => json(detail),
+        'POST /api/task/cancel': () => {
+          detail = makeDetail();
+          return json(detail);
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Inschrijving annuleren' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja, annuleren' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Ik help mee' })).toBeEnabled();
+    expect(fetch.calls.find((call) => call.path === '/api/task/cancel')?.body).toEqual({ taskId: 5 });
+  });
+
+  it('shows my credits of this harvest year with the total', async () => {
+    const credits: MyCredits = {
+      harvestYear: 2030,
+      startsOn: '2030-03-01',
+      endsOn: '2031-02-28',
+      entries: [
+        { id: 1, date: '2030-04-10T07:00:00.000Z', taskId: 5, taskTitle: 'Fruitbomen snoeien', amount: 3 },
+        { id: 2, date: '2030-05-10T07:00:00.000Z', taskId: null, taskTitle: 'Serre kuisen', amount: 2 },
+      ],
+      total: 5,
+      required: null,
+    };
+    renderApp({
+      path: '/account/credits',
+      account: member,
+      handlers: { ...surroundings, 'GET /api/user/credits': () => json(credits) },
+    });
+    expect(await screen.findByText('Oogstjaar 2030')).toBeInTheDocument();
+    expect(screen.getByText('Van 1 maart 2030 tot en met 28 februari 2031')).toBeInTheDocument();
+    expect(screen.getByText('5 werkpunten')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Fruitbomen snoeien' })).toHaveAttribute('href', '/tasks/5');
+    expect(screen.getByText('Serre kuisen')).toBeInTheDocument();
+  });
+});
+
+describe('manager chores', () => {
+  it('confirms a taker: the list of takers follows and a Dutch notice shows', async () => {
+    let detail = makeManagerDetail();
+    const { fetch } = renderApp({
+      path: '/applicationManager/tasks/5',
+      account: manager,
+      handlers: {
+        ...surroundings,
+        'GET /api/applicationManager/Task/5': () => json(detail),
+        'POST /api/task/confirm': ({ body }: StubRequest) => {
+          expect(body).toEqual({ assignmentId: 41 });
+          detail = makeManagerDetail({
+            waitingCount: 0,
+            confirmedCount: 1,
+            takers: [{ ...detail.takers[0]!, status: 'confirmed', handledAt: '2030-05-03T10:00:00.000Z' }],
+          });
+          return json(detail);
+        },
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Lien Lid bevestigen' }));
+    expect(await screen.findByText('Lien Lid is bevestigd en krijgt een melding.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Lien Lid bevestigen' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Lien Lid weigeren' })).toBeInTheDocument();
+    expect(fetch.calls.filter((call) => call.path === '/api/task/confirm')).toHaveLength(1);
+  });
+
+  it('deletes only after confirming, then returns to the list', async () => {
+    const { fetch, router } = renderApp({
+      path: '/applicationManager/tasks/5',
+      account: manager,
+      handlers: {
+        ...surroundings,
+        'GET /api/applicationManager/Task/5': () => json(makeManagerDetail()),
+        'DELETE /api/applicationManager/Task/5': () => new Response(null, { status: 204 }),
+        'GET /api/applicationManager/Task': () => json([]),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Klusje verwijderen' });
+    expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, verwijderen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applicationManager/tasks'));
+    expect(await screen.findByText('Nog geen klusjes')).toBeInTheDocument();
+  });
+
+  it('a member without the role cannot open the manager screens', async () => {
+    renderApp({ path: '/applicationManager/tasks', account: member, handlers: surroundings });
+    expect(await screen.findByText('Geen toegang')).toBeInTheDocument();
+  });
+});
