@@ -3,6 +3,7 @@ import { IconChecklist, IconFlask, IconUserPlus, type Icon } from '@tabler/icons
 import { isApplicationManager, passesRoleCheck, waitingListQuery } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../features/user/api/get-account';
 import { usePagedUsers } from '../../../features/users/api/get-paged-users';
@@ -79,6 +80,18 @@ function TasksTile() {
   );
 }
 
+function PostsTile() {
+  const { t } = useTranslation('posts');
+  return (
+    <Tile
+      to={paths.manager.posts.list.getHref()}
+      icon={IconNews}
+      title={t('manager.tile')}
+      text={t('manager.tileText')}
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -86,14 +99,16 @@ export function ManagerHomeRoute() {
   const showWaitingList = isApplicationManager(roles);
   const showExperimental = passesRoleCheck(roles, 'Admin');
   const showTasks = passesRoleCheck(roles, 'TaskManager');
+  const showPosts = passesRoleCheck(roles, 'PostManager');
   return (
     <Stack gap="md">
-      {!showWaitingList && !showExperimental && !showTasks && (
+      {!showWaitingList && !showExperimental && !showTasks && !showPosts && (
         <Text c="dimmed">{t('managerHome.nothingYet')}</Text>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {showWaitingList && <WaitingListTile />}
         {showTasks && <TasksTile />}
+        {showPosts && <PostsTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}

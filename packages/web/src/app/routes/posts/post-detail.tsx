@@ -1,0 +1,80 @@
+import { Divider, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconNewsOff } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { CommentSection } from '../../../features/comment/components/comment-section';
+import { AttachmentButton } from '../../../features/media/components/attachment-button';
+import { MediaImage } from '../../../features/media/components/media-image';
+import { usePost } from '../../../features/post/api/posts';
+import { formatPostDate, PostBody } from '../../../features/post/components/post-body';
+import { isApiError } from '../../../lib/errors';
+
+/** /posts/:id — a post with its photos, downloadable attachments and comments. */
+export function PostDetailRoute() {
+  const { t } = useTranslation('posts');
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = usePost(valid ? id : 0);
+
+  if (!valid || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+    return (
+      <Stack align="center" py="xl" gap="sm" ta="center">
+        <ThemeIcon size={64} radius="xl" variant="light" color="gray">
+          <IconNewsOff size={36} aria-hidden />
+        </ThemeIcon>
+        <Text fw={600}>{t('detail.notFoundTitle')}</Text>
+        <Text c="dimmed">{t('detail.notFoundText')}</Text>
+      </Stack>
+    );
+  }
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+
+  const post = query.data;
+  return (
+    <Stack gap="lg">
+      <article>
+        <Stack gap="md">
+          <div>
+            <Title order={2} className="pluk-wrap">
+              {post.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('detail.publishedOn', { date: formatPostDate(post.publishedAt) })}
+            </Text>
+          </div>
+          {post.images.length > 0 && (
+            <SimpleGrid cols={{ base: 1, sm: post.images.length > 1 ? 2 : 1 }} spacing="sm">
+              {post.images.map((image, index) => (
+                <MediaImage
+                  key={image.id}
+                  id={image.id}
+                  alt={t('detail.imageAlt', { index: index + 1, title: post.title })}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+          <PostBody html={post.body} />
+          {post.attachments.length > 0 && (
+            <Stack gap="xs">
+              <Title order={3} size="h4">
+                {t('detail.attachments')}
+              </Title>
+              {post.attachments.map((attachment) => (
+                <AttachmentButton
+                  key={attachment.id}
+                  id={attachment.id}
+                  fileName={attachment.fileName}
+                  size={attachment.size}
+                />
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </article>
+      <Divider />
+      <CommentSection subjectType="post" subjectId={post.id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@pluk/contract';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The bytes of an upload, through the API client (an `<img>` cannot send the Bearer token). */
+export function getMediaFile(id: number): Promise<Blob> {
+  return apiRequest(api.media.file, { params: { id } });
+}
+
+/**
+ * An object URL for an uploaded image, made from the blob and revoked when the component unmounts or
+ * the image changes. `undefined` while loading.
+ */
+export function useMediaObjectUrl(id: number) {
+  const query = useQuery({
+    queryKey: ['media', 'file', id],
+    queryFn: () => getMediaFile(id),
+    staleTime: 5 * 60_000,
+  });
+  const [url, setUrl] = useState<string>();
+  const blob = query.data;
+  useEffect(() => {
+    if (!blob) return undefined;
+    const objectUrl = URL.createObjectURL(blob);
+    setUrl(objectUrl);
+    return () => {
+      URL.revokeObjectURL(objectUrl);
+      setUrl(undefined);
+    };
+  }, [blob]);
+  return { url, isError: query.isError, isPending: query.isPending || (blob !== undefined && !url) };
+}
+
+/** Downloads an upload under its own file name (blob → object URL → a temporary link). */
+export async function downloadMediaFile(id: number, fileName: string): Promise<void> {
+  const blob = await getMediaFile(id);
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.rel = 'noopener';
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Give the browser a moment to start the download before the URL goes.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}

@@ -1,0 +1,117 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  api,
+  type ManagedPost,
+  type ManagedPostListItem,
+  type PostDetail,
+  type PostEmailSummary,
+  type PostList,
+  type PostListQuery,
+} from '@pluk/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+export function getPosts(query: Partial<PostListQuery> = {}): Promise<PostList> {
+  return apiRequest(api.post.list, { query });
+}
+
+export const postsQueryOptions = (query: Partial<PostListQuery> = {}) =>
+  queryOptions({ queryKey: ['posts', 'list', query], queryFn: () => getPosts(query) });
+
+/** Active posts, newest first (home asks `{ pageSize: 1, page: 0 }`). */
+export function usePosts(query: Partial<PostListQuery> = {}) {
+  return useQuery(postsQueryOptions(query));
+}
+
+export function getPost(id: number): Promise<PostDetail> {
+  return apiRequest(api.post.detail, { params: { id } });
+}
+
+export function usePost(id: number) {
+  return useQuery({ queryKey: ['posts', 'detail', id], queryFn: () => getPost(id) });
+}
+
+export function getManagedPosts(): Promise<ManagedPostListItem[]> {
+  return apiRequest(api.post.managerList);
+}
+
+export function useManagedPosts() {
+  return useQuery({ queryKey: ['posts', 'manager', 'list'], queryFn: getManagedPosts });
+}
+
+export function getManagedPost(id: number): Promise<ManagedPost> {
+  return apiRequest(api.post.managerDetail, { params: { id } });
+}
+
+export function useManagedPost(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['posts', 'manager', 'detail', id],
+    queryFn: () => getManagedPost(id),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** The post form's values as the multipart body of create (and update, with `id`). */
+export interface PostFormPayload {
+  id?: number;
+  title: string;
+  body: string;
+  isActive: boolean;
+  /** Existing media to keep (update only). */
+  keepMediaIds?: number[];
+  files: File[];
+}
+
+export function postFormData(payload: PostFormPayload): FormData {
+  const data = new FormData();
+  if (payload.id !== undefined) data.append('id', String(payload.id));
+  data.append('title', payload.title);
+  data.append('body', payload.body);
+  data.append('isActive', String(payload.isActive));
+  if (payload.keepMediaIds) {
+    // One empty value says "keep none" (no value at all would keep everything).
+    if (payload.keepMediaIds.length === 0) data.append('keepMediaIds', '');
+    for (const id of payload.keepMediaIds) data.append('keepMediaIds', String(id));
+  }
+  for (const file of payload.files) data.append('files', file, file.name);
+  return data;
+}
+
+export function savePost(payload: PostFormPayload): Promise<ManagedPost> {
+  const body = postFormData(payload);
+  return payload.id === undefined
+    ? apiRequest(api.post.create, { body })
+    : apiRequest(api.post.update, { body });
+}
+
+export function useSavePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePost,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['posts'] }),
+  });
+}
+
+export function sendPostWithEmail(id: number): Promise<PostEmailSummary> {
+  return apiRequest(api.post.sendWithEmail, { params: { id } });
+}
+
+export function useSendPostWithEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendPostWithEmail,
+    onSuccess: (_summary, id) =>
+      queryClient.invalidateQueries({ queryKey: ['posts', 'manager', 'detail', id] }),
+  });
+}
+
+export async function deletePost(id: number): Promise<void> {
+  await apiRequest(api.post.delete, { params: { id } });
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['posts'] }),
+  });
+}

@@ -1,0 +1,138 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconMail, IconTrash } from '@tabler/icons-react';
+import type { ManagedPost, PostEmailSummary } from '@pluk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/form';
+import { useDeletePost, useSendPostWithEmail } from '../api/posts';
+import { formatPostDate } from './post-body';
+
+function SummaryText({ summary }: { summary: PostEmailSummary }) {
+  const { t } = useTranslation('posts');
+  return (
+    <>
+      <Text>{t('manager.sendResult', summary)}</Text>
+      {(summary.notSent > 0 || summary.failed > 0) && (
+        <Text size="sm">{t('manager.sendResultProblems', summary)}</Text>
+      )}
+    </>
+  );
+}
+
+/** Mail the post to every member who wants e-mails, after a confirmation; shows the counts. */
+export function SendPostEmailButton({ post }: { post: ManagedPost }) {
+  const { t } = useTranslation(['posts', 'common']);
+  const errorText = useErrorText();
+  const [opened, { open, close }] = useDisclosure(false);
+  const send = useSendPostWithEmail();
+  const [result, setResult] = useState<PostEmailSummary | null>(null);
+  return (
+    <>
+      <Button
+        leftSection={<IconMail size={18} aria-hidden />}
+        onClick={() => {
+          send.reset();
+          open();
+        }}
+        disabled={!post.isActive}
+        size="md"
+      >
+        {t('manager.sendEmail')}
+      </Button>
+      {post.emailed && !result && (
+        <Text size="sm" c="dimmed">
+          {t('manager.lastSent', { ...post.emailed, date: formatPostDate(post.emailed.lastSentAt) })}
+        </Text>
+      )}
+      {result && (
+        <Alert color={result.sent === result.recipients ? 'brand' : 'orange'} role="status">
+          <SummaryText summary={result} />
+        </Alert>
+      )}
+      <Modal opened={opened} onClose={close} title={t('manager.sendTitle')} centered>
+        <Stack>
+          <Text>{t('manager.sendText')}</Text>
+          {send.isError && (
+            <Text c="red" role="alert">
+              {errorText(send.error)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              loading={send.isPending}
+              onClick={() =>
+                send.mutate(post.id, {
+                  onSuccess: (summary) => {
+                    setResult(summary);
+                    close();
+                  },
+                })
+              }
+            >
+              {t('manager.sendConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** Delete the post after a confirmation. */
+export function DeletePostButton({ post, onDeleted }: { post: ManagedPost; onDeleted: () => void }) {
+  const { t } = useTranslation(['posts', 'common']);
+  const errorText = useErrorText();
+  const [opened, { open, close }] = useDisclosure(false);
+  const remove = useDeletePost();
+  return (
+    <>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={18} aria-hidden />}
+        onClick={() => {
+          remove.reset();
+          open();
+        }}
+        size="md"
+      >
+        {t('manager.delete')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('manager.deleteTitle')} centered>
+        <Stack>
+          <Text>{t('manager.deleteText', { title: post.title })}</Text>
+          {remove.isError && (
+            <Text c="red" role="alert">
+              {errorText(remove.error)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(post.id, {
+                  onSuccess: () => {
+                    close();
+                    notifications.show({ color: 'brand', message: t('manager.deleted') });
+                    onDeleted();
+                  },
+                })
+              }
+            >
+              {t('manager.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
