@@ -1,0 +1,24 @@
+import { Stack } from '@mantine/core';
+import { CommentSection } from '../../../features/comment/components/comment-section';
+import { useEvent } from '../../../features/event/api/events';
+import { EventDetailView } from '../../../features/event/components/event-detail';
+import { NotFoundRoute } from '../not-found';
+import { useEventId } from './use-event-id';
+
+function EventScreen({ id }: { id: number }) {
+  // The same query the view uses: comments show once the event itself could be loaded.
+  const loaded = useEvent(id).isSuccess;
+  return (
+    <Stack gap="lg" pb="md">
+      <EventDetailView id={id} />
+      {loaded && <CommentSection subjectType="event" subjectId={id} />}
+    </Stack>
+  );
+}
+
+/** /events/:id: the event, signing up with guests, the attendance sheet and the comments. */
+export function EventDetailRoute() {
+  const id = useEventId();
+  if (id === null) return <NotFoundRoute />;
+  return <EventScreen id={id} />;
+}

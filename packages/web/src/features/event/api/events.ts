@@ -1,0 +1,64 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type EventDetail, type EventList, type EventListQuery } from '@pluk/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Every event query starts with this key, so one invalidation refreshes lists, details and manager views. */
+export const eventsKey = ['events'] as const;
+
+/** The member list of /events: events not ended, soonest first (product-spec §9: hasEnded=false). */
+export const upcomingEventsQuery = (page: number): EventListQuery => ({
+  hasEnded: false,
+  pageSize: 20,
+  page,
+  sortBy: 'startDate',
+  sortDirection: 'asc',
+});
+
+export function getEvents(query: EventListQuery): Promise<EventList> {
+  return apiRequest(api.event.list, { query: { ...query } });
+}
+
+export const eventsQueryOptions = (query: EventListQuery) =>
+  queryOptions({
+    queryKey: [...eventsKey, 'list', query],
+    queryFn: () => getEvents(query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useEvents(query: EventListQuery) {
+  return useQuery(eventsQueryOptions(query));
+}
+
+export function getEvent(id: number): Promise<EventDetail> {
+  return apiRequest(api.event.detail, { params: { id } });
+}
+
+export const eventQueryOptions = (id: number) =>
+  queryOptions({ queryKey: [...eventsKey, 'detail', id], queryFn: () => getEvent(id) });
+
+export function useEvent(id: number) {
+  return useQuery(eventQueryOptions(id));
+}
+
+/** Sign up, change guests and cancel: each answers the event's new state, shown at once. */
+export function useSignUpMutations(eventId: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = (detail: EventDetail) => {
+    queryClient.setQueryData(eventQueryOptions(eventId).queryKey, detail);
+    return queryClient.invalidateQueries({ queryKey: eventsKey });
+  };
+  return {
+    take: useMutation({
+      mutationFn: (guests: number) => apiRequest(api.event.take, { body: { eventId, guests } }),
+      onSuccess,
+    }),
+    changeGuests: useMutation({
+      mutationFn: (guests: number) => apiRequest(api.event.changeGuests, { body: { eventId, guests } }),
+      onSuccess,
+    }),
+    cancel: useMutation({
+      mutationFn: () => apiRequest(api.event.cancel, { body: { eventId } }),
+      onSuccess,
+    }),
+  };
+}

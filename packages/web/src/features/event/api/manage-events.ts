@@ -1,0 +1,83 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  api,
+  type EventInput,
+  type ManagedEvent,
+  type ManagedEventDetail,
+  type UpdateEventBody,
+} from '@pluk/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { eventsKey } from './events';
+
+export function getManagedEvents(): Promise<ManagedEvent[]> {
+  return apiRequest(api.event.managerList);
+}
+
+export const managedEventsQueryOptions = () =>
+  queryOptions({ queryKey: [...eventsKey, 'manager', 'list'], queryFn: getManagedEvents });
+
+/** Every event of the farm, newest start first (EventManager). */
+export function useManagedEvents() {
+  return useQuery(managedEventsQueryOptions());
+}
+
+export function getManagedEvent(id: number): Promise<ManagedEventDetail> {
+  return apiRequest(api.event.managerDetail, { params: { id } });
+}
+
+export const managedEventQueryOptions = (id: number) =>
+  queryOptions({ queryKey: [...eventsKey, 'manager', 'detail', id], queryFn: () => getManagedEvent(id) });
+
+/** One event with every sign-up (EventManager). */
+export function useManagedEvent(id: number) {
+  return useQuery(managedEventQueryOptions(id));
+}
+
+/** After any change: show the answered sheet at once and refresh every event view (member ones too). */
+function useAfterChange() {
+  const queryClient = useQueryClient();
+  return (detail: ManagedEventDetail) => {
+    queryClient.setQueryData(managedEventQueryOptions(detail.id).queryKey, detail);
+    return queryClient.invalidateQueries({ queryKey: eventsKey });
+  };
+}
+
+export function useSaveEvent() {
+  const onSuccess = useAfterChange();
+  return useMutation({
+    mutationFn: (body: EventInput | UpdateEventBody) =>
+      'id' in body ? apiRequest(api.event.update, { body }) : apiRequest(api.event.create, { body }),
+    onSuccess,
+  });
+}
+
+export function useCloseEvent() {
+  const onSuccess = useAfterChange();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(api.event.close, { params: { id } }),
+    onSuccess,
+  });
+}
+
+export function useDeleteEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest(api.event.remove, { params: { id } });
+    },
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: managedEventQueryOptions(id).queryKey });
+      return queryClient.invalidateQueries({ queryKey: eventsKey });
+    },
+  });
+}
+
+/** Confirm or refuse one sign-up; the member gets a notification. */
+export function useHandleAttendance() {
+  const onSuccess = useAfterChange();
+  return useMutation({
+    mutationFn: ({ attendanceId, decision }: { attendanceId: number; decision: 'confirm' | 'refuse' }) =>
+      apiRequest(decision === 'confirm' ? api.event.confirm : api.event.refuse, { body: { attendanceId } }),
+    onSuccess,
+  });
+}

@@ -1,0 +1,60 @@
+import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { EventAttendee, EventTotals } from '@pluk/contract';
+import { useTranslation } from 'react-i18next';
+import { statusColor } from './format';
+
+/** "2 leden · 1 gast · 3 plaatsen". */
+export function useTotalsText() {
+  const { t } = useTranslation('events');
+  return (totals: EventTotals) =>
+    t('sheet.totals', {
+      members: t('sheet.members', { count: totals.members }),
+      guests: t('sheet.guests', { count: totals.guests }),
+      places: t('sheet.places', { count: totals.places }),
+    });
+}
+
+/** Who comes (members signed up, waiting or confirmed), with their guests and the totals. */
+export function AttendanceSheet({ attendees, totals }: { attendees: EventAttendee[]; totals: EventTotals }) {
+  const { t } = useTranslation('events');
+  const totalsText = useTotalsText();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="attendance-sheet-title">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} size="h4" id="attendance-sheet-title">
+            {t('sheet.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {totalsText(totals)}
+          </Text>
+        </Group>
+        {attendees.length === 0 ? (
+          <Text c="dimmed">{t('sheet.empty')}</Text>
+        ) : (
+          <List listStyleType="none" spacing="xs">
+            {attendees.map((attendee, index) => (
+              <List.Item key={`${attendee.firstName}-${attendee.lastName}-${index}`}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text className="pluk-wrap" fw={attendee.isMe ? 600 : undefined}>
+                    {attendee.firstName} {attendee.lastName}
+                    {attendee.isMe && ` (${t('sheet.me')})`}
+                    {attendee.guests > 0 && (
+                      <Text span c="dimmed" size="sm">
+                        {' '}
+                        {t('sheet.plusGuests', { count: attendee.guests })}
+                      </Text>
+                    )}
+                  </Text>
+                  <Badge variant="light" color={statusColor[attendee.status]} style={{ flexShrink: 0 }}>
+                    {attendee.status === 'confirmed' ? t('sheet.statusConfirmed') : t('sheet.statusWaiting')}
+                  </Badge>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

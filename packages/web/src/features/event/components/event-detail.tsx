@@ -1,0 +1,69 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconClock, IconMapPin, IconUsers } from '@tabler/icons-react';
+import type { EventDetail as EventDetailData } from '@pluk/contract';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useEvent } from '../api/events';
+import { AttendanceSheet } from './attendance-sheet';
+import { EventBadges } from './event-badges';
+import { useFormatWhen } from './format';
+import { SignUpPanel } from './sign-up-panel';
+
+function placesLine(event: EventDetailData, t: ReturnType<typeof useTranslation<'events'>>['t']): string {
+  if (event.capacity === null) return t('places.takenUnlimited', { count: event.placesTaken });
+  const taken = t('places.taken', { taken: event.placesTaken, capacity: event.capacity });
+  if (event.hasEnded) return taken;
+  return `${taken} · ${event.placesLeft === 0 ? t('places.full') : t('places.left', { count: event.placesLeft ?? 0 })}`;
+}
+
+/** The facts of an event: title, state, when, where, places and the description. */
+export function EventFacts({ event }: { event: EventDetailData }) {
+  const { t } = useTranslation('events');
+  const formatWhen = useFormatWhen();
+  return (
+    <Stack gap="sm">
+      <Title order={2} className="pluk-wrap">
+        {event.title}
+      </Title>
+      <EventBadges event={event} />
+      <Group gap={8} wrap="nowrap" align="flex-start">
+        <IconClock size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text>{formatWhen(event.startDate, event.endDate)}</Text>
+      </Group>
+      {event.location && (
+        <Group gap={8} wrap="nowrap" align="flex-start">
+          <IconMapPin size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text className="pluk-wrap">{event.location}</Text>
+        </Group>
+      )}
+      <Group gap={8} wrap="nowrap" align="flex-start">
+        <IconUsers size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text>{placesLine(event, t)}</Text>
+      </Group>
+      <Paper withBorder radius="md" p="md" component="section" aria-label={t('detail.description')}>
+        {event.description ? (
+          <Text style={{ whiteSpace: 'pre-wrap' }} className="pluk-wrap">
+            {event.description}
+          </Text>
+        ) : (
+          <Text c="dimmed">{t('detail.noDescription')}</Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+/** One event for a member: the facts, signing up (guests, change, cancel) and the attendance sheet. */
+export function EventDetailView({ id }: { id: number }) {
+  const query = useEvent(id);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const event = query.data;
+  return (
+    <Stack gap="md" py="xs">
+      <EventFacts event={event} />
+      <SignUpPanel event={event} />
+      <AttendanceSheet attendees={event.attendees} totals={event.totals} />
+    </Stack>
+  );
+}

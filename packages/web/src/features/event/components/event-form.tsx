@@ -1,0 +1,181 @@
+import 'dayjs/locale/nl';
+import { Button, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import {
+  eventInputSchema,
+  eventLimits,
+  type EventInput,
+  type ManagedEventDetail,
+  type UpdateEventBody,
+} from '@pluk/contract';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error';
+import { fieldErrors, useErrorText, useFocusError, zodValidate } from '../../../lib/form';
+import { useSaveEvent } from '../api/manage-events';
+
+/** The picker's value: local 'YYYY-MM-DD HH:mm:ss', or null. */
+type PickerValue = string | null;
+
+export interface EventFormValues {
+  title: string;
+  description: string;
+  location: string;
+  startDate: PickerValue;
+  endDate: PickerValue;
+  /** Empty = unlimited. */
+  capacity: number | string;
+}
+
+const pickerFormat = 'YYYY-MM-DD HH:mm:ss';
+
+function toPicker(iso: string): PickerValue {
+  const date = dayjs(iso);
+  return date.isValid() ? date.format(pickerFormat) : null;
+}
+
+/** Form values → the contract's body: dates as ISO 8601 with offset, an empty capacity as null. */
+export function toEventInput(values: EventFormValues): EventInput {
+  const iso = (value: PickerValue) => (value ? dayjs(value).toISOString() : '');
+  return {
+    title: values.title,
+    description: values.description,
+    location: values.location,
+    startDate: iso(values.startDate),
+    endDate: iso(values.endDate),
+    capacity: values.capacity === '' ? null : Number(values.capacity),
+  };
+}
+
+function initialValues(event?: ManagedEventDetail): EventFormValues {
+  if (!event)
+    return { title: '', description: '', location: '', startDate: null, endDate: null, capacity: '' };
+  return {
+    title: event.title,
+    description: event.description,
+    location: event.location,
+    startDate: toPicker(event.startDate),
+    endDate: toPicker(event.endDate),
+    capacity: event.capacity ?? '',
+  };
+}
+
+/** Create or edit an event (EventManager); the contract's rules give the Dutch messages. */
+export function EventForm({
+  event,
+  onSaved,
+}: {
+  event?: ManagedEventDetail;
+  onSaved: (saved: ManagedEventDetail) => void;
+}) {
+  const { t } = useTranslation(['events', 'common']);
+  const errorText = useErrorText();
+  const save = useSaveEvent();
+  const { ref, focusError } = useFocusError();
+  const form = useForm<EventFormValues>({
+    mode: 'controlled',
+    initialValues: initialValues(event),
+    validate: zodValidate(eventInputSchema, toEventInput),
+  });
+
+  const pickerProps: Partial<DateTimePickerProps> = {
+    size: 'md',
+    valueFormat: 'dddd D MMMM YYYY, HH:mm',
+    placeholder: t('form.pickDateTime'),
+    clearable: true,
+    clearButtonProps: { 'aria-label': t('form.clear') },
+    defaultTimeValue: '10:00',
+    nextLabel: t('form.nextMonth'),
+    previousLabel: t('form.previousMonth'),
+    timePickerProps: {
+      hoursInputLabel: t('form.hours'),
+      minutesInputLabel: t('form.minutes'),
+    },
+    submitButtonProps: { 'aria-label': t('form.confirmDateTime') },
+    // A full-screen dialog on phones is easier to tap than a popover.
+    dropdownType: 'modal',
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (save.isPending) return;
+    const input = toEventInput(values);
+    const body: EventInput | UpdateEventBody = event ? { ...input, id: event.id } : input;
+    save.mutate(body, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        form.setErrors(fieldErrors(error));
+        focusError();
+      },
+    });
+  }, focusError);
+
+  return (
+    <DatesProvider settings={{ locale: 'nl', firstDayOfWeek: 1 }}>
+      <form ref={ref} onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('form.title')}
+            required
+            maxLength={eventLimits.titleMax}
+            size="md"
+            {...form.getInputProps('title')}
+          />
+          <DateTimePicker
+            label={t('form.start')}
+            required
+            {...pickerProps}
+            {...form.getInputProps('startDate')}
+            onChange={(value) => {
+              form.setFieldValue('startDate', value);
+              // A new start without an end (or after it): propose an end two hours later.
+              const end = form.getValues().endDate;
+              if (value && (!end || !dayjs(end).isAfter(dayjs(value)))) {
+                form.setFieldValue('endDate', dayjs(value).add(2, 'hour').format(pickerFormat));
+              }
+            }}
+          />
+          <DateTimePicker
+            label={t('form.end')}
+            required
+            {...pickerProps}
+            defaultDate={form.getValues().startDate ?? undefined}
+            {...form.getInputProps('endDate')}
+          />
+          <TextInput
+            label={t('form.location')}
+            placeholder={t('form.locationPlaceholder')}
+            maxLength={eventLimits.locationMax}
+            size="md"
+            {...form.getInputProps('location')}
+          />
+          <NumberInput
+            label={t('form.capacity')}
+            description={t('form.capacityHelp')}
+            placeholder={t('form.capacityPlaceholder')}
+            min={eventLimits.capacityMin}
+            max={eventLimits.capacityMax}
+            allowDecimal={false}
+            allowNegative={false}
+            inputMode="numeric"
+            size="md"
+            {...form.getInputProps('capacity')}
+          />
+          <Textarea
+            label={t('form.description')}
+            autosize
+            minRows={4}
+            maxRows={12}
+            maxLength={eventLimits.descriptionMax}
+            size="md"
+            {...form.getInputProps('description')}
+          />
+          {save.isError && <FormError>{errorText(save.error)}</FormError>}
+          <Button type="submit" size="md" fullWidth loading={save.isPending}>
+            {event ? t('form.save') : t('form.create')}
+          </Button>
+        </Stack>
+      </form>
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,94 @@
+import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
+import type { ManagedEvent } from '@pluk/contract';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useManagedEvents } from '../api/manage-events';
+import { usePlacesText } from './event-list';
+import { useFormatWhen } from './format';
+
+function ManagedEventCard({ event, href }: { event: ManagedEvent; href: string }) {
+  const { t } = useTranslation('events');
+  const formatWhen = useFormatWhen();
+  const placesText = usePlacesText();
+  return (
+    <Card component={Link} to={href} withBorder radius="md" padding="md">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} className="pluk-wrap">
+            {event.title}
+          </Text>
+          {event.waitingCount > 0 && (
+            <Badge color="blue" variant="filled" style={{ flexShrink: 0 }} aria-hidden>
+              {event.waitingCount}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm">{formatWhen(event.startDate, event.endDate)}</Text>
+        {event.location && (
+          <Text size="sm" c="dimmed" className="pluk-wrap">
+            {event.location}
+          </Text>
+        )}
+        <Text size="sm">
+          {event.capacity === null
+            ? t('places.takenUnlimited', { count: event.placesTaken })
+            : `${t('places.taken', { taken: event.placesTaken, capacity: event.capacity })} · ${placesText(event)}`}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('manager.counts', {
+            waiting: event.waitingCount,
+            confirmed: event.confirmedCount,
+            refused: event.refusedCount,
+          })}
+        </Text>
+        <Group gap={6}>
+          {event.hasEnded && (
+            <Badge color="gray" variant="light">
+              {t('status.ended')}
+            </Badge>
+          )}
+          {event.isClosed && (
+            <Badge color="gray" variant="light">
+              {t('status.closed')}
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Every event of the farm for an EventManager, newest start first, with a button for a new one. */
+export function ManagedEventList({ newHref, hrefOf }: { newHref: string; hrefOf: (id: number) => string }) {
+  const { t } = useTranslation('events');
+  const query = useManagedEvents();
+  const newButton = (
+    <Button component={Link} to={newHref} leftSection={<IconPlus size={18} aria-hidden />} size="md">
+      {t('manager.new')}
+    </Button>
+  );
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <Stack align="center" py="xl" gap="sm" ta="center">
+        <ThemeIcon size={64} radius="xl" variant="light">
+          <IconCalendarEvent size={36} aria-hidden />
+        </ThemeIcon>
+        <Text fw={600}>{t('manager.emptyTitle')}</Text>
+        <Text c="dimmed">{t('manager.emptyText')}</Text>
+        {newButton}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-end">{newButton}</Group>
+      {query.data.map((event) => (
+        <ManagedEventCard key={event.id} event={event} href={hrefOf(event.id)} />
+      ))}
+    </Stack>
+  );
+}

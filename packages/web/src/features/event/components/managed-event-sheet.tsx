@@ -1,0 +1,286 @@
+import { Badge, Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import type { ManagedAttendance, ManagedEventDetail } from '@pluk/contract';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useErrorText } from '../../../lib/form';
+import { useCloseEvent, useDeleteEvent, useHandleAttendance, useManagedEvent } from '../api/manage-events';
+import { useTotalsText } from './attendance-sheet';
+import { usePlacesText } from './event-list';
+import { formatDateTime, statusColor, useFormatWhen } from './format';
+
+const toast = (message: string) =>
+  notifications.show({ color: 'brand', icon: <IconCheck size={18} />, message });
+
+function ConfirmDialog({
+  opened,
+  onClose,
+  title,
+  text,
+  confirmLabel,
+  color,
+  pending,
+  error,
+  onConfirm,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  color?: string;
+  pending: boolean;
+  error: unknown;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('events');
+  const errorText = useErrorText();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        <Text>{text}</Text>
+        {error ? <FormError>{errorText(error)}</FormError> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('manager.keep')}
+          </Button>
+          <Button color={color} loading={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function AttendanceRow({ attendance }: { attendance: ManagedAttendance }) {
+  const { t } = useTranslation('events');
+  const errorText = useErrorText();
+  const handle = useHandleAttendance();
+  const name = `${attendance.firstName} ${attendance.lastName}`;
+  const decide = (decision: 'confirm' | 'refuse') =>
+    handle.mutate(
+      { attendanceId: attendance.id, decision },
+      {
+        onSuccess: () =>
+          toast(
+            decision === 'confirm'
+              ? t('manager.confirmedToast', { name })
+              : t('manager.refusedToast', { name }),
+          ),
+      },
+    );
+  return (
+    <Card withBorder radius="md" padding="sm" component="li">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div className="pluk-wrap">
+            <Text fw={600}>{name}</Text>
+            {attendance.guests > 0 && (
+              <Text size="sm" c="dimmed">
+                {t('sheet.plusGuests', { count: attendance.guests })}
+              </Text>
+            )}
+          </div>
+          <Badge variant="light" color={statusColor[attendance.status]} style={{ flexShrink: 0 }}>
+            {t(`status.${attendance.status}`)}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('manager.signedUpAt', { date: formatDateTime(attendance.signedUpAt) })}
+        </Text>
+        <Group gap="xs" grow>
+          {attendance.status !== 'confirmed' && (
+            <Button
+              size="sm"
+              leftSection={<IconCheck size={16} aria-hidden />}
+              aria-label={t('manager.confirmPerson', { name })}
+              loading={handle.isPending && handle.variables?.decision === 'confirm'}
+              disabled={handle.isPending}
+              onClick={() => decide('confirm')}
+            >
+              {t('manager.confirm')}
+            </Button>
+          )}
+          {attendance.status !== 'refused' && (
+            <Button
+              size="sm"
+              variant="outline"
+              color="red"
+              leftSection={<IconX size={16} aria-hidden />}
+              aria-label={t('manager.refusePerson', { name })}
+              loading={handle.isPending && handle.variables?.decision === 'refuse'}
+              disabled={handle.isPending}
+              onClick={() => decide('refuse')}
+            >
+              {t('manager.refuse')}
+            </Button>
+          )}
+        </Group>
+        {handle.isError && <FormError>{errorText(handle.error)}</FormError>}
+      </Stack>
+    </Card>
+  );
+}
+
+function SheetActions({
+  event,
+  editHref,
+  onDeleted,
+}: {
+  event: ManagedEventDetail;
+  editHref: string;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('events');
+  const [closeOpened, closeDialog] = useDisclosure(false);
+  const [deleteOpened, deleteDialog] = useDisclosure(false);
+  const close = useCloseEvent();
+  const remove = useDeleteEvent();
+  return (
+    <>
+      <Group gap="xs" grow wrap="wrap">
+        <Button
+          component={Link}
+          to={editHref}
+          variant="light"
+          leftSection={<IconPencil size={18} aria-hidden />}
+        >
+          {t('manager.edit')}
+        </Button>
+        {!event.isClosed && (
+          <Button
+            variant="light"
+            color="gray"
+            leftSection={<IconLock size={18} aria-hidden />}
+            onClick={() => {
+              close.reset();
+              closeDialog.open();
+            }}
+          >
+            {t('manager.close')}
+          </Button>
+        )}
+        <Button
+          variant="outline"
+          color="red"
+          leftSection={<IconTrash size={18} aria-hidden />}
+          onClick={() => {
+            remove.reset();
+            deleteDialog.open();
+          }}
+        >
+          {t('manager.delete')}
+        </Button>
+      </Group>
+      <ConfirmDialog
+        opened={closeOpened}
+        onClose={closeDialog.close}
+        title={t('manager.closeTitle')}
+        text={t('manager.closeText', { title: event.title })}
+        confirmLabel={t('manager.closeConfirm')}
+        pending={close.isPending}
+        error={close.error}
+        onConfirm={() =>
+          close.mutate(event.id, {
+            onSuccess: () => {
+              closeDialog.close();
+              toast(t('manager.closedToast', { title: event.title }));
+            },
+          })
+        }
+      />
+      <ConfirmDialog
+        opened={deleteOpened}
+        onClose={deleteDialog.close}
+        title={t('manager.deleteTitle')}
+        text={t('manager.deleteText', { title: event.title })}
+        confirmLabel={t('manager.deleteConfirm')}
+        color="red"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          remove.mutate(event.id, {
+            onSuccess: () => {
+              deleteDialog.close();
+              toast(t('manager.deletedToast', { title: event.title }));
+              onDeleted();
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+/** The manager's attendance sheet: the event, every sign-up with confirm/refuse, close, edit, delete. */
+export function ManagedEventSheet({
+  id,
+  editHref,
+  onDeleted,
+}: {
+  id: number;
+  editHref: string;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('events');
+  const formatWhen = useFormatWhen();
+  const placesText = usePlacesText();
+  const totalsText = useTotalsText();
+  const query = useManagedEvent(id);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const event = query.data;
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md">
+        <Stack gap={6}>
+          <Title order={2} size="h3" className="pluk-wrap">
+            {event.title}
+          </Title>
+          <Text>{formatWhen(event.startDate, event.endDate)}</Text>
+          {event.location && <Text className="pluk-wrap">{event.location}</Text>}
+          <Text>
+            {event.capacity === null
+              ? t('places.takenUnlimited', { count: event.placesTaken })
+              : `${t('places.taken', { taken: event.placesTaken, capacity: event.capacity })} · ${placesText(event)}`}
+          </Text>
+          <Group gap={6}>
+            {event.hasEnded && (
+              <Badge color="gray" variant="light">
+                {t('status.ended')}
+              </Badge>
+            )}
+            {event.isClosed && (
+              <Badge color="gray" variant="light">
+                {t('status.closed')}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+      <SheetActions event={event} editHref={editHref} onDeleted={onDeleted} />
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h4">
+          {t('manager.attendances')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {totalsText(event.totals)}
+        </Text>
+      </Group>
+      {event.attendances.length === 0 ? (
+        <Text c="dimmed">{t('manager.noAttendances')}</Text>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {event.attendances.map((attendance) => (
+            <AttendanceRow key={attendance.id} attendance={attendance} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
