@@ -4,6 +4,7 @@ import { isApplicationManager, passesRoleCheck, waitingListQuery } from '@pluk/c
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconNews } from '@tabler/icons-react';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../features/user/api/get-account';
 import { usePagedUsers } from '../../../features/users/api/get-paged-users';
@@ -80,6 +81,18 @@ function TasksTile() {
   );
 }
 
+function EventsTile() {
+  const { t } = useTranslation('events');
+  return (
+    <Tile
+      to={paths.manager.events.list.getHref()}
+      icon={IconCalendarEvent}
+      title={t('managerHome.tile')}
+      text={t('managerHome.tileText')}
+    />
+  );
+}
+
 function PostsTile() {
   const { t } = useTranslation('posts');
   return (
@@ -100,14 +113,16 @@ export function ManagerHomeRoute() {
   const showExperimental = passesRoleCheck(roles, 'Admin');
   const showTasks = passesRoleCheck(roles, 'TaskManager');
   const showPosts = passesRoleCheck(roles, 'PostManager');
+  const showEvents = passesRoleCheck(roles, 'EventManager');
   return (
     <Stack gap="md">
-      {!showWaitingList && !showExperimental && !showTasks && !showPosts && (
+      {!showWaitingList && !showExperimental && !showTasks && !showPosts && !showEvents && (
         <Text c="dimmed">{t('managerHome.nothingYet')}</Text>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {showWaitingList && <WaitingListTile />}
         {showTasks && <TasksTile />}
+        {showEvents && <EventsTile />}
         {showPosts && <PostsTile />}
         {showExperimental && (
           <Tile
