@@ -22,6 +22,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        // Web push: showing a notification and opening its link on a tap (public/push-handler.js).
+        importScripts: ['push-handler.js'],
       },
       devOptions: { enabled: false },
     }),

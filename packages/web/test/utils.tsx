@@ -138,6 +138,14 @@ export function renderApp({ path = '/', handlers = {}, account, info = appInfo }
     'GET /api/User': () =>
       account ? json(account) : apiError(401, 'UNAUTHORIZED', 'Je bent niet (meer) aangemeld.'),
     'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    // What every member screen asks besides its own calls: the header's unread badge, the home's
+    // blocks and the manager home's feedback tile (empty unless a test says otherwise).
+    'GET /api/notification/unreadCount': () => json({ count: 0 }),
+    'GET /api/task': () => json({ items: [], total: 0, page: 0, pageSize: 6 }),
+    'GET /api/post': () => json({ items: [], total: 0, page: 0, pageSize: 1 }),
+    'GET /api/event': () => json({ items: [], total: 0, page: 0, pageSize: 1 }),
+    'GET /api/weatherforecast': () => json({ conditions: null, location: null, updatedAt: null }),
+    'GET /api/applicationManager/feedback': () => json([]),
     ...handlers,
   });
   vi.stubGlobal('fetch', fetchStub);

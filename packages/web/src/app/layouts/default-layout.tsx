@@ -12,6 +12,7 @@ import { hasRoles } from '@pluk/contract';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppInfo } from '../../features/info/api/get-app-info';
+import { useNotificationBell } from '../../features/notification/components/notification-bell';
 import { useAccount } from '../../features/user/api/get-account';
 import { useAvatarUrl } from '../../features/user/api/get-avatar';
 import { useAppStore } from '../../lib/store';
@@ -73,7 +74,13 @@ function AccountLink() {
   );
 }
 
-/** Member layout: app logo and title, the tractor for staff, the account; footer tabs. */
+/** The bell to /notifications with the unread badge (polled every minute and on focus). */
+function NotificationsLink() {
+  const bell = useNotificationBell(true);
+  return <HeaderLink to={paths.notifications.getHref()} label={bell.label} icon={bell.icon} tooltip />;
+}
+
+/** Member layout: app logo and title, the tractor for staff, the bell, the account; footer tabs. */
 export function DefaultLayout({ children }: LayoutProps) {
   const { t } = useTranslation();
   const title = useRouteTitle();
@@ -81,6 +88,7 @@ export function DefaultLayout({ children }: LayoutProps) {
   const loggedIn = useAppStore((state) => state.auth.loggedIn);
   const account = useAccount().data;
   const showTractor = account !== undefined && hasRoles(account.roles);
+  const isMember = loggedIn && account !== undefined && account.isApproved && account.isActive;
 
   return (
     <LayoutFrame
@@ -98,6 +106,7 @@ export function DefaultLayout({ children }: LayoutProps) {
               tooltip
             />
           )}
+          {isMember && <NotificationsLink />}
           {loggedIn && <AccountLink />}
         </>
       }

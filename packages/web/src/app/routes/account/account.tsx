@@ -1,10 +1,12 @@
 import { Button, Card, NavLink, Stack, Text, Title } from '@mantine/core';
 import {
   IconAddressBook,
+  IconBell,
   IconChecklist,
   IconChevronRight,
   IconKey,
   IconLogout,
+  IconMessageCircle,
   IconShieldLock,
   IconStar,
   IconUserEdit,
@@ -21,13 +23,15 @@ const menu = [
   { to: paths.account.editPassword.getHref(), labelKey: 'menu.password', icon: IconKey },
   { to: paths.account.data.getHref(), labelKey: 'menu.data', icon: IconAddressBook },
   { to: paths.account.privacy.getHref(), labelKey: 'menu.privacy', icon: IconShieldLock },
+  { to: paths.notifications.getHref(), labelKey: 'notifications:titles.inbox', icon: IconBell },
+  { to: paths.account.feedback.getHref(), labelKey: 'feedback:titles.mine', icon: IconMessageCircle },
   { to: paths.account.tasks.getHref(), labelKey: 'tasks:titles.mine', icon: IconChecklist },
   { to: paths.account.credits.getHref(), labelKey: 'tasks:titles.credits', icon: IconStar },
 ] as const;
 
 /** /account: who I am, my avatar, and the menu of what exists. */
 export function AccountRoute() {
-  const { t } = useTranslation(['user', 'common', 'tasks']);
+  const { t } = useTranslation(['user', 'common', 'notifications', 'feedback', 'tasks']);
   const account = useAccount().data;
   const signOut = useSignOut();
   if (!account) return null;

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconChecklist, IconFlask, IconUserPlus, type Icon } from '@tabler/icons-react';
+import { IconChecklist, IconFlask, IconMessageCircle, IconUserPlus, type Icon } from '@tabler/icons-react';
 import { isApplicationManager, passesRoleCheck, waitingListQuery } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../features/user/api/get-account';
 import { usePagedUsers } from '../../../features/users/api/get-paged-users';
+import { useAppFeedback } from '../../../features/feedback/api/app-feedback';
 import { paths } from '../../paths';
 
 function Tile({
@@ -105,6 +106,31 @@ function PostsTile() {
   );
 }
 
+function FeedbackTile() {
+  const { t } = useTranslation('feedback');
+  const waiting = useAppFeedback().data?.filter((item) => !item.isHandled).length;
+  return (
+    <Tile
+      to={paths.manager.feedback.getHref()}
+      icon={IconMessageCircle}
+      title={t('managerTile.title')}
+      text={t('managerTile.text')}
+      badge={
+        waiting !== undefined && (
+          <Badge
+            size="lg"
+            circle={waiting < 100}
+            color={waiting > 0 ? 'red' : 'gray'}
+            aria-label={t('managerTile.count', { count: waiting })}
+          >
+            {waiting}
+          </Badge>
+        )
+      }
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -121,6 +147,7 @@ export function ManagerHomeRoute() {
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {showWaitingList && <WaitingListTile />}
+        {showWaitingList && <FeedbackTile />}
         {showTasks && <TasksTile />}
         {showEvents && <EventsTile />}
         {showPosts && <PostsTile />}

@@ -1,0 +1,122 @@
+import { Badge, Button, Card, Group, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { notifications as toasts } from '@mantine/notifications';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { feedbackLimits, type ManagedFeedback } from '@pluk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useErrorText } from '../../../lib/form';
+import { useAppFeedback, useHandleFeedback } from '../api/app-feedback';
+import { formatDate } from './format-date';
+
+function senderName(item: ManagedFeedback, fallback: string): string {
+  return item.user ? `${item.user.firstName} ${item.user.lastName}` : fallback;
+}
+
+function HandleForm({ item }: { item: ManagedFeedback }) {
+  const { t } = useTranslation('feedback');
+  const errorText = useErrorText();
+  const handle = useHandleFeedback();
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const name = senderName(item, t('manager.unknownSender'));
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label={t('manager.answer', { name })}
+        description={t('manager.answerHelp')}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={feedbackLimits.answerMax}
+        value={answer}
+        error={error}
+        onChange={(event) => setAnswer(event.currentTarget.value)}
+      />
+      <Button
+        loading={handle.isPending}
+        onClick={() =>
+          handle.mutate(
+            { id: item.id, answer: answer.trim() || null },
+            {
+              onSuccess: () => toasts.show({ color: 'green', message: t('manager.handled') }),
+              onError: (failure) => setError(errorText(failure)),
+            },
+          )
+        }
+      >
+        {t('manager.handle')}
+      </Button>
+    </Stack>
+  );
+}
+
+function ManagedFeedbackCard({ item }: { item: ManagedFeedback }) {
+  const { t } = useTranslation('feedback');
+  return (
+    <Card withBorder radius="md" padding="md" component="li">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div className="pluk-wrap">
+            <Text fw={600}>{item.subject || t('mine.noSubject')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('manager.from', { name: senderName(item, t('manager.unknownSender')) })}
+              {item.user ? ` · ${item.user.email}` : ''}
+            </Text>
+          </div>
+          <Badge color={item.isHandled ? 'green' : 'orange'} variant="light" style={{ flexShrink: 0 }}>
+            {item.isHandled ? t('mine.handled') : t('mine.waiting')}
+          </Badge>
+        </Group>
+        <Text size="sm" className="pluk-wrap" style={{ whiteSpace: 'pre-line' }}>
+          {item.message}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('mine.sentOn', { date: formatDate(item.createdAt) })}
+        </Text>
+        {item.isHandled ? (
+          <Card radius="sm" padding="sm" bg="var(--mantine-color-default-hover)">
+            <Text size="xs" c="dimmed">
+              {item.handledAt ? t('manager.handledOn', { date: formatDate(item.handledAt) }) : null}
+            </Text>
+            <Text size="sm" className="pluk-wrap" style={{ whiteSpace: 'pre-line' }}>
+              {item.answer ?? t('mine.noAnswer')}
+            </Text>
+          </Card>
+        ) : (
+          <HandleForm item={item} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** All feedback of the app for managers: unhandled first, answer and mark handled. */
+export function ManagerFeedbackList() {
+  const { t } = useTranslation('feedback');
+  const query = useAppFeedback();
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <Stack align="center" py="xl" gap="sm" ta="center">
+        <ThemeIcon size={64} radius="xl" variant="light">
+          <IconMessageCircle size={36} aria-hidden />
+        </ThemeIcon>
+        <Text fw={600}>{t('manager.emptyTitle')}</Text>
+        <Text c="dimmed">{t('manager.emptyText')}</Text>
+      </Stack>
+    );
+  }
+  const waiting = query.data.filter((item) => !item.isHandled).length;
+  return (
+    <Stack gap="md" maw={720}>
+      <Text c="dimmed">{t('manager.count', { count: waiting })}</Text>
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {query.data.map((item) => (
+          <ManagedFeedbackCard key={item.id} item={item} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import type { Feedback } from '@pluk/contract';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useMyFeedback } from '../api/my-feedback';
+import { formatDate } from './format-date';
+
+function FeedbackCard({ item }: { item: Feedback }) {
+  const { t } = useTranslation('feedback');
+  return (
+    <Card withBorder radius="md" padding="md" component="li">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} className="pluk-wrap">
+            {item.subject || t('mine.noSubject')}
+          </Text>
+          <Badge color={item.isHandled ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+            {item.isHandled ? t('mine.handled') : t('mine.waiting')}
+          </Badge>
+        </Group>
+        <Text size="sm" className="pluk-wrap" style={{ whiteSpace: 'pre-line' }}>
+          {item.message}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('mine.sentOn', { date: formatDate(item.createdAt) })}
+        </Text>
+        {item.isHandled && (
+          <Card radius="sm" padding="sm" bg="var(--mantine-color-default-hover)">
+            <Text size="sm" fw={600}>
+              {t('mine.answer')}
+            </Text>
+            <Text size="sm" className="pluk-wrap" style={{ whiteSpace: 'pre-line' }}>
+              {item.answer ?? t('mine.noAnswer')}
+            </Text>
+          </Card>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** My earlier feedback with the farm's answers, newest first. */
+export function MyFeedbackList() {
+  const { t } = useTranslation('feedback');
+  const query = useMyFeedback();
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        {t('mine.title')}
+      </Title>
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <Stack align="center" py="md" gap="xs" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconMessageCircle size={30} aria-hidden />
+          </ThemeIcon>
+          <Text fw={600}>{t('mine.emptyTitle')}</Text>
+          <Text c="dimmed">{t('mine.emptyText')}</Text>
+        </Stack>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {query.data.map((item) => (
+            <FeedbackCard key={item.id} item={item} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

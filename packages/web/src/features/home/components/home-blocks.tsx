@@ -1,0 +1,174 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCalendarEvent, IconChecklist, IconClock, IconMapPin, IconNews } from '@tabler/icons-react';
+import type { EventSummary, PostListItem, TaskSummary } from '@pluk/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHomeTasks, useLatestPost, useNextEvent } from '../api/home-queries';
+import { formatDay, formatWhen } from './format';
+import { HomeBlock } from './home-block';
+
+/** Where each block links (the app's paths, passed in by the home route). */
+export interface HomeLinks {
+  task: (id: number) => string;
+  tasks: string;
+  post: (id: number) => string;
+  event: (id: number) => string;
+  events: string;
+}
+
+function Meta({ icon: MetaIcon, children }: { icon: typeof IconClock; children: string }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <MetaIcon size={16} aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="sm" c="dimmed" className="pluk-wrap">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function TaskCard({ task, to }: { task: TaskSummary; to: string }) {
+  const { t } = useTranslation('home');
+  const status = task.myStatus ? t(`tasks.status.${task.myStatus}`) : null;
+  return (
+    <Card component={Link} to={to} withBorder radius="md" padding="md">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} className="pluk-wrap">
+            {task.title}
+          </Text>
+          {status ? (
+            <Badge variant="light" style={{ flexShrink: 0 }}>
+              {status}
+            </Badge>
+          ) : (
+            <Badge variant="light" color={task.isFull ? 'gray' : 'green'} style={{ flexShrink: 0 }}>
+              {task.isFull ? t('tasks.full') : t('tasks.placesLeft', { count: task.placesLeft })}
+            </Badge>
+          )}
+        </Group>
+        <Meta icon={IconClock}>{formatWhen(task.startsAt)}</Meta>
+        {task.location && <Meta icon={IconMapPin}>{task.location}</Meta>}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Open chores (six at most), each to its detail, and the way to all chores. */
+export function HomeTasksBlock({ links }: { links: HomeLinks }) {
+  const { t } = useTranslation('home');
+  const query = useHomeTasks();
+  return (
+    <HomeBlock
+      title={t('tasks.title')}
+      icon={IconChecklist}
+      query={query}
+      isEmpty={(data) => data.items.length === 0}
+      empty={t('tasks.empty')}
+      more={{ to: links.tasks, label: t('tasks.all') }}
+      rows={2}
+    >
+      {(data) => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {data.items.map((task) => (
+            <TaskCard key={task.id} task={task} to={links.task(task.id)} />
+          ))}
+        </SimpleGrid>
+      )}
+    </HomeBlock>
+  );
+}
+
+function PostCard({ post, to }: { post: PostListItem; to: string }) {
+  const { t } = useTranslation('home');
+  return (
+    <Card component={Link} to={to} withBorder radius="md" padding="md">
+      <Stack gap={4}>
+        <Text fw={600} className="pluk-wrap">
+          {post.title}
+        </Text>
+        {post.excerpt && (
+          <Text size="sm" lineClamp={3} className="pluk-wrap">
+            {post.excerpt}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('post.published', { date: formatDay(post.publishedAt) })}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The latest post. */
+export function LatestPostBlock({ links }: { links: HomeLinks }) {
+  const { t } = useTranslation('home');
+  const query = useLatestPost();
+  return (
+    <HomeBlock
+      title={t('post.title')}
+      icon={IconNews}
+      query={query}
+      isEmpty={(data) => data.items.length === 0}
+      empty={t('post.empty')}
+    >
+      {(data) => data.items[0] && <PostCard post={data.items[0]} to={links.post(data.items[0].id)} />}
+    </HomeBlock>
+  );
+}
+
+function EventCard({ event, to }: { event: EventSummary; to: string }) {
+  const { t } = useTranslation('home');
+  const places =
+    event.placesLeft === null
+      ? null
+      : event.placesLeft === 0
+        ? t('event.full')
+        : t('event.placesLeft', { count: event.placesLeft });
+  return (
+    <Card component={Link} to={to} withBorder radius="md" padding="md">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} className="pluk-wrap">
+            {event.title}
+          </Text>
+          {event.myAttendance ? (
+            <Badge variant="light" style={{ flexShrink: 0 }}>
+              {t('event.signedUp')}
+            </Badge>
+          ) : (
+            places && (
+              <Badge
+                variant="light"
+                color={event.placesLeft === 0 ? 'gray' : 'green'}
+                style={{ flexShrink: 0 }}
+              >
+                {places}
+              </Badge>
+            )
+          )}
+        </Group>
+        <Meta icon={IconClock}>{formatWhen(event.startDate)}</Meta>
+        {event.location && <Meta icon={IconMapPin}>{event.location}</Meta>}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The next event that has not ended. */
+export function NextEventBlock({ links }: { links: HomeLinks }) {
+  const { t } = useTranslation('home');
+  const query = useNextEvent();
+  return (
+    <HomeBlock
+      title={t('event.title')}
+      icon={IconCalendarEvent}
+      query={query}
+      isEmpty={(data) => data.items.length === 0}
+      empty={t('event.empty')}
+      more={{ to: links.events, label: t('event.all') }}
+    >
+      {(data) => data.items[0] && <EventCard event={data.items[0]} to={links.event(data.items[0].id)} />}
+    </HomeBlock>
+  );
+}

@@ -1,0 +1,197 @@
+import { ActionIcon, Button, Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { notifications as toasts } from '@mantine/notifications';
+import {
+  IconBellOff,
+  IconChecks,
+  IconChevronLeft,
+  IconChevronRight,
+  IconMail,
+  IconMailOpened,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { Notification } from '@pluk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useErrorText } from '../../../lib/form';
+import {
+  useDeleteNotification,
+  useSetAllNotificationsRead,
+  useSetNotificationRead,
+} from '../api/change-notifications';
+import { useNotifications } from '../api/get-notifications';
+import { useUnreadCount } from '../api/get-unread-count';
+import classes from './notification-inbox.module.css';
+import { timeAgo } from './time-ago';
+
+function NotificationItem({ notification }: { notification: Notification }) {
+  const { t } = useTranslation('notifications');
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const setRead = useSetNotificationRead();
+  const remove = useDeleteNotification();
+  const fail = (error: unknown) => toasts.show({ color: 'red', message: errorText(error) });
+
+  const open = async () => {
+    if (!notification.isRead) {
+      try {
+        await setRead.mutateAsync({ id: notification.id, isRead: true });
+      } catch (error) {
+        // Opening still works; the mark follows next time.
+        if (!notification.link) fail(error);
+      }
+    }
+    if (notification.link) void navigate(notification.link);
+  };
+
+  const toggle = () =>
+    setRead.mutate({ id: notification.id, isRead: !notification.isRead }, { onError: fail });
+
+  const onDelete = () =>
+    remove.mutate(notification.id, {
+      onSuccess: () => toasts.show({ message: t('inbox.deleted') }),
+      onError: fail,
+    });
+
+  const time = timeAgo(notification.createdAt, t('time.justNow'));
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding={0}
+      className={notification.isRead ? undefined : classes.unread}
+      component="li"
+    >
+      <Group wrap="nowrap" align="stretch" gap={0}>
+        <UnstyledButton className={classes.open} onClick={() => void open()}>
+          <Stack gap={2}>
+            <Group gap={6} wrap="nowrap" align="center">
+              {!notification.isRead && <span className={classes.dot} aria-hidden />}
+              <Text fw={notification.isRead ? 500 : 700} className="pluk-wrap">
+                {!notification.isRead && <span className={classes.srOnly}>{t('inbox.unread')}: </span>}
+                {notification.title}
+              </Text>
+            </Group>
+            {notification.body && (
+              <Text size="sm" c="dimmed" className="pluk-wrap">
+                {notification.body}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed" component="time" dateTime={notification.createdAt}>
+              {time}
+            </Text>
+          </Stack>
+        </UnstyledButton>
+        <Stack gap={0} justify="center" pr={4}>
+          <ActionIcon
+            variant="subtle"
+            size={44}
+            onClick={toggle}
+            loading={setRead.isPending}
+            aria-label={
+              notification.isRead
+                ? t('inbox.markUnread', { title: notification.title })
+                : t('inbox.markRead', { title: notification.title })
+            }
+          >
+            {notification.isRead ? (
+              <IconMail size={22} aria-hidden />
+            ) : (
+              <IconMailOpened size={22} aria-hidden />
+            )}
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size={44}
+            onClick={onDelete}
+            loading={remove.isPending}
+            aria-label={t('inbox.delete', { title: notification.title })}
+          >
+            <IconTrash size={22} aria-hidden />
+          </ActionIcon>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** /notifications: my inbox, newest first, 20 per page; tap one to read it and open its link. */
+export function NotificationInbox() {
+  const { t } = useTranslation('notifications');
+  const errorText = useErrorText();
+  const [page, setPage] = useState(0);
+  const query = useNotifications(page);
+  const unread = useUnreadCount().data?.count ?? 0;
+  const allRead = useSetAllNotificationsRead();
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+
+  const { items, total, pageSize } = query.data;
+  if (total === 0) {
+    return (
+      <Stack align="center" py="xl" gap="sm" ta="center">
+        <ThemeIcon size={64} radius="xl" variant="light">
+          <IconBellOff size={36} aria-hidden />
+        </ThemeIcon>
+        <Text fw={600}>{t('inbox.emptyTitle')}</Text>
+        <Text c="dimmed">{t('inbox.emptyText')}</Text>
+      </Stack>
+    );
+  }
+
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text c="dimmed" aria-live="polite">
+          {t('inbox.unreadCount', { count: unread })}
+        </Text>
+        <Button
+          variant="light"
+          leftSection={<IconChecks size={18} aria-hidden />}
+          disabled={unread === 0}
+          loading={allRead.isPending}
+          onClick={() =>
+            allRead.mutate(undefined, {
+              onSuccess: () => toasts.show({ color: 'green', message: t('inbox.allReadDone') }),
+              onError: (error) => toasts.show({ color: 'red', message: errorText(error) }),
+            })
+          }
+        >
+          {t('inbox.markAllRead')}
+        </Button>
+      </Group>
+      <Stack gap="sm" component="ul" className={classes.list}>
+        {items.map((notification) => (
+          <NotificationItem key={notification.id} notification={notification} />
+        ))}
+      </Stack>
+      {pages > 1 && (
+        <Group justify="space-between">
+          <Button
+            variant="subtle"
+            leftSection={<IconChevronLeft size={18} aria-hidden />}
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
+          >
+            {t('inbox.previous')}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {t('inbox.page', { page: page + 1, pages })}
+          </Text>
+          <Button
+            variant="subtle"
+            rightSection={<IconChevronRight size={18} aria-hidden />}
+            disabled={page + 1 >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('inbox.next')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
