@@ -75,7 +75,7 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
     content: post?.body ?? '',
     onUpdate: ({ editor: current }) => setBody(current.isEmpty ? '' : current.getHTML()),
     editorProps: {
-      attributes: { 'aria-labelledby': bodyLabelId, 'aria-multiline': 'true', role: 'textbox' },
+      attributes: { 'aria-label': t('form.body'), 'aria-multiline': 'true', role: 'textbox' },
     },
   });
 
@@ -250,6 +250,7 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
                 accept={[...mediaLimits.accept]}
                 multiple
                 aria-label={t('form.dropzone')}
+                inputProps={{ 'aria-label': t('form.dropzone') }}
               >
                 <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
                   <Dropzone.Accept>
