@@ -1,9 +1,10 @@
 /**
  * `npm run bench -w @pluk/server`: boots the real app on a fresh, seeded database (in-memory PGlite, or
  * with DATABASE_URL a new database on that PostgreSQL server, dropped afterwards) on a loopback port,
- * and measures with autocannon a bare baseline route of the same server next to `POST /api/auth/login`
- * and `GET /api/User`. Prints requests/second, p99 latency and the ratio to
- * the baseline. Bounded: three runs of BENCH_SECONDS (default 5) each.
+ * and measures with autocannon a bare baseline route of the same server next to `POST /api/auth/login`,
+ * `GET /api/User` and the calls the member home makes (open chores, next event, latest post, unread
+ * notifications, weather from the cache). Prints requests/second, p99 latency and the ratio to the
+ * baseline. Bounded: three runs of BENCH_SECONDS (default 5) each.
  */
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -74,6 +75,19 @@ async function main(): Promise<void> {
       headers: { authorization: `Bearer ${token}` },
     }),
   ];
+  // The member home's calls, with the query parameters of product-spec §7.
+  const homeCalls = [
+    ['GET /api/task (home)', '/api/task?isCompleted=false&pageSize=6&page=0&hasEnded=false'],
+    [
+      'GET /api/event (home)',
+      '/api/event?pageSize=1&page=0&hasEnded=false&sortBy=startDate&sortDirection=asc',
+    ],
+    ['GET /api/post (home)', '/api/post?pageSize=1&page=0'],
+    ['GET unreadCount', '/api/notification/unreadCount'],
+  ] as const;
+  for (const [name, path] of homeCalls) {
+    runs.push(await measure(name, { url: `${base}${path}`, headers: { authorization: `Bearer ${token}` } }));
+  }
   const baseline = runs[0]?.rps ?? 1;
   console.log('');
   console.log(
