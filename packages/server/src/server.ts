@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   await database.migrate();
   // Demo data: on by default for the embedded database, never on PostgreSQL unless SEED_DEMO=true.
   const wantSeed = config.seedDemo ?? database.kind === 'pglite';
-  const seeded = wantSeed ? await seedDemo(database.db) : false;
+  const seeded = wantSeed ? await seedDemo(database.db, { dataDir: config.dataDir }) : false;
 
   const app = await buildApp({ config, database });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

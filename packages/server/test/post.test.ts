@@ -12,6 +12,7 @@ import {
 } from '@pluk/contract';
 import { comments, notifications, postEmailDeliveries, users } from '../src/db/schema/index.js';
 import { excerptOf, postHtmlToText, sanitizePostHtml } from '../src/modules/post/sanitize.js';
+import { seedDemo } from '../src/seed/demo.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { tinyPng } from './helpers/multipart.js';
 import { type SmtpStandIn, withSmtpStandIn } from './helpers/smtp.js';
@@ -512,5 +513,40 @@ describe('SendWithEmail', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(json<{ error: { code: string } }>(response).error.code).toBe('POST_NOT_ACTIVE');
+  });
+});
+
+describe('demo posts', () => {
+  it('seeds two posts for the demo farm, the newest with a stored photo members can open', async () => {
+    const demoDir = await mkdtemp(join(tmpdir(), 'pluk-demo-posts-'));
+    const demo = await createTestContext({ withDefaultApp: false, config: { dataDir: demoDir } });
+    try {
+      expect(await seedDemo(demo.db, { dataDir: demoDir })).toBe(true);
+      const [lid] = await demo.db.select().from(users).where(eq(users.username, 'lid'));
+      const response = await demo.request({
+        method: 'GET',
+        url: '/api/post',
+        as: lid!,
+        headers: { host: 'localhost' },
+      });
+      expect(response.statusCode).toBe(200);
+      const list = postListSchema.parse(json(response));
+      expect(list.items.map((p) => p.title)).toEqual([
+        'De aardbeien zijn rijp!',
+        'Welkom in het nieuwe seizoen',
+      ]);
+      const photo = await demo.request({
+        method: 'GET',
+        url: `/api/Media/${list.items[0]!.imageId}`,
+        as: lid!,
+        headers: { host: 'localhost' },
+      });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/png');
+      expect(list.items[1]!.commentCount).toBe(1);
+    } finally {
+      await demo.close();
+      await rm(demoDir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,6 +6,7 @@ import { createApp, createUser } from './factories.js';
 import { seedDemoTasks } from './demo-tasks.js';
 import { seedDemoEvents } from './demo-events.js';
 import { seedDemoCommunity } from './demo-community.js';
+import { seedDemoPosts } from './demo-posts.js';
 
 export const demoPassword = 'pluk-demo';
 
@@ -20,7 +21,7 @@ export const demoAccounts = [
  * Creates the demo farm "De Plukhoeve" with its demo accounts, only into a database without any app
  * yet: it never seeds twice and never overwrites a real installation.
  */
-export async function seedDemo(db: Database): Promise<boolean> {
+export async function seedDemo(db: Database, options: { dataDir?: string } = {}): Promise<boolean> {
   const [existing] = await db.select({ count: count() }).from(apps);
   if (Number(existing?.count ?? 0) > 0) return false;
 
@@ -79,6 +80,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedDemoTasks(txDb, appId, demoPassword);
     await seedDemoEvents(txDb, appId);
     await seedDemoCommunity(txDb, appId);
+    await seedDemoPosts(txDb, appId, options.dataDir);
     await seedSecondDemoFarm(txDb, demoPassword);
   });
   return true;
