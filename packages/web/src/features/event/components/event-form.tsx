@@ -125,6 +125,7 @@ export function EventForm({
             label={t('form.start')}
             required
             {...pickerProps}
+            modalProps={{ title: t('form.start') }}
             {...form.getInputProps('startDate')}
             onChange={(value) => {
               form.setFieldValue('startDate', value);
@@ -139,6 +140,7 @@ export function EventForm({
             label={t('form.end')}
             required
             {...pickerProps}
+            modalProps={{ title: t('form.end') }}
             defaultDate={form.getValues().startDate ?? undefined}
             {...form.getInputProps('endDate')}
           />

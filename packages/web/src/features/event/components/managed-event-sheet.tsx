@@ -37,10 +37,16 @@ function ConfirmDialog({
   error: unknown;
   onConfirm: () => void;
 }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation(['events', 'common']);
   const errorText = useErrorText();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:header.close') }}
+    >
       <Stack>
         <Text>{text}</Text>
         {error ? <FormError>{errorText(error)}</FormError> : null}

@@ -20,7 +20,7 @@ function guestsOf(value: string | number): number {
  * when the event is over, started, closed or has no room. The server decides in the end (the last place).
  */
 export function SignUpPanel({ event }: { event: EventDetail }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation(['events', 'common']);
   const errorText = useErrorText();
   const reasonId = useId();
   const mine = event.myAttendance;
@@ -156,7 +156,13 @@ export function SignUpPanel({ event }: { event: EventDetail }) {
         {body}
         {failed && <FormError>{errorText(failed.error)}</FormError>}
       </Stack>
-      <Modal opened={cancelOpened} onClose={cancelDialog.close} title={t('detail.cancelTitle')} centered>
+      <Modal
+        opened={cancelOpened}
+        onClose={cancelDialog.close}
+        title={t('detail.cancelTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:header.close') }}
+      >
         <Stack>
           <Text>{t('detail.cancelText', { title: event.title })}</Text>
           <Group justify="flex-end">

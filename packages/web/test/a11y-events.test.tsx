@@ -1,0 +1,195 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import type { EventDetail, ManagedEventDetail } from '@pluk/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, makeAccount, renderApp, type StubHandler } from './utils';
+
+/** Axe check (as in a11y.test.tsx) of every events screen: member list and detail, manager list, sheet, form. */
+async function axeViolations(root: Element = document.body): Promise<string[]> {
+  const result = await axe.run(root, {
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`,
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+const member = makeAccount();
+const eventManager = makeAccount({ id: 2, roles: ['EventManager'], firstName: 'Eva' });
+
+const event: EventDetail = {
+  id: 5,
+  title: 'Workshop tomaten snoeien',
+  description: 'Leer hoe je tomaten snoeit.',
+  location: 'De serre',
+  startDate: '2030-06-15T08:00:00.000Z',
+  endDate: '2030-06-15T10:00:00.000Z',
+  capacity: 12,
+  placesTaken: 5,
+  placesLeft: 7,
+  isClosed: false,
+  hasStarted: false,
+  hasEnded: false,
+  myAttendance: { id: 9, status: 'waiting', guests: 1 },
+  attendees: [
+    { firstName: 'Lien', lastName: 'Lid', guests: 1, status: 'waiting', isMe: true },
+    { firstName: 'Jef', lastName: 'Janssens', guests: 2, status: 'confirmed', isMe: false },
+  ],
+  totals: { members: 2, guests: 3, places: 5 },
+};
+
+const managed: ManagedEventDetail = {
+  id: 5,
+  title: event.title,
+  description: event.description,
+  location: event.location,
+  startDate: event.startDate,
+  endDate: event.endDate,
+  capacity: 12,
+  isClosed: false,
+  hasStarted: false,
+  hasEnded: false,
+  placesTaken: 5,
+  placesLeft: 7,
+  waitingCount: 1,
+  confirmedCount: 1,
+  refusedCount: 1,
+  attendances: [
+    {
+      id: 1,
+      userId: 3,
+      firstName: 'Lien',
+      lastName: 'Lid',
+      guests: 1,
+      status: 'waiting',
+      signedUpAt: '2030-06-01T10:00:00.000Z',
+      handledAt: null,
+    },
+    {
+      id: 2,
+      userId: 4,
+      firstName: 'Jef',
+      lastName: 'Janssens',
+      guests: 2,
+      status: 'confirmed',
+      signedUpAt: '2030-06-01T11:00:00.000Z',
+      handledAt: '2030-06-02T10:00:00.000Z',
+    },
+    {
+      id: 3,
+      userId: 6,
+      firstName: 'Marie',
+      lastName: 'Maes',
+      guests: 0,
+      status: 'refused',
+      signedUpAt: '2030-06-01T12:00:00.000Z',
+      handledAt: '2030-06-02T10:00:00.000Z',
+    },
+  ],
+  totals: { members: 2, guests: 3, places: 5 },
+};
+
+const handlers: Record<string, StubHandler> = {
+  'GET /api/event': () =>
+    json({
+      items: [
+        event,
+        { ...event, id: 6, title: 'Oogstfeest', capacity: null, placesLeft: null, myAttendance: null },
+      ].map(({ description: _d, attendees: _a, totals: _t, ...summary }) => summary),
+      total: 2,
+      page: 0,
+      pageSize: 20,
+    }),
+  'GET /api/event/5': () => json(event),
+  'GET /api/comment/event/5': () => json([]),
+  'GET /api/applicationManager/Event': () => json([managed]),
+  'GET /api/applicationManager/Event/5': () => json(managed),
+};
+
+const screens: { name: string; path: string; account: typeof member; ready: () => Promise<unknown> }[] = [
+  {
+    name: 'events list',
+    path: '/events',
+    account: member,
+    ready: () => screen.findByRole('link', { name: /Oogstfeest/ }),
+  },
+  {
+    name: 'event detail (signed up, sheet, comments)',
+    path: '/events/5',
+    account: member,
+    ready: () => screen.findByRole('button', { name: 'Gasten wijzigen' }),
+  },
+  {
+    name: 'manager events list',
+    path: '/applicationManager/events',
+    account: eventManager,
+    ready: () => screen.findByRole('link', { name: 'Nieuw evenement' }),
+  },
+  {
+    name: 'manager attendance sheet',
+    path: '/applicationManager/events/5',
+    account: eventManager,
+    ready: () => screen.findByRole('button', { name: 'Lien Lid bevestigen' }),
+  },
+  {
+    name: 'new event form',
+    path: '/applicationManager/events/new',
+    account: eventManager,
+    ready: () => screen.findByRole('button', { name: 'Evenement aanmaken' }),
+  },
+  {
+    name: 'edit event form',
+    path: '/applicationManager/events/5/edit',
+    account: eventManager,
+    ready: () => screen.findByRole('button', { name: 'Opslaan' }),
+  },
+];
+
+describe('accessibility (axe) of the events screens', () => {
+  it.each(screens)('$name has no violations', async ({ path, account, ready }) => {
+    renderApp({ path, account, handlers });
+    await ready();
+    expect(await axeViolations()).toEqual([]);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('the event form with its errors shown has no violations', async () => {
+    renderApp({ path: '/applicationManager/events/new', account: eventManager, handlers });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Evenement aanmaken' }));
+    await screen.findByText('Vul een titel in.');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('the date picker dialog has no violations', async () => {
+    renderApp({ path: '/applicationManager/events/new', account: eventManager, handlers });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Begin/ }));
+    const picker = await screen.findByRole('dialog');
+    expect(within(picker).getByRole('button', { name: 'Volgende maand' })).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('the cancel confirmation of a sign-up has no violations', async () => {
+    renderApp({ path: '/events/5', account: member, handlers });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Aanmelding annuleren' }));
+    await screen.findByRole('dialog', { name: 'Aanmelding annuleren' });
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('the delete confirmation on the attendance sheet has no violations', async () => {
+    renderApp({ path: '/applicationManager/events/5', account: eventManager, handlers });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
+    await screen.findByRole('dialog', { name: 'Evenement verwijderen' });
+    expect(await axeViolations()).toEqual([]);
+  });
+});
