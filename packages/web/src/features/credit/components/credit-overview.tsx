@@ -6,12 +6,10 @@ import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useMyCredits } from '../api/get-my-credits';
 
-const timeZone = 'Europe/Brussels';
 const dateFormat = new Intl.DateTimeFormat('nl-BE', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-  timeZone,
 });
 const dayFormat = new Intl.DateTimeFormat('nl-BE', {
   day: 'numeric',

@@ -1,24 +1,23 @@
-/** Dates of chores on the farm's clock (Belgium), in Dutch. */
-const timeZone = 'Europe/Brussels';
+/**
+ * Dates of chores in Dutch, on the device's clock: the same clock the manager's date picker uses, so a
+ * chore entered for 09:00 shows 09:00 (for members in Belgium that is the farm's clock).
+ */
 
 const dayFormat = new Intl.DateTimeFormat('nl-BE', {
   weekday: 'long',
   day: 'numeric',
   month: 'long',
-  timeZone,
 });
-const timeFormat = new Intl.DateTimeFormat('nl-BE', { hour: '2-digit', minute: '2-digit', timeZone });
+const timeFormat = new Intl.DateTimeFormat('nl-BE', { hour: '2-digit', minute: '2-digit' });
 const dateFormat = new Intl.DateTimeFormat('nl-BE', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone,
 });
 const dayKey = new Intl.DateTimeFormat('en-CA', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
-  timeZone,
 });
 
 function valid(iso: string): Date | null {

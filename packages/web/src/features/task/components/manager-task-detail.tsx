@@ -265,7 +265,7 @@ export function ManagerTaskDetailView({
           {t('manager.counts', {
             waiting: task.waitingCount,
             confirmed: task.confirmedCount,
-            places: task.places,
+            count: task.places,
           })}
         </Text>
       </Stack>

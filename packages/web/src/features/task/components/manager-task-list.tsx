@@ -31,7 +31,7 @@ function ManagerTaskCard({ task, to }: { task: ManagerTask; to: string }) {
             {t('manager.counts', {
               waiting: task.waitingCount,
               confirmed: task.confirmedCount,
-              places: task.places,
+              count: task.places,
             })}
           </Text>
           {task.isClosed && (

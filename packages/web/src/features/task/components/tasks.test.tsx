@@ -21,8 +21,9 @@ function makeSummary(overrides: Partial<TaskSummary> = {}): TaskSummary {
     title: 'Aardbeien uitplanten',
     description: 'We planten 300 aardbeiplanten.\nBreng handschoenen mee.',
     location: 'Serre',
-    startsAt: '2030-06-08T07:00:00.000Z',
-    endsAt: '2030-06-08T10:00:00.000Z',
+    // 9 to 12 on the test machine's clock, whatever its time zone.
+    startsAt: new Date(2030, 5, 8, 9, 0).toISOString(),
+    endsAt: new Date(2030, 5, 8, 12, 0).toISOString(),
     places: 4,
     creditsPerPerson: 3,
     isClosed: false,
