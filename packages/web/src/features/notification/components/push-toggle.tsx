@@ -64,13 +64,16 @@ export function PushToggle() {
     <Card withBorder radius="md" padding="md">
       <Switch
         size="lg"
-        label={<Text fw={600}>{t('push.label')}</Text>}
-        description={description}
+        label={t('push.label')}
+        aria-describedby="push-toggle-state"
         checked={state === 'on'}
         disabled={state === null || state === 'unsupported' || state === 'denied' || busy}
         onChange={(event) => void change(event.currentTarget.checked)}
-        styles={{ body: { alignItems: 'flex-start' }, labelWrapper: { flex: 1 } }}
+        styles={{ label: { fontWeight: 600 } }}
       />
+      <Text id="push-toggle-state" size="sm" c="dimmed" mt={6}>
+        {description}
+      </Text>
       {problem && (
         <Alert color="red" mt="sm" role="alert">
           {problem}

@@ -1,0 +1,173 @@
+import { screen, within } from '@testing-library/react';
+import type { EventSummary, PostListItem, TaskSummary, WeatherForecast } from '@pluk/contract';
+import { describe, expect, it } from 'vitest';
+import { apiError, json, makeAccount, renderApp, type StubHandler } from '../../../test/utils';
+
+const member = makeAccount();
+
+const task: TaskSummary = {
+  id: 7,
+  title: 'Onkruid wieden',
+  description: '',
+  location: 'Veld 2',
+  startsAt: '2026-05-09T08:00:00.000Z',
+  endsAt: '2026-05-09T10:00:00.000Z',
+  places: 4,
+  creditsPerPerson: 2,
+  isClosed: false,
+  placesTaken: 2,
+  placesLeft: 2,
+  isFull: false,
+  hasStarted: false,
+  hasEnded: false,
+  myStatus: null,
+};
+const post: PostListItem = {
+  id: 12,
+  title: 'De aardbeien zijn rijp',
+  excerpt: 'Kom ze plukken vanaf zaterdag.',
+  publishedAt: '2026-05-03T08:00:00.000Z',
+  imageId: null,
+  imageCount: 0,
+  attachmentCount: 0,
+  commentCount: 0,
+};
+const event: EventSummary = {
+  id: 4,
+  title: 'Oogstfeest',
+  location: 'De schuur',
+  startDate: '2026-06-20T15:00:00.000Z',
+  endDate: '2026-06-20T20:00:00.000Z',
+  capacity: null,
+  placesTaken: 10,
+  placesLeft: null,
+  isClosed: false,
+  hasStarted: false,
+  hasEnded: false,
+  myAttendance: null,
+};
+const sunny: WeatherForecast = {
+  conditions: {
+    temperature: 17.6,
+    temperatureMin: 9.2,
+    temperatureMax: 21.4,
+    precipitationProbability: 10,
+    weatherCode: 0,
+    description: 'Onbewolkt',
+    windSpeed: 12,
+    isDay: true,
+  },
+  location: 'Gent',
+  updatedAt: '2026-05-04T08:00:00.000Z',
+};
+
+const full: Record<string, StubHandler> = {
+  'GET /api/task': () =>
+    json({
+      items: [task, { ...task, id: 8, title: 'Compost keren', isFull: true, placesLeft: 0 }],
+      total: 2,
+      page: 0,
+      pageSize: 6,
+    }),
+  'GET /api/post': () => json({ items: [post], total: 5, page: 0, pageSize: 1 }),
+  'GET /api/event': () => json({ items: [event], total: 2, page: 0, pageSize: 1 }),
+  'GET /api/weatherforecast': () => json(sunny),
+};
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('home', () => {
+  it('asks the blocks with the exact queries of product-spec §7', async () => {
+    const { fetch } = renderApp({ path: '/', account: member, handlers: full });
+    await screen.findByText('Onkruid wieden');
+    const query = (path: string) =>
+      new URL(fetch.calls.find((call) => call.path === path)!.url, 'http://x').searchParams;
+    expect(Object.fromEntries(query('/api/task'))).toEqual({
+      isCompleted: 'false',
+      pageSize: '6',
+      page: '0',
+      hasEnded: 'false',
+    });
+    expect(Object.fromEntries(query('/api/post'))).toEqual({ pageSize: '1', page: '0' });
+    expect(Object.fromEntries(query('/api/event'))).toEqual({
+      pageSize: '1',
+      page: '0',
+      hasEnded: 'false',
+      sortBy: 'startDate',
+      sortDirection: 'asc',
+    });
+  });
+
+  it('shows the greeting, the weather, open chores, the next event and the latest post, with links', async () => {
+    renderApp({ path: '/', account: member, handlers: full });
+    expect(await screen.findByRole('heading', { name: 'Dag Lien' })).toBeInTheDocument();
+    expect(await screen.findByText('18 °C')).toBeInTheDocument();
+    expect(screen.getByText('Onbewolkt')).toBeInTheDocument();
+    expect(screen.getByText('Het weer vandaag in Gent')).toBeInTheDocument();
+    expect(screen.getByText('Min. 9 °C · max. 21 °C')).toBeInTheDocument();
+
+    const chores = section('Open klusjes');
+    expect(within(chores).getByRole('link', { name: /Onkruid wieden/ })).toHaveAttribute('href', '/tasks/7');
+    expect(within(chores).getByText('Nog 2 plaatsen')).toBeInTheDocument();
+    expect(within(chores).getByText('Volzet')).toBeInTheDocument();
+    expect(within(chores).getByRole('link', { name: 'Alle klusjes' })).toHaveAttribute('href', '/tasks');
+
+    const next = section('Volgend evenement');
+    expect(await within(next).findByRole('link', { name: /Oogstfeest/ })).toHaveAttribute(
+      'href',
+      '/events/4',
+    );
+    expect(within(next).getByRole('link', { name: 'Alle evenementen' })).toHaveAttribute('href', '/events');
+
+    const news = section('Laatste nieuws');
+    expect(await within(news).findByRole('link', { name: /De aardbeien zijn rijp/ })).toHaveAttribute(
+      'href',
+      '/posts/12',
+    );
+  });
+
+  it('shows each block loading with its own skeleton', async () => {
+    const never = () => new Promise<Response>(() => undefined);
+    renderApp({
+      path: '/',
+      account: member,
+      handlers: {
+        'GET /api/task': never,
+        'GET /api/post': never,
+        'GET /api/event': never,
+        'GET /api/weatherforecast': never,
+      },
+    });
+    expect(await screen.findByRole('status', { name: 'Open klusjes laden…' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Laatste nieuws laden…' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Volgend evenement laden…' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Het weer laden…' })).toBeInTheDocument();
+  });
+
+  it('shows empty states, and the farm without a forecast', async () => {
+    renderApp({ path: '/', account: member });
+    expect(await screen.findByText('Er zijn nu geen open klusjes. Kijk later nog eens!')).toBeInTheDocument();
+    expect(await screen.findByText('Nog geen nieuws van de boerderij.')).toBeInTheDocument();
+    expect(await screen.findByText('Er staat geen evenement gepland.')).toBeInTheDocument();
+    expect(await screen.findByText('Het weerbericht is nu niet beschikbaar.')).toBeInTheDocument();
+  });
+
+  it('an error in one block leaves the others standing, with a retry', async () => {
+    renderApp({
+      path: '/',
+      account: member,
+      handlers: {
+        ...full,
+        'GET /api/task': () =>
+          apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis. Probeer het later opnieuw.'),
+        'GET /api/weatherforecast': () => apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis.'),
+      },
+    });
+    const chores = await screen.findByRole('region', { name: 'Open klusjes' });
+    expect(await within(chores).findByText('Open klusjes kon niet geladen worden')).toBeInTheDocument();
+    expect(within(chores).getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Oogstfeest/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /De aardbeien zijn rijp/ })).toBeInTheDocument();
+    expect(screen.getByText('Het weerbericht is nu niet beschikbaar.')).toBeInTheDocument();
+  });
+});
