@@ -157,6 +157,24 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
     );
   };
 
+  const editorLabels = {
+    boldControlLabel: t('editor.bold'),
+    italicControlLabel: t('editor.italic'),
+    underlineControlLabel: t('editor.underline'),
+    strikeControlLabel: t('editor.strike'),
+    h2ControlLabel: t('editor.h2'),
+    h3ControlLabel: t('editor.h3'),
+    bulletListControlLabel: t('editor.bulletList'),
+    orderedListControlLabel: t('editor.orderedList'),
+    blockquoteControlLabel: t('editor.blockquote'),
+    linkControlLabel: t('editor.link'),
+    unlinkControlLabel: t('editor.unlink'),
+    linkEditorInputLabel: t('editor.linkInput'),
+    linkEditorInputPlaceholder: t('editor.linkPlaceholder'),
+    linkEditorExternalLink: t('editor.linkExternal'),
+    linkEditorInternalLink: t('editor.linkInternal'),
+    linkEditorSave: t('editor.linkSave'),
+  };
   const serverFormError = save.isError && Object.keys(fieldErrors(save.error)).length === 0;
   return (
     <form ref={ref} onSubmit={submit} noValidate>
@@ -178,7 +196,7 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
               maxLength={250}
             />
             <Input.Wrapper label={t('form.body')} id={bodyLabelId} error={errors.body}>
-              <RichTextEditor editor={editor} mt={4}>
+              <RichTextEditor editor={editor} mt={4} labels={editorLabels}>
                 <RichTextEditor.Toolbar sticky stickyOffset={0}>
                   <RichTextEditor.ControlsGroup>
                     <RichTextEditor.Bold />
