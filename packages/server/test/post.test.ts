@@ -11,6 +11,7 @@ import {
   type PostEmailSummary,
 } from '@pluk/contract';
 import { comments, notifications, postEmailDeliveries, users } from '../src/db/schema/index.js';
+import { render } from '../src/mail/templates.js';
 import { excerptOf, postHtmlToText, sanitizePostHtml } from '../src/modules/post/sanitize.js';
 import { seedDemo } from '../src/seed/demo.js';
 import type { CreatedUser } from '../src/seed/factories.js';
@@ -444,6 +445,16 @@ describe('updating and deleting posts', () => {
     ).toEqual([]);
     expect((await ctx.request({ method: 'GET', url: `/api/post/${post.id}`, as: anna })).statusCode).toBe(
       404,
+    );
+  });
+});
+
+describe('the post e-mail template', () => {
+  it('keeps the post text multi-line in the body only; every other value stays one line', () => {
+    const values = { postText: 'regel 1\r\nregel 2\u0007', firstName: 'An\nBcc: x@y.z' };
+    expect(render('{postText}', values)).toBe('regel 1 regel 2 ');
+    expect(render('{postText}|{firstName}', values, { multiline: true })).toBe(
+      'regel 1\nregel 2 |An Bcc: x@y.z',
     );
   });
 });

@@ -15,7 +15,7 @@ export function PostDetailRoute() {
   const { t } = useTranslation('posts');
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const query = usePost(valid ? id : 0);
+  const query = usePost(id, { enabled: valid });
 
   if (!valid || (query.isError && isApiError(query.error) && query.error.status === 404)) {
     return (

@@ -26,8 +26,12 @@ export function getPost(id: number): Promise<PostDetail> {
   return apiRequest(api.post.detail, { params: { id } });
 }
 
-export function usePost(id: number) {
-  return useQuery({ queryKey: ['posts', 'detail', id], queryFn: () => getPost(id) });
+export function usePost(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['posts', 'detail', id],
+    queryFn: () => getPost(id),
+    enabled: options.enabled ?? true,
+  });
 }
 
 export function getManagedPosts(): Promise<ManagedPostListItem[]> {
