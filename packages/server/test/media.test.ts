@@ -189,7 +189,9 @@ describe('GET Media/:id', () => {
       { name: 'files', fileName: 'zonnebloem é.png', type: 'image/png', data: tinyPng },
       { name: 'files', fileName: 'reglement;2026.pdf', type: 'application/pdf', data: tinyPdf },
     ]);
-    [image, pdf] = json<Media[]>(response);
+    const created = json<Media[]>(response);
+    image = created[0]!;
+    pdf = created[1]!;
   });
 
   it('serves an image inline with safe headers', async () => {
