@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
+import { disablePush } from '../features/notification/push';
 import { paths } from './paths';
 
 const signingOutState = { signingOut: true } as const;
@@ -20,6 +21,10 @@ export function useSignOut(): () => Promise<void> {
   const logout = useLogout();
   const navigate = useNavigate();
   return async () => {
+    // A shared phone must not go on showing this member's notifications: drop the browser's push
+    // subscription (here and on the server) while the session still exists. Never let it hold up
+    // signing out.
+    await Promise.race([disablePush().catch(() => undefined), new Promise((done) => setTimeout(done, 1500))]);
     // flushSync: the router commits /login before the session ends (it would otherwise render the
     // change as a transition, after the store update).
     await navigate(paths.login.getHref(), { replace: true, state: signingOutState, flushSync: true });
