@@ -160,6 +160,7 @@ export function EventForm({
             allowDecimal={false}
             allowNegative={false}
             inputMode="numeric"
+            hideControls
             size="md"
             {...form.getInputProps('capacity')}
           />

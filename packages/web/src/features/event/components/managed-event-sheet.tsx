@@ -149,7 +149,7 @@ function SheetActions({
   const remove = useDeleteEvent();
   return (
     <>
-      <Group gap="xs" grow wrap="wrap">
+      <Group gap="xs" wrap="wrap">
         <Button
           component={Link}
           to={editHref}

@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Modal, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
@@ -64,6 +75,7 @@ export function SignUpPanel({ event }: { event: EventDetail }) {
       allowDecimal={false}
       allowNegative={false}
       inputMode="numeric"
+      hideControls
       size="md"
       disabled={pending}
     />
@@ -124,7 +136,7 @@ export function SignUpPanel({ event }: { event: EventDetail }) {
             {t('detail.moreGuestsWaits')}
           </Text>
         )}
-        <Group grow wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {!event.isClosed && (
             <Button
               size="md"
@@ -142,7 +154,7 @@ export function SignUpPanel({ event }: { event: EventDetail }) {
           <Button size="md" variant="outline" color="red" disabled={pending} onClick={cancelDialog.open}>
             {t('detail.cancel')}
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
     );
   }
