@@ -79,6 +79,27 @@ describe('demo seed', () => {
       await ctx.request({ method: 'GET', url: '/api/User', headers: host, as: token }),
     );
     expect(account).toMatchObject({ username: 'lid', firstName: 'Lotte' });
+    // Its own week, and only its own: the home's calls show Het Veld's chore, event and post.
+    const home = async (headers: Record<string, string>, as: string, url: string) =>
+      json<{ items: { title: string }[] }>(await ctx.request({ method: 'GET', url, headers, as }));
+    const titles = async (headers: Record<string, string>, as: string) =>
+      [
+        ...(await home(headers, as, '/api/task?isCompleted=false&pageSize=6&page=0&hasEnded=false')).items,
+        ...(await home(headers, as, '/api/event?pageSize=1&page=0&hasEnded=false')).items,
+        ...(await home(headers, as, '/api/post?pageSize=1&page=0')).items,
+      ].map((item) => item.title);
+    expect(await titles(host, token)).toEqual([
+      'Bonenstaken plaatsen',
+      'Algemene ledenvergadering',
+      'Het nieuwe seizoen komt eraan',
+    ]);
+    const plukhoeve = { host: 'localhost' };
+    const plukhoeveLid = (await loginAs('lid')).token;
+    const plukhoeveTitles = await titles(plukhoeve, plukhoeveLid);
+    expect(plukhoeveTitles.length).toBeGreaterThan(3);
+    expect(plukhoeveTitles).not.toContain('Bonenstaken plaatsen');
+    expect(plukhoeveTitles).not.toContain('Het nieuwe seizoen komt eraan');
+
     // The same token is worthless at the first farm.
     const elsewhere = await ctx.request({
       method: 'GET',

@@ -1,4 +1,7 @@
+import { weatherSettingKeys } from '@pluk/contract';
 import type { Database } from '../db/client.js';
+import { events, posts, tasks } from '../db/schema/index.js';
+import { putSetting } from '../lib/app-settings.js';
 import { createApp, createUser } from './factories.js';
 
 /** The second demo installation: where a second app on the same server can be tried out. */
@@ -36,10 +39,58 @@ export async function seedSecondDemoFarm(db: Database, password: string): Promis
     lastName,
   });
   await createUser(db, { ...account('admin', 'Hilde', 'Hoeve'), roles: ['Admin'] });
-  await createUser(db, { ...account('beheerder', 'Koen', 'Kouter'), roles: ['ApplicationManager'] });
+  const manager = await createUser(db, {
+    ...account('beheerder', 'Koen', 'Kouter'),
+    roles: ['ApplicationManager'],
+  });
   await createUser(db, {
     ...account('lid', 'Lotte', 'Veldman'),
     household: [{ name: 'Mats Veldman', yearOfBirth: 2014, isAdult: false }],
   });
+  await seedSecondFarmWeek(db, appId, manager.id);
   return { appId };
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/** Its own week: a chore, an event, a post and Leuven's weather — nothing shared with De Plukhoeve. */
+async function seedSecondFarmWeek(db: Database, appId: string, managerId: number): Promise<void> {
+  await putSetting(db, appId, weatherSettingKeys.latitude, '50.88');
+  await putSetting(db, appId, weatherSettingKeys.longitude, '4.70');
+  await putSetting(db, appId, weatherSettingKeys.locationName, 'Leuven');
+  // Whole hours a few days ahead: the exact time of day does not matter for a demo.
+  const at = (days: number, hours: number) => {
+    const moment = new Date(Date.now() + days * day);
+    moment.setUTCHours(hours, 0, 0, 0);
+    return moment;
+  };
+  await db.insert(tasks).values({
+    appId,
+    title: 'Bonenstaken plaatsen',
+    description: 'We zetten de staken voor de stokbonen. Vier paar handen maken het licht werk.',
+    location: 'Perceel B',
+    startsAt: at(3, 8),
+    endsAt: at(3, 11),
+    places: 4,
+    creditsPerPerson: 2,
+    createdByUserId: managerId,
+  });
+  await db.insert(events).values({
+    appId,
+    title: 'Algemene ledenvergadering',
+    description: 'Jaarrekening, plannen voor het nieuwe seizoen en daarna een drankje in de schuur.',
+    location: 'De schuur',
+    startsAt: at(10, 18),
+    endsAt: at(10, 21),
+    capacity: null,
+    createdByUserId: managerId,
+  });
+  await db.insert(posts).values({
+    appId,
+    title: 'Het nieuwe seizoen komt eraan',
+    body: '<p>De zaaiplannen zijn klaar. Op de <strong>ledenvergadering</strong> stellen we ze voor.</p>',
+    isActive: true,
+    publishedAt: new Date(Date.now() - day),
+    createdByUserId: managerId,
+  });
 }

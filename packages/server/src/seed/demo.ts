@@ -100,6 +100,7 @@ export function demoBanner(url: string): string {
     `  Open:     ${url}`,
     `  Password: ${demoPassword} (for every demo account)`,
     ...demoAccounts.map((a) => `  ${a.username.padEnd(10)} ${a.role}`),
+    '  jef, marie two more members who help with chores',
     '  wachtend1, wachtend2 wait on the waiting list.',
     `Second farm "${secondDemoFarm.name}" on the same server:`,
     `  Open:     ${secondFarmUrl(url)}`,
