@@ -51,8 +51,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      // The stand-in mail server: SMTP for Pluk, HTTP for the tests to read what arrived.
-      command: 'node support/mail-stand-in.ts',
+      // Stand-ins: SMTP for Pluk and HTTP for the tests to read what arrived; Open-Meteo's forecast API.
+      command: 'node support/stand-ins.ts',
       url: `http://127.0.0.1:${mailHttpPort}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -77,6 +77,7 @@ export default defineConfig({
         SMTP_PORT: String(smtpPort),
         SMTP_SECURE: 'false',
         SMTP_FROM: 'De Plukhoeve <hallo@deplukhoeve.be>',
+        WEATHER_API_URL: `http://127.0.0.1:${mailHttpPort}/weather`,
       },
     },
   ],

@@ -1,7 +1,9 @@
 /**
- * The journeys' stand-in for the farm's mail server: a real SMTP server (smtp-server) that keeps what it
- * receives, and a small HTTP endpoint on which the tests read those messages. Started by Playwright
- * beside Pluk; loopback only.
+ * The journeys' stand-ins for the outside world, started by Playwright beside Pluk, loopback only:
+ * - the farm's mail server: a real SMTP server (smtp-server) that keeps what it receives, and an HTTP
+ *   endpoint `/messages` on which the tests read those messages;
+ * - Open-Meteo: `/weather` answers the forecast API's shape, warmer in Gent (De Plukhoeve) than in
+ *   Leuven (Het Veld), so a journey can tell whose weather it sees.
  */
 import { createServer } from 'node:http';
 import { simpleParser } from 'mailparser';
@@ -47,6 +49,25 @@ const http = createServer((request, response) => {
     const found = to ? messages.filter((mail) => mail.to.includes(to)) : messages;
     response.setHeader('Content-Type', 'application/json');
     return response.end(JSON.stringify(found));
+  }
+  if (url.pathname === '/weather') {
+    const gent = url.searchParams.get('latitude') === '51.05';
+    response.setHeader('Content-Type', 'application/json');
+    return response.end(
+      JSON.stringify({
+        current: {
+          temperature_2m: gent ? 16.2 : 9.4,
+          weather_code: gent ? 1 : 61,
+          wind_speed_10m: 11,
+          is_day: 1,
+        },
+        daily: {
+          temperature_2m_max: [gent ? 18 : 11],
+          temperature_2m_min: [gent ? 9 : 5],
+          precipitation_probability_max: [gent ? 10 : 80],
+        },
+      }),
+    );
   }
   response.statusCode = 404;
   response.end();
