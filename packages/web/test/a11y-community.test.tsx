@@ -1,24 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, withoutCanvas } from './axe';
 import { json, makeAccount, renderApp, type StubHandler } from './utils';
 
 /** axe-core on the notifications, feedback and home screens (colour contrast is checked in the browser). */
-async function axeViolations(root: Element = document.body): Promise<string[]> {
-  const result = await axe.run(root, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`,
-  );
-}
-
-beforeEach(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-});
+withoutCanvas();
 
 const member = makeAccount();
 const manager = makeAccount({ id: 1, roles: ['ApplicationManager'], firstName: 'Bart' });

@@ -1,25 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import type { EventDetail, ManagedEventDetail } from '@pluk/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, withoutCanvas } from './axe';
 import { json, makeAccount, renderApp, type StubHandler } from './utils';
 
 /** Axe check (as in a11y.test.tsx) of every events screen: member list and detail, manager list, sheet, form. */
-async function axeViolations(root: Element = document.body): Promise<string[]> {
-  const result = await axe.run(root, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`,
-  );
-}
-
-beforeEach(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-});
+withoutCanvas();
 
 const member = makeAccount();
 const eventManager = makeAccount({ id: 2, roles: ['EventManager'], firstName: 'Eva' });

@@ -1,30 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { axeViolations, withoutCanvas } from './axe';
 import { apiError, json, makeAccount, makeManagedUser, renderApp, type StubHandler } from './utils';
 
-/**
- * Automated accessibility check (axe-core) of every screen as jsdom renders it. Colour contrast needs
- * real layout and is checked in theme.test.ts (the colour roles) and in the browser instead.
- */
-async function axeViolations(root: Element = document.body): Promise<string[]> {
-  const result = await axe.run(root, {
-    rules: { 'color-contrast': { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return result.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`,
-  );
-}
-
-beforeEach(() => {
-  // axe probes icon fonts with a canvas, which jsdom does not have.
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-});
+withoutCanvas();
 
 const member = makeAccount({
   memberShip: {

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { events, posts, tasks } from '../db/schema/index.js';
 import { putSetting } from '../lib/app-settings.js';
 import { createApp, createUser } from './factories.js';
+import { farmTime } from './farm-clock.js';
 
 /** The second demo installation: where a second app on the same server can be tried out. */
 export const secondDemoFarm = {
@@ -58,12 +59,8 @@ async function seedSecondFarmWeek(db: Database, appId: string, managerId: number
   await putSetting(db, appId, weatherSettingKeys.latitude, '50.88');
   await putSetting(db, appId, weatherSettingKeys.longitude, '4.70');
   await putSetting(db, appId, weatherSettingKeys.locationName, 'Leuven');
-  // Whole hours a few days ahead: the exact time of day does not matter for a demo.
-  const at = (days: number, hours: number) => {
-    const moment = new Date(Date.now() + days * day);
-    moment.setUTCHours(hours, 0, 0, 0);
-    return moment;
-  };
+  const now = new Date();
+  const at = (days: number, hour: number) => farmTime(now, days, hour);
   await db.insert(tasks).values({
     appId,
     title: 'Bonenstaken plaatsen',

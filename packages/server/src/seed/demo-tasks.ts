@@ -1,42 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { creditEntries, taskAssignments, tasks, users } from '../db/schema/index.js';
-import { farmTimeZone, harvestYearOf, harvestYearStartOf } from '../modules/harvest-year.js';
+import { harvestYearOf, harvestYearStartOf } from '../modules/harvest-year.js';
 import { insertNotifications } from '../modules/notification/notify.js';
 import { confirmedNotification } from '../modules/task/notifications.js';
 import { createUser } from './factories.js';
+import { farmTime } from './farm-clock.js';
 
 /** Two more members who help with chores (they sign in with the demo password too). */
 export const demoHelpers = [
   { username: 'jef', firstName: 'Jef', lastName: 'Janssens' },
   { username: 'marie', firstName: 'Marie', lastName: 'Maes' },
 ] as const;
-
-/** Minutes Brussels is ahead of UTC at `moment` (60 in winter, 120 in summer). */
-function brusselsOffsetMinutes(moment: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: farmTimeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    })
-      .formatToParts(moment)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
-  return Math.round((asUtc - moment.getTime()) / 60_000);
-}
-
-/** `days` from today at `hour:minute` on the farm's clock. */
-function farmTime(now: Date, days: number, hour: number, minute = 0): Date {
-  const day = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
-  const local = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour, minute));
-  return new Date(local.getTime() - brusselsOffsetMinutes(local) * 60_000);
-}
 
 /**
  * Chores of the demo farm for the coming weeks (one nearly full) and one past chore that `lid` helped
