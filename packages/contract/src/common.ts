@@ -27,6 +27,18 @@ export function pagedResultSchema<T extends z.ZodType>(item: T) {
 
 export const isoDateTimeSchema = z.string().describe('ISO 8601 date-time');
 
+/**
+ * Years a task or event may fall in (decision 044). Outside them a date is a typo or an attack, and
+ * years before 100 do not even survive the database round trip (0001 comes back as 2001).
+ */
+export const plannedYears = { min: 2000, max: 2100 } as const;
+export const plannedYearsMessage = `Kies een datum tussen ${plannedYears.min} en ${plannedYears.max}.`;
+/** Whether an ISO date-time (already checked as one) falls within `plannedYears`. */
+export function isInPlannedYears(value: string): boolean {
+  const year = new Date(value).getUTCFullYear();
+  return year >= plannedYears.min && year <= plannedYears.max;
+}
+
 export const addressSchema = z.object({
   street: z.string().trim().max(200).default(''),
   number: z.string().trim().max(20).default(''),

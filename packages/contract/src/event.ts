@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, isoDateTimeSchema } from './common.js';
+import { idParamsSchema, isInPlannedYears, isoDateTimeSchema, plannedYearsMessage } from './common.js';
 import { defineRoute } from './define-route.js';
 
 /**
@@ -184,11 +184,13 @@ export const managedEventDetailSchema = managedEventSchema.extend({
 export type ManagedEventDetail = z.infer<typeof managedEventDetailSchema>;
 
 const dateTimeInput = (missing: string) =>
-  z.iso.datetime({
-    offset: true,
-    error: (issue) =>
-      issue.input === undefined || issue.input === '' ? missing : 'Geen geldige datum en tijd.',
-  });
+  z.iso
+    .datetime({
+      offset: true,
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? missing : 'Geen geldige datum en tijd.',
+    })
+    .refine(isInPlannedYears, plannedYearsMessage);
 
 const validDate = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, isoDateTimeSchema } from './common.js';
+import { idParamsSchema, isInPlannedYears, isoDateTimeSchema, plannedYearsMessage } from './common.js';
 import { defineRoute } from './define-route.js';
 
 /** A member's assignment to a task: waiting for a TaskManager, then confirmed or refused. */
@@ -114,7 +114,10 @@ export type TaskTaker = z.infer<typeof taskTakerSchema>;
 export const managerTaskDetailSchema = managerTaskSchema.extend({ takers: z.array(taskTakerSchema) });
 export type ManagerTaskDetail = z.infer<typeof managerTaskDetailSchema>;
 
-const dateTimeField = (what: string) => z.iso.datetime({ offset: true, message: `Kies een geldig${what}.` });
+const dateTimeField = (what: string) =>
+  z.iso
+    .datetime({ offset: true, message: `Kies een geldig${what}.` })
+    .refine(isInPlannedYears, plannedYearsMessage);
 
 const wholeNumber = (what: string, min: number, max: number) =>
   z

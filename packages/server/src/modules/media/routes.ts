@@ -31,7 +31,10 @@ export function mediaHandlers(app: FastifyInstance): FeatureHandlers<typeof api.
       if (upload.files.length === 0) {
         throw new HttpError(400, 'VALIDATION_ERROR', undefined, { files: 'Kies minstens één bestand.' });
       }
-      const title = (upload.fields.get('title')?.[0] ?? '').trim().slice(0, 200);
+      // Cut between whole characters, never through an emoji (decision 044).
+      const title = Array.from((upload.fields.get('title')?.[0] ?? '').trim())
+        .slice(0, 200)
+        .join('');
       return createMedia(app, userOf(request), upload.files, title);
     },
     update: async (request) => updateMedia(app, tenantOf(request).appId, request.body),

@@ -31,9 +31,18 @@ export function cleanFileName(name: string | undefined): string {
   const cleaned = base
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f\u2028\u2029"<>]+/g, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned.length > 0 ? cleaned : 'bestand';
+    .trim();
+  if (cleaned.length === 0) return 'bestand';
+  // A long name is cut to 200 characters keeping its extension, and cut between whole characters
+  // (decision 044): a plain `.slice(0, 200)` dropped the `.docx` a document is recognised by (so a
+  // long-named Word file was refused) and could split an emoji into a broken half.
+  const characters = Array.from(cleaned);
+  if (characters.length <= 200) return cleaned;
+  const extension = /\.[a-z0-9]{1,10}$/i.exec(cleaned)?.[0] ?? '';
+  return `${characters
+    .slice(0, 200 - extension.length)
+    .join('')
+    .trimEnd()}${extension}`;
 }
 
 /**

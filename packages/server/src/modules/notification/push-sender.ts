@@ -6,6 +6,7 @@ import { pushSubscriptions } from '../../db/schema/index.js';
 import { settingValue } from '../../lib/app-settings.js';
 import { publicUrlOf } from '../auth/password-reset.js';
 import type { CreatedNotification } from './notify.js';
+import { sendToPushService } from './push-address.js';
 import { vapidKeysOf, type VapidKeys } from './push-keys.js';
 
 /** How long a push service keeps a message for an offline browser. */
@@ -42,8 +43,8 @@ async function runLimited(tasks: (() => Promise<void>)[], limit: number): Promis
 /**
  * Sends notifications as web push to the subscribed browsers of exactly the member each notification
  * is for, signed with the app's own VAPID keys. web-push encrypts the payload and signs the request;
- * the request itself goes out with `fetch` (web-push's own transport only speaks https, and a bounded
- * timeout matters more here). A push service answering 404 or 410 means the browser dropped the
+ * the request itself goes out through `sendToPushService` (a bounded timeout, no redirects, and only
+ * to public addresses). A push service answering 404 or 410 means the browser dropped the
  * subscription: it is removed. Any other failure is logged and never reaches the caller.
  */
 export class PushSender {
@@ -124,17 +125,16 @@ export class PushSender {
       );
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(details.headers)) {
-        // fetch sets the length itself from the body.
-        if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+        headers[name] = String(value);
       }
-      const response = await fetch(details.endpoint, {
-        method: details.method,
-        headers,
-        body: details.body ?? undefined,
-        redirect: 'error',
-        signal: AbortSignal.timeout(pushRequestTimeoutMs),
-      });
-      await response.body?.cancel();
+      // Not `fetch`: the request goes through a DNS lookup that refuses private addresses (decision
+      // 044), so a stored endpoint can never make the server POST into its own network.
+      const status = await sendToPushService(
+        details.endpoint,
+        { method: details.method, headers, body: details.body ?? null },
+        { allowLoopback: this.app.config.allowLoopbackPushEndpoints, timeoutMs: pushRequestTimeoutMs },
+      );
+      const response = { status, ok: status >= 200 && status < 300 };
       if (response.status === 404 || response.status === 410) {
         await this.app.db
           .delete(pushSubscriptions)

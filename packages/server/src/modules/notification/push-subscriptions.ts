@@ -1,28 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { PushSubscriptionBody } from '@pluk/contract';
 import { pushSubscriptions } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
+import { pushEndpointProblem } from './push-address.js';
 
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/** Browsers (push subscriptions) one member keeps per app; subscribing another drops the oldest. */
+export const maxSubscriptionsPerMember = 10;
 
 /**
- * Push services are https. A plain-http endpoint is taken only on a loopback address and only when the
- * server runs with `allowLoopbackPushEndpoints` (tests with a local stand-in push service).
+ * Push services are public https hosts: an endpoint on http, on a private, loopback or link-local
+ * address or on a local name is refused (decision 044, the server must not be made to POST into its
+ * own network). A loopback endpoint is taken only when the server runs with
+ * `allowLoopbackPushEndpoints` (tests with a local stand-in push service).
  */
 export function assertPushEndpointAllowed(app: FastifyInstance, endpoint: string): void {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    url = new URL('invalid:');
-  }
-  const allowed =
-    url.protocol === 'https:' ||
-    (url.protocol === 'http:' && app.config.allowLoopbackPushEndpoints && loopbackHosts.has(url.hostname));
-  if (!allowed) {
+  const problem = pushEndpointProblem(endpoint, app.config.allowLoopbackPushEndpoints);
+  if (problem !== null) {
     throw new HttpError(400, 'PUSH_ENDPOINT_NOT_ALLOWED', undefined, {
-      endpoint: 'Een push-adres moet met https:// beginnen.',
+      endpoint:
+        problem === 'not https' || problem === 'not a URL'
+          ? 'Een push-adres moet met https:// beginnen.'
+          : 'Dit push-adres wijst niet naar een publieke push-dienst.',
     });
   }
 }
@@ -30,6 +29,9 @@ export function assertPushEndpointAllowed(app: FastifyInstance, endpoint: string
 /**
  * Stores a browser's subscription for the caller. A browser has one endpoint: when another member
  * signs in on the same browser and subscribes, the endpoint moves to that member (never to both).
+ * Moving it needs the subscription's `auth` secret, which only that browser (and this server) knows
+ * (decision 044): someone who merely learned another member's endpoint URL cannot take it over and
+ * so silence that member's pushes. The member who owns it may renew its keys freely.
  */
 export async function subscribePush(
   app: FastifyInstance,
@@ -39,13 +41,32 @@ export async function subscribePush(
 ): Promise<void> {
   assertPushEndpointAllowed(app, body.endpoint);
   const values = { userId, p256dh: body.keys.p256dh, auth: body.keys.auth };
-  await app.db
+  const stored = await app.db
     .insert(pushSubscriptions)
     .values({ appId, endpoint: body.endpoint, ...values })
     .onConflictDoUpdate({
       target: [pushSubscriptions.appId, pushSubscriptions.endpoint],
       set: { ...values, createdAt: sql`now()`, lastSuccessAt: null },
+      setWhere: or(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.auth, body.keys.auth)),
+    })
+    .returning({ id: pushSubscriptions.id });
+  if (stored.length === 0) {
+    throw new HttpError(409, 'PUSH_ENDPOINT_NOT_ALLOWED', undefined, {
+      endpoint: 'Dit push-adres hoort bij een ander toestel.',
     });
+  }
+  // A member keeps their newest few browsers only (decision 044). Without a cap one member could store
+  // thousands of endpoints on some third party's https host, and every notification for them would
+  // make this server send thousands of requests there.
+  await app.db.execute(sql`
+    delete from ${pushSubscriptions}
+    where ${pushSubscriptions.appId} = ${appId} and ${pushSubscriptions.userId} = ${userId}
+      and ${pushSubscriptions.id} not in (
+        select id from ${pushSubscriptions}
+        where ${pushSubscriptions.appId} = ${appId} and ${pushSubscriptions.userId} = ${userId}
+        order by ${pushSubscriptions.createdAt} desc, ${pushSubscriptions.id} desc
+        limit ${maxSubscriptionsPerMember}
+      )`);
 }
 
 /** Removes the caller's own subscription for this endpoint; someone else's stays untouched. */

@@ -76,6 +76,35 @@ export function readOpenMeteo(body: unknown): WeatherConditions | null {
 }
 
 /**
+ * The answer's text, read chunk by chunk and abandoned (the connection cancelled) as soon as it grows
+ * past `limit` bytes (decision 044). `response.text()` would first hold the whole answer in memory: an
+ * upstream (or a misconfigured WEATHER_API_URL) streaming hundreds of megabytes within the timeout
+ * would fill the server's memory before the size was ever checked.
+ */
+async function readLimited(response: Response, limit: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel();
+    throw new Error('weather answer too large');
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new Error('weather answer too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
  * Today's weather at each farm from Open-Meteo, for the coordinates in the app's settings. Kept in
  * memory per app (and per coordinates, so a moved farm asks again) for 30 minutes; one request per app
  * is in flight at a time. A slow, failing or unreadable answer gives `conditions: null` (product-spec
@@ -151,8 +180,7 @@ export class WeatherService {
         this.deps.log.warn({ status: response.status }, 'weather service answered with an error');
         return { conditions: null, updatedAt: null };
       }
-      const text = await response.text();
-      if (text.length > maxAnswerBytes) throw new Error('weather answer too large');
+      const text = await readLimited(response, maxAnswerBytes);
       const conditions = readOpenMeteo(JSON.parse(text));
       if (!conditions) this.deps.log.warn('weather answer unreadable');
       return { conditions, updatedAt: conditions ? new Date(this.now()).toISOString() : null };
