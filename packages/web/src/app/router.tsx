@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingState } from '../components/query-state';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from './paths';
 import type { RouteHandle } from './route-handle';
@@ -33,6 +34,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Opening a lazily loaded (manager) screen directly: a loading state while its code arrives,
+    // instead of React Router's console warning and an empty page.
+    hydrateFallbackElement: <LoadingState />,
     children: [
       { path: paths.home.path, element: <HomeRoute />, handle: handle({ titleKey: 'titles.home' }) },
       {

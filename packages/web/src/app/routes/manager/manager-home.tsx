@@ -116,11 +116,13 @@ function FeedbackTile() {
       title={t('managerTile.title')}
       text={t('managerTile.text')}
       badge={
-        waiting !== undefined && (
+        // Like the waiting list: a red count only when something waits, no grey "0".
+        waiting !== undefined &&
+        waiting > 0 && (
           <Badge
             size="lg"
             circle={waiting < 100}
-            color={waiting > 0 ? 'red' : 'gray'}
+            color="red"
             aria-label={t('managerTile.count', { count: waiting })}
           >
             {waiting}

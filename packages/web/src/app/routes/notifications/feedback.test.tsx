@@ -133,7 +133,9 @@ describe('/applicationManager/feedback', () => {
     expect(
       await screen.findByText('De feedback is behandeld; het lid krijgt een melding.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('0 berichten wachten op behandeling.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('Geen berichten wachten op behandeling.')).toBeInTheDocument(),
+    );
     const sent = fetch.calls.find((call) => call.path === '/api/applicationManager/feedback/handle');
     expect(sent?.body).toEqual({ id: 5, answer: 'We keren hem morgen.' });
   });

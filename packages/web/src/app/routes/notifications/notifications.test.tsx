@@ -109,7 +109,7 @@ describe('notifications inbox', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Alles gelezen' }));
-    expect(await screen.findByText('0 ongelezen meldingen')).toBeInTheDocument();
+    expect(await screen.findByText('Geen ongelezen meldingen')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Alles gelezen' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Meldingen' })).toBeInTheDocument();
 

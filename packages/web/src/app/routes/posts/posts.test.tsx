@@ -132,7 +132,27 @@ describe('post detail (manager)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Bericht mailen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Mailen' }));
     expect(await screen.findByText('2 van 3 e-mails verzonden.')).toBeInTheDocument();
-    expect(screen.getByText('Niet verzonden: 0 (geen e-mailinstellingen), mislukt: 1.')).toBeInTheDocument();
+    expect(screen.getByText('1 e-mail kon niet verzonden worden.')).toBeInTheDocument();
+  });
+
+  it('says plainly that nothing was mailed when the farm has no e-mail settings', async () => {
+    renderApp({
+      path: '/applicationManager/posts/7',
+      account: editor,
+      handlers: {
+        ...common,
+        'GET /api/applicationManager/Post/7': () => json(managed),
+        'POST /api/applicationManager/Post/SendWithEmail/7': () =>
+          json({ recipients: 6, sent: 0, notSent: 6, failed: 0 }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mailen naar de leden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bericht mailen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mailen' }));
+    expect(
+      await screen.findByText(/de e-mailinstellingen van de boerderij zijn nog niet ingevuld/),
+    ).toBeInTheDocument();
   });
 
   it('lists posts with their active badge', async () => {

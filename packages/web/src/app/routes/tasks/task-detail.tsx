@@ -1,18 +1,32 @@
 import { Divider, Stack } from '@mantine/core';
 import { CommentSection } from '../../../features/comment/components/comment-section';
+import { useTask } from '../../../features/task/api/get-task';
 import { TaskDetailView } from '../../../features/task/components/task-detail';
+import { isApiError } from '../../../lib/errors';
 import { NotFoundRoute } from '../not-found';
 import { useIdParam } from './use-id-param';
+
+function TaskScreen({ id }: { id: number }) {
+  // The same query the view uses: a chore that does not exist (any more) gets the not-found page, and
+  // the comments show once the chore itself could be loaded.
+  const query = useTask(id);
+  if (query.isError && isApiError(query.error) && query.error.status === 404) return <NotFoundRoute />;
+  return (
+    <Stack gap="lg">
+      <TaskDetailView taskId={id} />
+      {query.isSuccess && (
+        <>
+          <Divider />
+          <CommentSection subjectType="task" subjectId={id} />
+        </>
+      )}
+    </Stack>
+  );
+}
 
 /** /tasks/{id}: the chore, take it or see my assignment, who helps, and the comments. */
 export function TaskDetailRoute() {
   const id = useIdParam();
   if (id === null) return <NotFoundRoute />;
-  return (
-    <Stack gap="lg">
-      <TaskDetailView taskId={id} />
-      <Divider />
-      <CommentSection subjectType="task" subjectId={id} />
-    </Stack>
-  );
+  return <TaskScreen id={id} />;
 }

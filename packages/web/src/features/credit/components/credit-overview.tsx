@@ -33,7 +33,15 @@ function EntryTitle({ entry, hrefOf }: { entry: CreditEntry; hrefOf: (taskId: nu
   return entry.taskId === null ? (
     <>{entry.taskTitle}</>
   ) : (
-    <Text component={Link} to={hrefOf(entry.taskId)} c="inherit" td="underline" inherit>
+    <Text
+      component={Link}
+      to={hrefOf(entry.taskId)}
+      c="inherit"
+      td="underline"
+      inherit
+      // The whole row height is the tap target (44 px), not just the underlined words.
+      style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+    >
       {entry.taskTitle}
     </Text>
   );

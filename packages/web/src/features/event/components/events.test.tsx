@@ -269,13 +269,14 @@ describe('/events/:id (member detail)', () => {
     );
   });
 
-  it('answers an unknown event with the error state, without comments', async () => {
+  it('answers an unknown event with the not-found page, without comments', async () => {
     renderApp({
       path: '/events/5',
       account: member,
       handlers: { 'GET /api/event/5': () => apiError(404, 'NOT_FOUND', 'Niet gevonden.') },
     });
-    expect(await screen.findByText('Niet gevonden.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Opnieuw proberen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Reacties/ })).not.toBeInTheDocument();
   });
 });

@@ -27,6 +27,10 @@ function Meta({ icon: MetaIcon, children }: { icon: typeof IconClock; children: 
   );
 }
 
+/** My sign-up's badge colour, as on the chores and the events screens. */
+const taskStatusColor = { waiting: 'yellow', confirmed: 'green', refused: 'red' } as const;
+const eventStatusColor = { waiting: 'blue', confirmed: 'green', refused: 'red' } as const;
+
 function TaskCard({ task, to }: { task: TaskSummary; to: string }) {
   const { t } = useTranslation('home');
   const status = task.myStatus ? t(`tasks.status.${task.myStatus}`) : null;
@@ -37,8 +41,8 @@ function TaskCard({ task, to }: { task: TaskSummary; to: string }) {
           <Text fw={600} className="pluk-wrap">
             {task.title}
           </Text>
-          {status ? (
-            <Badge variant="light" style={{ flexShrink: 0 }}>
+          {task.myStatus && status ? (
+            <Badge variant="light" color={taskStatusColor[task.myStatus]} style={{ flexShrink: 0 }}>
               {status}
             </Badge>
           ) : (
@@ -133,8 +137,12 @@ function EventCard({ event, to }: { event: EventSummary; to: string }) {
             {event.title}
           </Text>
           {event.myAttendance ? (
-            <Badge variant="light" style={{ flexShrink: 0 }}>
-              {t('event.signedUp')}
+            <Badge
+              variant="light"
+              color={eventStatusColor[event.myAttendance.status]}
+              style={{ flexShrink: 0 }}
+            >
+              {t(`event.status.${event.myAttendance.status}`)}
             </Badge>
           ) : (
             places && (

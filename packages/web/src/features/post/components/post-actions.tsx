@@ -11,12 +11,18 @@ import { formatPostDate } from './post-body';
 
 function SummaryText({ summary }: { summary: PostEmailSummary }) {
   const { t } = useTranslation('posts');
+  if (summary.recipients === 0) return <Text>{t('manager.sendNoRecipients')}</Text>;
+  if (summary.sent === 0 && summary.notSent === summary.recipients) {
+    return <Text>{t('manager.sendNoSettings')}</Text>;
+  }
+  const problems = [
+    summary.notSent > 0 && t('manager.sendNotSent', { count: summary.notSent }),
+    summary.failed > 0 && t('manager.sendFailed', { count: summary.failed }),
+  ].filter(Boolean);
   return (
     <>
-      <Text>{t('manager.sendResult', summary)}</Text>
-      {(summary.notSent > 0 || summary.failed > 0) && (
-        <Text size="sm">{t('manager.sendResultProblems', summary)}</Text>
-      )}
+      <Text>{t('manager.sendResult', { count: summary.recipients, sent: summary.sent })}</Text>
+      {problems.length > 0 && <Text size="sm">{problems.join(' ')}</Text>}
     </>
   );
 }

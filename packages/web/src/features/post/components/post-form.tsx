@@ -29,6 +29,18 @@ import { useSavePost } from '../api/posts';
 
 const megabyte = 1024 * 1024;
 const imageTypes: readonly string[] = mediaLimits.imageTypes;
+/**
+ * The file picker's filter as MIME type → extensions: the browser warns about (and skips) bare
+ * extensions such as `.docx` in a MIME list, and Office files often come without a MIME type.
+ */
+const extensions: Record<string, string[]> = {
+  'application/pdf': ['.pdf'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+};
+const dropzoneAccept: Record<string, string[]> = Object.fromEntries(
+  [...mediaLimits.imageTypes, ...mediaLimits.documentTypes].map((type) => [type, extensions[type] ?? []]),
+);
 
 /** A new file with a preview URL for images (revoked when it is removed or the form closes). */
 interface NewFile {
@@ -196,7 +208,13 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
               maxLength={250}
             />
             <Input.Wrapper label={t('form.body')} id={bodyLabelId} error={errors.body}>
-              <RichTextEditor editor={editor} mt={4} labels={editorLabels}>
+              <RichTextEditor
+                editor={editor}
+                mt={4}
+                labels={editorLabels}
+                // Toolbar buttons big enough to tap (44 px) instead of Mantine's 26 px.
+                styles={{ control: { minWidth: 44, height: 44 } }}
+              >
                 <RichTextEditor.Toolbar sticky stickyOffset={0}>
                   <RichTextEditor.ControlsGroup>
                     <RichTextEditor.Bold />
@@ -265,7 +283,7 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
                 onDrop={addFiles}
                 onReject={reject}
                 maxSize={mediaLimits.documentMaxBytes}
-                accept={[...mediaLimits.accept]}
+                accept={dropzoneAccept}
                 multiple
                 aria-label={t('form.dropzone')}
                 inputProps={{ 'aria-label': t('form.dropzone') }}

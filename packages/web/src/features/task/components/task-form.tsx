@@ -145,6 +145,9 @@ export function TaskForm({
             min={taskLimits.placesMin}
             max={taskLimits.placesMax}
             allowDecimal={false}
+            allowNegative={false}
+            inputMode="numeric"
+            hideControls
             key={form.key('places')}
             {...form.getInputProps('places')}
           />
@@ -154,6 +157,9 @@ export function TaskForm({
             min={taskLimits.creditsMin}
             max={taskLimits.creditsMax}
             allowDecimal={false}
+            allowNegative={false}
+            inputMode="numeric"
+            hideControls
             key={form.key('creditsPerPerson')}
             {...form.getInputProps('creditsPerPerson')}
           />

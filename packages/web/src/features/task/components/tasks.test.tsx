@@ -229,6 +229,17 @@ describe('member chores', () => {
     expect(fetch.calls.find((call) => call.path === '/api/task/cancel')?.body).toEqual({ taskId: 5 });
   });
 
+  it('answers a chore that does not exist (any more) with the not-found page, without comments', async () => {
+    renderApp({
+      path: '/tasks/99',
+      account: member,
+      handlers: { ...surroundings, 'GET /api/Task/99': () => apiError(404, 'NOT_FOUND', 'Niet gevonden.') },
+    });
+    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Reacties/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Jouw reactie')).not.toBeInTheDocument();
+  });
+
   it('shows my credits of this harvest year with the total', async () => {
     const credits: MyCredits = {
       harvestYear: 2030,
