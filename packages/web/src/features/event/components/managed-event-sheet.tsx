@@ -99,7 +99,7 @@ function AttendanceRow({ attendance }: { attendance: ManagedAttendance }) {
         <Text size="xs" c="dimmed">
           {t('manager.signedUpAt', { date: formatDateTime(attendance.signedUpAt) })}
         </Text>
-        <Group gap="xs" grow>
+        <Group gap="xs" grow maw={440}>
           {attendance.status !== 'confirmed' && (
             <Button
               size="sm"
