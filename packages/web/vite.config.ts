@@ -3,6 +3,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+// Web tests run on one fixed clock, the farm's: set here, before Vitest starts its workers, so every
+// date formatter (lib/dates.ts) reads it from the start. Dates in tests carry their own offset.
+if (process.env.VITEST) process.env.TZ = 'Europe/Brussels';
+
 export default defineConfig({
   resolve: { conditions: ['source'] },
   plugins: [

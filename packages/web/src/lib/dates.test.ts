@@ -1,20 +1,18 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  formatCalendarDay,
+  formatDate,
+  formatDayTime,
+  formatMoment,
+  formatTime,
+  formatTimeAgo,
+  formatWhen,
+} from './dates';
 
-// The formatters follow the device's clock. The other tests stay clear of it (times at noon, dates
-// built on the local clock); here the clock is fixed to the farm's, before the module creates its
-// formatters, and every date carries its own offset.
-const previousTz = vi.hoisted(() => {
-  const previous = process.env.TZ;
-  process.env.TZ = 'Europe/Brussels';
-  return previous;
-});
-
-const { formatCalendarDay, formatDate, formatDayTime, formatMoment, formatTime, formatTimeAgo, formatWhen } =
-  await import('./dates');
-
-afterAll(() => {
-  if (previousTz === undefined) delete process.env.TZ;
-  else process.env.TZ = previousTz;
+// The formatters follow the device's clock; vite.config.ts fixes it to the farm's (Europe/Brussels)
+// for the web tests, and every date here carries its own offset.
+it('runs on the clock of Brussels', () => {
+  expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Europe/Brussels');
 });
 
 /** "Now" for every test: Sunday 22 November 2026, 12:00 in Brussels. */

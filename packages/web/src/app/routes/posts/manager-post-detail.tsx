@@ -7,7 +7,8 @@ import { AttachmentButton } from '../../../features/media/components/attachment-
 import { MediaImage } from '../../../features/media/components/media-image';
 import { useManagedPost } from '../../../features/post/api/posts';
 import { DeletePostButton, SendPostEmailButton } from '../../../features/post/components/post-actions';
-import { formatPostDate, PostBody } from '../../../features/post/components/post-body';
+import { PostBody } from '../../../features/post/components/post-body';
+import { formatDate } from '../../../lib/dates';
 import { paths } from '../../paths';
 
 /** /applicationManager/posts/:id — preview, send by e-mail, edit, delete. */
@@ -55,7 +56,7 @@ export function ManagerPostDetailRoute() {
               </Badge>
             </Group>
             <Text size="sm" c="dimmed">
-              {t('detail.publishedOn', { date: formatPostDate(post.publishedAt) })}
+              {t('detail.publishedOn', { date: formatDate(post.publishedAt) })}
             </Text>
           </div>
           {post.images.length > 0 && (

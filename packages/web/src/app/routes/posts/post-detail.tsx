@@ -7,7 +7,8 @@ import { CommentSection } from '../../../features/comment/components/comment-sec
 import { AttachmentButton } from '../../../features/media/components/attachment-button';
 import { MediaImage } from '../../../features/media/components/media-image';
 import { usePost } from '../../../features/post/api/posts';
-import { formatPostDate, PostBody } from '../../../features/post/components/post-body';
+import { PostBody } from '../../../features/post/components/post-body';
+import { formatDate } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
 
 /** /posts/:id — a post with its photos, downloadable attachments and comments. */
@@ -41,7 +42,7 @@ export function PostDetailRoute() {
               {post.title}
             </Title>
             <Text size="sm" c="dimmed">
-              {t('detail.publishedOn', { date: formatPostDate(post.publishedAt) })}
+              {t('detail.publishedOn', { date: formatDate(post.publishedAt) })}
             </Text>
           </div>
           {post.images.length > 0 && (

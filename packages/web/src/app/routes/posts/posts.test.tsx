@@ -11,7 +11,7 @@ const detail: PostDetail = {
   id: 7,
   title: 'De aardbeien zijn rijp',
   body: '<p>Kom <strong>plukken</strong> vanaf zaterdag.</p>',
-  publishedAt: '2026-06-01T08:00:00.000Z',
+  publishedAt: '2030-06-01T08:00:00.000Z',
   images: [{ id: 11, fileName: 'veld.png' }],
   attachments: [{ id: 12, fileName: 'plukkalender.pdf', size: 2048, mime: 'application/pdf' }],
 };
@@ -39,7 +39,7 @@ describe('post detail (member)', () => {
       handlers: { ...common, 'GET /api/post/7': () => json(detail) },
     });
     expect(await screen.findByRole('heading', { name: 'De aardbeien zijn rijp' })).toBeInTheDocument();
-    expect(screen.getByText('Gepubliceerd op 1 juni 2026')).toBeInTheDocument();
+    expect(screen.getByText('Gepubliceerd op 1 jun 2030')).toBeInTheDocument();
     expect(screen.getByText('plukken').tagName).toBe('STRONG');
     expect(await screen.findByRole('img', { name: 'Foto 1 bij De aardbeien zijn rijp' })).toHaveAttribute(
       'src',

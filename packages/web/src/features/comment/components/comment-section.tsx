@@ -4,19 +4,13 @@ import { commentBodySchema, commentLimits, type Comment } from '@pluk/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { formatMoment } from '../../../lib/dates';
 import { fieldErrors, useErrorText } from '../../../lib/form';
 import { useCommentMutations, useComments } from '../api/comments';
 
 export interface CommentSectionProps {
   subjectType: 'task' | 'event' | 'post';
   subjectId: number;
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('nl-BE', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
 
 /** The Dutch message of the contract's rule for a comment's text, or null when it passes. */
@@ -112,7 +106,7 @@ function CommentItem({
             {author}
           </Text>
           <Text size="xs" c="dimmed">
-            {formatDateTime(comment.createdAt)}
+            {formatMoment(comment.createdAt)}
             {comment.editedAt && ` · ${t('edited')}`}
           </Text>
         </Group>

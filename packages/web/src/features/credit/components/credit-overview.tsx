@@ -4,30 +4,8 @@ import type { CreditEntry } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { formatCalendarDay, formatDate } from '../../../lib/dates';
 import { useMyCredits } from '../api/get-my-credits';
-
-const dateFormat = new Intl.DateTimeFormat('nl-BE', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const dayFormat = new Intl.DateTimeFormat('nl-BE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
-/** A calendar day (YYYY-MM-DD) in words. */
-function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
-}
 
 function EntryTitle({ entry, hrefOf }: { entry: CreditEntry; hrefOf: (taskId: number) => string }) {
   return entry.taskId === null ? (
@@ -72,7 +50,10 @@ export function CreditOverview({
               {t('credits.harvestYear', { year: credits.harvestYear })}
             </Title>
             <Text size="sm" c="dimmed">
-              {t('credits.period', { from: formatDay(credits.startsOn), to: formatDay(credits.endsOn) })}
+              {t('credits.period', {
+                from: formatCalendarDay(credits.startsOn),
+                to: formatCalendarDay(credits.endsOn),
+              })}
             </Text>
             <Text mt="xs">
               {t('credits.total')}:{' '}

@@ -1,7 +1,7 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { EventAttendee, EventTotals } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { statusColor } from './format';
+import { statusColor } from './status-color';
 
 /** "2 leden · 1 gast · 3 plaatsen". */
 export function useTotalsText() {

@@ -1,7 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import type { EventSummary } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { statusColor } from './format';
+import { statusColor } from './status-color';
 
 /** The state of an event and of my sign-up, as badges: ended, started, closed, full; my sign-up. */
 export function EventBadges({ event }: { event: EventSummary }) {

@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useEvent } from '../api/events';
 import { AttendanceSheet } from './attendance-sheet';
 import { EventBadges } from './event-badges';
-import { useFormatWhen } from './format';
+import { formatWhen } from '../../../lib/dates';
 import { SignUpPanel } from './sign-up-panel';
 
 function placesLine(event: EventDetailData, t: ReturnType<typeof useTranslation<'events'>>['t']): string {
@@ -19,7 +19,6 @@ function placesLine(event: EventDetailData, t: ReturnType<typeof useTranslation<
 /** The facts of an event: title, state, when, where, places and the description. */
 export function EventFacts({ event }: { event: EventDetailData }) {
   const { t } = useTranslation('events');
-  const formatWhen = useFormatWhen();
   return (
     <Stack gap="sm">
       <Title order={2} className="pluk-wrap">

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { upcomingEventsQuery, useEvents } from '../api/events';
 import { EventBadges } from './event-badges';
-import { useFormatWhen } from './format';
+import { formatWhen } from '../../../lib/dates';
 
 /** Places left in words: "Nog 3 plaatsen vrij", "Volzet" or "Plaatsen: onbeperkt". */
 export function usePlacesText() {
@@ -23,7 +23,6 @@ export function usePlacesText() {
 function EventCard({ event, href }: { event: EventSummary; href: string }) {
   const { t } = useTranslation('events');
   const placesText = usePlacesText();
-  const formatWhen = useFormatWhen();
   return (
     <Card component={Link} to={href} withBorder radius="md" padding="md">
       <Stack gap={6}>

@@ -110,7 +110,7 @@ describe('/events (member list)', () => {
     expect(card).toHaveAttribute('href', '/events/5');
     expect(within(card).getByText('Nog 9 plaatsen vrij')).toBeInTheDocument();
     expect(within(card).getByText('De serre')).toBeInTheDocument();
-    expect(within(card).getByText(/15 juni 2030/)).toBeInTheDocument();
+    expect(within(card).getByText(/15 jun 2030/)).toBeInTheDocument();
 
     const closedCard = screen.getByRole('link', { name: /Zadenruil/ });
     expect(within(closedCard).getByText('Gesloten')).toBeInTheDocument();

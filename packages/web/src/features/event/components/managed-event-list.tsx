@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useManagedEvents } from '../api/manage-events';
 import { usePlacesText } from './event-list';
-import { useFormatWhen } from './format';
+import { formatWhen } from '../../../lib/dates';
 
 function ManagedEventCard({ event, href }: { event: ManagedEvent; href: string }) {
   const { t } = useTranslation('events');
-  const formatWhen = useFormatWhen();
   const placesText = usePlacesText();
   return (
     <Card component={Link} to={href} withBorder radius="md" padding="md">

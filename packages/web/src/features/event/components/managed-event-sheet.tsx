@@ -11,7 +11,8 @@ import { useErrorText } from '../../../lib/form';
 import { useCloseEvent, useDeleteEvent, useHandleAttendance, useManagedEvent } from '../api/manage-events';
 import { useTotalsText } from './attendance-sheet';
 import { usePlacesText } from './event-list';
-import { formatDateTime, statusColor, useFormatWhen } from './format';
+import { formatMoment, formatWhen } from '../../../lib/dates';
+import { statusColor } from './status-color';
 
 const toast = (message: string) =>
   notifications.show({ color: 'brand', icon: <IconCheck size={18} />, message });
@@ -97,7 +98,7 @@ function AttendanceRow({ attendance }: { attendance: ManagedAttendance }) {
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {t('manager.signedUpAt', { date: formatDateTime(attendance.signedUpAt) })}
+          {t('manager.signedUpAt', { date: formatMoment(attendance.signedUpAt) })}
         </Text>
         <Group gap="xs" grow maw={440}>
           {attendance.status !== 'confirmed' && (
@@ -234,7 +235,6 @@ export function ManagedEventSheet({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('events');
-  const formatWhen = useFormatWhen();
   const placesText = usePlacesText();
   const totalsText = useTotalsText();
   const query = useManagedEvent(id);

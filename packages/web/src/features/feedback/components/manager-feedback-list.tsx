@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import { useAppFeedback, useHandleFeedback } from '../api/app-feedback';
-import { formatDate } from './format-date';
+import { formatMoment } from '../../../lib/dates';
 
 function senderName(item: ManagedFeedback, fallback: string): string {
   return item.user ? `${item.user.firstName} ${item.user.lastName}` : fallback;
@@ -72,12 +72,12 @@ function ManagedFeedbackCard({ item }: { item: ManagedFeedback }) {
           {item.message}
         </Text>
         <Text size="xs" c="dimmed">
-          {t('mine.sentOn', { date: formatDate(item.createdAt) })}
+          {t('mine.sentOn', { date: formatMoment(item.createdAt) })}
         </Text>
         {item.isHandled ? (
           <Card radius="sm" padding="sm" bg="var(--mantine-color-default-hover)">
             <Text size="xs" c="dimmed">
-              {item.handledAt ? t('manager.handledOn', { date: formatDate(item.handledAt) }) : null}
+              {item.handledAt ? t('manager.handledOn', { date: formatMoment(item.handledAt) }) : null}
             </Text>
             <Text size="sm" className="pluk-wrap" style={{ whiteSpace: 'pre-line' }}>
               {item.answer ?? t('mine.noAnswer')}

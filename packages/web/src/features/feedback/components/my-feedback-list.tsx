@@ -4,7 +4,7 @@ import type { Feedback } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useMyFeedback } from '../api/my-feedback';
-import { formatDate } from './format-date';
+import { formatMoment } from '../../../lib/dates';
 
 function FeedbackCard({ item }: { item: Feedback }) {
   const { t } = useTranslation('feedback');
@@ -23,7 +23,7 @@ function FeedbackCard({ item }: { item: Feedback }) {
           {item.message}
         </Text>
         <Text size="xs" c="dimmed">
-          {t('mine.sentOn', { date: formatDate(item.createdAt) })}
+          {t('mine.sentOn', { date: formatMoment(item.createdAt) })}
         </Text>
         {item.isHandled && (
           <Card radius="sm" padding="sm" bg="var(--mantine-color-default-hover)">

@@ -4,7 +4,7 @@ import type { EventSummary, PostListItem, TaskSummary } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHomeTasks, useLatestPost, useNextEvent } from '../api/home-queries';
-import { formatDay, formatWhen } from './format';
+import { formatDate, formatDayTime } from '../../../lib/dates';
 import { HomeBlock } from './home-block';
 
 /** Where each block links (the app's paths, passed in by the home route). */
@@ -51,7 +51,7 @@ function TaskCard({ task, to }: { task: TaskSummary; to: string }) {
             </Badge>
           )}
         </Group>
-        <Meta icon={IconClock}>{formatWhen(task.startsAt)}</Meta>
+        <Meta icon={IconClock}>{formatDayTime(task.startsAt)}</Meta>
         {task.location && <Meta icon={IconMapPin}>{task.location}</Meta>}
       </Stack>
     </Card>
@@ -97,7 +97,7 @@ function PostCard({ post, to }: { post: PostListItem; to: string }) {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          {t('post.published', { date: formatDay(post.publishedAt) })}
+          {t('post.published', { date: formatDate(post.publishedAt) })}
         </Text>
       </Stack>
     </Card>
@@ -156,7 +156,7 @@ function EventCard({ event, to }: { event: EventSummary; to: string }) {
             )
           )}
         </Group>
-        <Meta icon={IconClock}>{formatWhen(event.startDate)}</Meta>
+        <Meta icon={IconClock}>{formatDayTime(event.startDate)}</Meta>
         {event.location && <Meta icon={IconMapPin}>{event.location}</Meta>}
       </Stack>
     </Card>

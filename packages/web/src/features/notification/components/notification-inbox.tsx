@@ -23,7 +23,7 @@ import {
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import classes from './notification-inbox.module.css';
-import { timeAgo } from './time-ago';
+import { formatTimeAgo } from '../../../lib/dates';
 
 function NotificationItem({ notification }: { notification: Notification }) {
   const { t } = useTranslation('notifications');
@@ -54,7 +54,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
       onError: fail,
     });
 
-  const time = timeAgo(notification.createdAt, t('time.justNow'));
+  const time = formatTimeAgo(notification.createdAt, t('time.justNow'));
   return (
     <Card
       withBorder

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useManagedPosts } from '../api/posts';
-import { formatPostDate } from './post-body';
+import { formatDate } from '../../../lib/dates';
 
 /** Every post of the farm for its PostManagers, newest first, with an active badge. */
 export function ManagerPostList({
@@ -49,7 +49,7 @@ export function ManagerPostList({
                   </Text>
                   <Group gap="sm">
                     <Text size="sm" c="dimmed">
-                      {formatPostDate(post.publishedAt)}
+                      {formatDate(post.publishedAt)}
                     </Text>
                     {post.imageCount > 0 && (
                       <Group gap={4} aria-label={t('manager.images', { count: post.imageCount })}>

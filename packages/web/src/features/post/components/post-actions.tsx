@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/form';
 import { useDeletePost, useSendPostWithEmail } from '../api/posts';
-import { formatPostDate } from './post-body';
+import { formatDate } from '../../../lib/dates';
 
 function SummaryText({ summary }: { summary: PostEmailSummary }) {
   const { t } = useTranslation('posts');
@@ -49,7 +49,7 @@ export function SendPostEmailButton({ post }: { post: ManagedPost }) {
       </Button>
       {post.emailed && !result && (
         <Text size="sm" c="dimmed">
-          {t('manager.lastSent', { ...post.emailed, date: formatPostDate(post.emailed.lastSentAt) })}
+          {t('manager.lastSent', { ...post.emailed, date: formatDate(post.emailed.lastSentAt) })}
         </Text>
       )}
       {result && (

@@ -12,10 +12,3 @@ export function PostBody({ html }: { html: string }) {
     </Typography>
   );
 }
-
-const dateFormat = new Intl.DateTimeFormat('nl-BE', { dateStyle: 'long' });
-
-export function formatPostDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}

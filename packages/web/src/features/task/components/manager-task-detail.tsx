@@ -15,7 +15,7 @@ import {
   useManagerTask,
   useRefuseAssignment,
 } from '../api/manager-tasks';
-import { formatDate } from './format';
+import { formatDate } from '../../../lib/dates';
 import { TaskFacts } from './task-facts';
 import { TaskStatusBadge } from './task-status-badge';
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useManagerTasks } from '../api/manager-tasks';
 import { EmptyState } from './empty-state';
-import { formatTaskWhen } from './format';
+import { formatWhen } from '../../../lib/dates';
 
 function ManagerTaskCard({ task, to }: { task: ManagerTask; to: string }) {
   const { t } = useTranslation('tasks');
@@ -24,7 +24,7 @@ function ManagerTaskCard({ task, to }: { task: ManagerTask; to: string }) {
           )}
         </Group>
         <Text size="sm" className="pluk-wrap">
-          {formatTaskWhen(task.startsAt, task.endsAt)}
+          {formatWhen(task.startsAt, task.endsAt)}
         </Text>
         <Group gap="xs">
           <Text size="sm" c="dimmed">

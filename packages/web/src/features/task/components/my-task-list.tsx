@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useMyTasks } from '../api/get-my-tasks';
 import { EmptyState } from './empty-state';
-import { formatDate } from './format';
+import { formatDate } from '../../../lib/dates';
 import { TaskCard } from './task-card';
 
 /** My assignments with their chore and state (`GET user/tasks`). */

@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin, IconStar, IconUsers } from '@tabler/icons-react';
 import type { TaskSummary } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { formatTaskWhen } from './format';
+import { formatWhen } from '../../../lib/dates';
 
 type TaskFactsInput = Pick<
   TaskSummary,
@@ -17,7 +17,7 @@ export function TaskFacts({ task }: { task: TaskFactsInput }) {
       <Group gap={6} wrap="nowrap" align="flex-start">
         <IconCalendarEvent size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
         <Text size="sm" className="pluk-wrap">
-          {formatTaskWhen(task.startsAt, task.endsAt)}
+          {formatWhen(task.startsAt, task.endsAt)}
         </Text>
       </Group>
       {task.location && (

@@ -103,7 +103,7 @@ describe('member chores', () => {
     });
     const card = await screen.findByRole('link', { name: 'Aardbeien uitplanten' });
     expect(card).toHaveAttribute('href', '/tasks/5');
-    expect(within(card).getByText('zaterdag 8 juni, 09:00–12:00')).toBeInTheDocument();
+    expect(within(card).getByText('za 8 jun 2030, 09:00–12:00')).toBeInTheDocument();
     expect(within(card).getByText('Serre')).toBeInTheDocument();
     expect(within(card).getByText('Nog 3 plaatsen vrij')).toBeInTheDocument();
     expect(within(card).getByText('3 werkpunten')).toBeInTheDocument();
@@ -258,7 +258,7 @@ describe('member chores', () => {
       handlers: { ...surroundings, 'GET /api/user/credits': () => json(credits) },
     });
     expect(await screen.findByText('Oogstjaar 2030')).toBeInTheDocument();
-    expect(screen.getByText('Van 1 maart 2030 tot en met 28 februari 2031')).toBeInTheDocument();
+    expect(screen.getByText('Van 1 mrt 2030 tot en met 28 feb 2031')).toBeInTheDocument();
     expect(screen.getByText('5 werkpunten')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Fruitbomen snoeien' })).toHaveAttribute('href', '/tasks/5');
     expect(screen.getByText('Serre kuisen')).toBeInTheDocument();

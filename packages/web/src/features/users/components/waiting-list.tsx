@@ -5,14 +5,12 @@ import { waitingListQuery, type ManagedUser } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { formatDate } from '../../../lib/dates';
 import { usePagedUsers } from '../api/get-paged-users';
 import { ApproveUserButton } from './approve-user-button';
 
-const dateFormat = new Intl.DateTimeFormat('nl-BE', { dateStyle: 'medium' });
-
 function registeredOn(user: ManagedUser): string {
-  const date = new Date(user.createdAt);
-  return Number.isNaN(date.getTime()) ? user.createdAt : dateFormat.format(date);
+  return formatDate(user.createdAt);
 }
 
 function UserCard({ user }: { user: ManagedUser }) {
