@@ -6,19 +6,14 @@ import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useEvent } from '../api/events';
 import { AttendanceSheet } from './attendance-sheet';
 import { EventBadges } from './event-badges';
+import { usePlacesLine } from './places';
 import { formatWhen } from '../../../lib/dates';
 import { SignUpPanel } from './sign-up-panel';
-
-function placesLine(event: EventDetailData, t: ReturnType<typeof useTranslation<'events'>>['t']): string {
-  if (event.capacity === null) return t('places.takenUnlimited', { count: event.placesTaken });
-  const taken = t('places.taken', { taken: event.placesTaken, capacity: event.capacity });
-  if (event.hasEnded) return taken;
-  return `${taken} · ${event.placesLeft === 0 ? t('places.full') : t('places.left', { count: event.placesLeft ?? 0 })}`;
-}
 
 /** The facts of an event: title, state, when, where, places and the description. */
 export function EventFacts({ event }: { event: EventDetailData }) {
   const { t } = useTranslation('events');
+  const placesLine = usePlacesLine();
   return (
     <Stack gap="sm">
       <Title order={2} className="pluk-wrap">
@@ -37,7 +32,7 @@ export function EventFacts({ event }: { event: EventDetailData }) {
       )}
       <Group gap={8} wrap="nowrap" align="flex-start">
         <IconUsers size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-        <Text>{placesLine(event, t)}</Text>
+        <Text>{placesLine(event)}</Text>
       </Group>
       <Paper withBorder radius="md" p="md" component="section" aria-label={t('detail.description')}>
         {event.description ? (

@@ -7,18 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { upcomingEventsQuery, useEvents } from '../api/events';
 import { EventBadges } from './event-badges';
+import { closedState, usePlacesText } from './places';
 import { formatWhen } from '../../../lib/dates';
-
-/** Places left in words: "Nog 3 plaatsen vrij", "Volzet" or "Plaatsen: onbeperkt". */
-export function usePlacesText() {
-  const { t } = useTranslation('events');
-  return (event: Pick<EventSummary, 'placesLeft'>) =>
-    event.placesLeft === null
-      ? t('places.unlimited')
-      : event.placesLeft === 0
-        ? t('places.full')
-        : t('places.left', { count: event.placesLeft });
-}
 
 function EventCard({ event, href }: { event: EventSummary; href: string }) {
   const { t } = useTranslation('events');
@@ -43,7 +33,7 @@ function EventCard({ event, href }: { event: EventSummary; href: string }) {
             </Text>
           </Group>
         )}
-        {!event.hasEnded && (
+        {closedState(event) === null && (
           <Group gap={8} wrap="nowrap">
             <IconUsers size={18} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm">{placesText(event)}</Text>

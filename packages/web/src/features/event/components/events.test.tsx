@@ -114,7 +114,8 @@ describe('/events (member list)', () => {
 
     const closedCard = screen.getByRole('link', { name: /Zadenruil/ });
     expect(within(closedCard).getByText('Gesloten')).toBeInTheDocument();
-    expect(within(closedCard).getByText('Plaatsen: onbeperkt')).toBeInTheDocument();
+    // A closed event does not advertise places it no longer gives.
+    expect(within(closedCard).queryByText('Plaatsen: onbeperkt')).not.toBeInTheDocument();
 
     const mineCard = screen.getByRole('link', { name: /Oogstfeest/ });
     expect(within(mineCard).getByText('Bevestigd')).toBeInTheDocument();
@@ -167,6 +168,7 @@ describe('/events/:id (member detail)', () => {
       await screen.findByRole('heading', { name: 'Workshop tomaten snoeien', level: 2 }),
     ).toBeInTheDocument();
     expect(screen.getByText(/Leer hoe je tomaten snoeit/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alle evenementen' })).toHaveAttribute('href', '/events');
     expect(screen.getByText('3 van 12 plaatsen ingenomen · Nog 9 plaatsen vrij')).toBeInTheDocument();
     const sheet = screen.getByRole('region', { name: 'Aanwezigheidslijst' });
     expect(within(sheet).getByText('1 lid · 2 gasten · 3 plaatsen')).toBeInTheDocument();
@@ -216,19 +218,37 @@ describe('/events/:id (member detail)', () => {
   });
 
   it('says in Dutch why signing up is not possible', async () => {
-    const cases: [Partial<EventDetail>, string][] = [
-      [{ isClosed: true }, 'Dit evenement is gesloten: aanmelden of je aanmelding wijzigen kan niet meer.'],
-      [{ hasStarted: true }, 'Dit evenement is al begonnen: aanmelden, wijzigen of annuleren kan niet meer.'],
-      [{ hasStarted: true, hasEnded: true }, 'Dit evenement is voorbij.'],
-      [{ placesLeft: 0, placesTaken: 12 }, 'Dit evenement is volzet: er zijn geen plaatsen meer vrij.'],
+    const cases: [Partial<EventDetail>, string, string][] = [
+      [
+        { isClosed: true },
+        'Dit evenement is gesloten: aanmelden of je aanmelding wijzigen kan niet meer.',
+        '3 van 12 plaatsen ingenomen · Gesloten',
+      ],
+      [
+        { hasStarted: true },
+        'Dit evenement is al begonnen: aanmelden, wijzigen of annuleren kan niet meer.',
+        '3 van 12 plaatsen ingenomen · Bezig',
+      ],
+      [
+        { hasStarted: true, hasEnded: true, capacity: null, placesLeft: null },
+        'Dit evenement is voorbij.',
+        '3 plaatsen ingenomen · Voorbij',
+      ],
+      [
+        { placesLeft: 0, placesTaken: 12 },
+        'Dit evenement is volzet: er zijn geen plaatsen meer vrij.',
+        '12 van 12 plaatsen ingenomen · Volzet',
+      ],
       [
         { myAttendance: { id: 1, status: 'refused', guests: 0 } },
         'Je aanmelding voor dit evenement werd geweigerd.',
+        '3 van 12 plaatsen ingenomen · Nog 9 plaatsen vrij',
       ],
     ];
-    for (const [change, reason] of cases) {
+    for (const [change, reason, places] of cases) {
       const view = renderApp({ path: '/events/5', account: member, handlers: eventApi(makeEvent(change)) });
       expect(await screen.findByText(reason)).toBeInTheDocument();
+      expect(screen.getByText(places)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Aanmelden' })).not.toBeInTheDocument();
       view.unmount();
     }

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useManagedEvents } from '../api/manage-events';
-import { usePlacesText } from './event-list';
+import { usePlacesLine } from './places';
 import { formatWhen } from '../../../lib/dates';
 
 function ManagedEventCard({ event, href }: { event: ManagedEvent; href: string }) {
   const { t } = useTranslation('events');
-  const placesText = usePlacesText();
+  const placesLine = usePlacesLine();
   return (
     <Card component={Link} to={href} withBorder radius="md" padding="md">
       <Stack gap={6}>
@@ -30,11 +30,7 @@ function ManagedEventCard({ event, href }: { event: ManagedEvent; href: string }
             {event.location}
           </Text>
         )}
-        <Text size="sm">
-          {event.capacity === null
-            ? t('places.takenUnlimited', { count: event.placesTaken })
-            : `${t('places.taken', { taken: event.placesTaken, capacity: event.capacity })} · ${placesText(event)}`}
-        </Text>
+        <Text size="sm">{placesLine(event)}</Text>
         <Text size="sm" c="dimmed">
           {t('manager.counts', {
             waiting: event.waitingCount,

@@ -10,7 +10,7 @@ import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import { useCloseEvent, useDeleteEvent, useHandleAttendance, useManagedEvent } from '../api/manage-events';
 import { useTotalsText } from './attendance-sheet';
-import { usePlacesText } from './event-list';
+import { usePlacesLine } from './places';
 import { formatMoment, formatWhen } from '../../../lib/dates';
 import { statusColor } from './status-color';
 
@@ -235,7 +235,7 @@ export function ManagedEventSheet({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('events');
-  const placesText = usePlacesText();
+  const placesLine = usePlacesLine();
   const totalsText = useTotalsText();
   const query = useManagedEvent(id);
   if (query.isPending) return <LoadingState />;
@@ -250,11 +250,7 @@ export function ManagedEventSheet({
           </Title>
           <Text>{formatWhen(event.startDate, event.endDate)}</Text>
           {event.location && <Text className="pluk-wrap">{event.location}</Text>}
-          <Text>
-            {event.capacity === null
-              ? t('places.takenUnlimited', { count: event.placesTaken })
-              : `${t('places.taken', { taken: event.placesTaken, capacity: event.capacity })} · ${placesText(event)}`}
-          </Text>
+          <Text>{placesLine(event)}</Text>
           <Group gap={6}>
             {event.hasEnded && (
               <Badge color="gray" variant="light">

@@ -157,6 +157,7 @@ describe('member chores', () => {
     expect(await screen.findByRole('heading', { name: 'Aardbeien uitplanten' })).toBeInTheDocument();
     expect(screen.getByText(/We planten 300 aardbeiplanten/)).toBeInTheDocument();
     expect(screen.getByText('Jef')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alle klusjes' })).toHaveAttribute('href', '/tasks');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Ik help mee' }));
     expect(
       await screen.findByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.'),
@@ -167,16 +168,26 @@ describe('member chores', () => {
     expect(fetch.calls.some((call) => call.path === '/api/comment/task/5')).toBe(true);
   });
 
-  it('cannot take a full, closed or started chore, and says why', async () => {
-    const cases: [Partial<TaskDetail>, string][] = [
+  it('cannot take a full, closed, started or past chore, says why, and shows no free places', async () => {
+    const cases: [Partial<TaskDetail>, string, string][] = [
       [
         { isFull: true, placesLeft: 0, placesTaken: 4 },
         'Dit klusje is volzet: alle plaatsen zijn al ingenomen.',
+        'Volzet',
       ],
-      [{ isClosed: true }, 'Dit klusje is afgesloten: je kan je niet meer inschrijven.'],
-      [{ hasStarted: true }, 'Dit klusje is al begonnen of voorbij: je kan je niet meer inschrijven.'],
+      [{ isClosed: true }, 'Dit klusje is afgesloten: je kan je niet meer inschrijven.', 'Afgesloten'],
+      [
+        { hasStarted: true },
+        'Dit klusje is al begonnen of voorbij: je kan je niet meer inschrijven.',
+        'Bezig',
+      ],
+      [
+        { hasStarted: true, hasEnded: true },
+        'Dit klusje is al begonnen of voorbij: je kan je niet meer inschrijven.',
+        'Voorbij',
+      ],
     ];
-    for (const [change, reason] of cases) {
+    for (const [change, reason, state] of cases) {
       const view = renderApp({
         path: '/tasks/5',
         account: member,
@@ -185,6 +196,8 @@ describe('member chores', () => {
       const button = await screen.findByRole('button', { name: 'Ik help mee' });
       expect(button).toBeDisabled();
       expect(button).toHaveAccessibleDescription(reason);
+      expect(screen.getByText(state)).toBeInTheDocument();
+      expect(screen.queryByText(/plaatsen? vrij/)).not.toBeInTheDocument();
       view.unmount();
     }
   });
