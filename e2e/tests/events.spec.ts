@@ -16,13 +16,17 @@ const dutchMonths = [
   'december',
 ];
 
-/** Picks a day in the open date-time dialog (time stays the proposed 10:00) and confirms it. */
+/**
+ * Picks a day in the date-time dialog, which opens on the month of the proposed start (a week from
+ * now, 14:00; the time stays), and confirms it.
+ */
 async function pickDay(page: Page, picker: string, day: Date): Promise<void> {
   await page.getByRole('button', { name: new RegExp(`^${picker}`) }).click();
   const dialog = page.getByRole('dialog', { name: picker });
   await expect(dialog).toBeVisible();
-  const today = new Date();
-  const monthsAhead = (day.getFullYear() - today.getFullYear()) * 12 + (day.getMonth() - today.getMonth());
+  const proposed = new Date(Date.now() + 7 * 24 * 3_600_000);
+  const monthsAhead =
+    (day.getFullYear() - proposed.getFullYear()) * 12 + (day.getMonth() - proposed.getMonth());
   for (let i = 0; i < monthsAhead; i++) await dialog.getByRole('button', { name: 'Volgende maand' }).click();
   const label = `${day.getDate()} ${dutchMonths[day.getMonth()]} ${day.getFullYear()}`;
   await dialog.getByRole('button', { name: label, exact: true }).first().click();
@@ -51,8 +55,11 @@ test('an EventManager creates an event; a member signs up with a guest and is on
   await expect(manager).toHaveURL(/\/applicationManager\/events\/new$/);
   await manager.getByLabel('Titel').fill(title);
   await pickDay(manager, 'Begin', day);
-  // The end is proposed two hours after the start.
-  await expect(manager.getByRole('button', { name: /^Einde/ })).toContainText('12:00');
+  // The form proposes 14:00–17:00; the end moves along with the new day.
+  await expect(manager.getByRole('button', { name: /^Begin/ })).toContainText(`${day.getDate()} `);
+  await expect(manager.getByRole('button', { name: /^Begin/ })).toContainText('14:00');
+  await expect(manager.getByRole('button', { name: /^Einde/ })).toContainText(`${day.getDate()} `);
+  await expect(manager.getByRole('button', { name: /^Einde/ })).toContainText('17:00');
   await manager.getByLabel('Locatie').fill('De bessenstruiken');
   await manager.getByLabel('Aantal plaatsen').fill('10');
   await manager.getByLabel('Beschrijving').fill('We plukken samen rode bessen. Breng een bakje mee.');

@@ -49,8 +49,18 @@ export function toEventInput(values: EventFormValues): EventInput {
 }
 
 function initialValues(event?: ManagedEventDetail): EventFormValues {
-  if (!event)
-    return { title: '', description: '', location: '', startDate: null, endDate: null, capacity: '' };
+  if (!event) {
+    // A new event starts a week from now, in the afternoon, 14 to 17: the manager changes what differs.
+    const start = dayjs().add(7, 'day').hour(14).minute(0).second(0);
+    return {
+      title: '',
+      description: '',
+      location: '',
+      startDate: start.format(pickerFormat),
+      endDate: start.hour(17).format(pickerFormat),
+      capacity: '',
+    };
+  }
   return {
     title: event.title,
     description: event.description,
@@ -80,12 +90,14 @@ export function EventForm({
   });
 
   const pickerProps: Partial<DateTimePickerProps> = {
+    // No past days for a new event, nor for one that has not started yet; an event under way or over
+    // keeps its dates as they are.
+    minDate: event?.hasStarted ? undefined : dayjs().format('YYYY-MM-DD'),
     size: 'md',
     valueFormat: 'dddd D MMMM YYYY, HH:mm',
     placeholder: t('form.pickDateTime'),
     clearable: true,
     clearButtonProps: { 'aria-label': t('form.clear') },
-    defaultTimeValue: '10:00',
     nextLabel: t('form.nextMonth'),
     previousLabel: t('form.previousMonth'),
     timePickerProps: {
@@ -126,14 +138,20 @@ export function EventForm({
             required
             {...pickerProps}
             modalProps={{ title: t('form.start') }}
+            // Only once the start was cleared: the picker's own time would win over the value's.
+            defaultTimeValue={form.getValues().startDate ? undefined : '14:00'}
             {...form.getInputProps('startDate')}
             onChange={(value) => {
+              const { startDate: previousStart, endDate: end } = form.getValues();
               form.setFieldValue('startDate', value);
-              // A new start without an end (or after it): propose an end two hours later.
-              const end = form.getValues().endDate;
-              if (value && (!end || !dayjs(end).isAfter(dayjs(value)))) {
-                form.setFieldValue('endDate', dayjs(value).add(2, 'hour').format(pickerFormat));
-              }
+              if (!value) return;
+              // A new start moves the end along, keeping the event's length; without a (valid) end,
+              // propose one two hours later.
+              const length =
+                previousStart && end && dayjs(end).isAfter(dayjs(previousStart))
+                  ? dayjs(end).diff(dayjs(previousStart), 'minute')
+                  : 120;
+              form.setFieldValue('endDate', dayjs(value).add(length, 'minute').format(pickerFormat));
             }}
           />
           <DateTimePicker
@@ -141,6 +159,7 @@ export function EventForm({
             required
             {...pickerProps}
             modalProps={{ title: t('form.end') }}
+            defaultTimeValue={form.getValues().endDate ? undefined : '17:00'}
             defaultDate={form.getValues().startDate ?? undefined}
             {...form.getInputProps('endDate')}
           />

@@ -193,14 +193,17 @@ describe('event form (new and edit)', () => {
   it('shows the contract’s Dutch messages for an empty form, and sends nothing', async () => {
     const { fetch } = renderApp({ path: '/applicationManager/events/new', account: eventManager });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Evenement aanmaken' }));
+    // The proposed dates cleared.
+    await screen.findByRole('textbox', { name: /Titel/ });
+    for (const clear of screen.getAllByRole('button', { name: 'Wissen' })) await user.click(clear);
+    await user.click(screen.getByRole('button', { name: 'Evenement aanmaken' }));
     expect(await screen.findByText('Vul een titel in.')).toBeInTheDocument();
     expect(screen.getByText('Kies wanneer het evenement begint.')).toBeInTheDocument();
     expect(screen.getByText('Kies wanneer het evenement eindigt.')).toBeInTheDocument();
     expect(fetch.calls.some((c) => c.path.includes('Event/Create'))).toBe(false);
   });
 
-  it('creates an event with a date picked in the calendar and an end proposed two hours later', async () => {
+  it('proposes a week from now, 14 to 17, offers no past days, and moves the end along with a new start', async () => {
     const { fetch, router } = renderApp({
       path: '/applicationManager/events/new',
       account: eventManager,
@@ -212,12 +215,32 @@ describe('event form (new and edit)', () => {
     });
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /Titel/ }), 'Oogstfeest');
+    const proposed = new Date();
+    proposed.setDate(proposed.getDate() + 7);
+    expect(screen.getByRole('button', { name: /Begin/ })).toHaveTextContent(
+      new RegExp(`${proposed.getDate()} .*14:00`),
+    );
+    expect(screen.getByRole('button', { name: /Einde/ })).toHaveTextContent(
+      new RegExp(`${proposed.getDate()} .*17:00`),
+    );
+
     await user.click(screen.getByRole('button', { name: /Begin/ }));
     const picker = await screen.findByRole('dialog');
-    const day = within(picker)
-      .getAllByRole('button')
-      .find((b) => /^15 /.test(b.getAttribute('aria-label') ?? ''));
-    await user.click(day!);
+    // Yesterday cannot be picked (when it is in the month shown).
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    const dayButton = (date: number) =>
+      within(picker)
+        .getAllByRole('button')
+        .find(
+          (b) =>
+            new RegExp(`^${date} `).test(b.getAttribute('aria-label') ?? '') &&
+            !b.hasAttribute('data-outside'),
+        );
+    if (yesterday.getMonth() === proposed.getMonth()) expect(dayButton(yesterday.getDate())).toBeDisabled();
+    // The 15th of the next month.
+    await user.click(within(picker).getByRole('button', { name: 'Volgende maand' }));
+    await user.click(dayButton(15)!);
     await user.click(within(picker).getByRole('button', { name: 'Datum en tijd bevestigen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.type(screen.getByRole('textbox', { name: /Aantal plaatsen/ }), '30');
@@ -233,8 +256,9 @@ describe('event form (new and edit)', () => {
     expect(body).toMatchObject({ title: 'Oogstfeest', capacity: 30, location: '', description: '' });
     const start = new Date(body.startDate);
     expect(start.getDate()).toBe(15);
-    expect(start.getHours()).toBe(10);
-    expect(new Date(body.endDate).getTime() - start.getTime()).toBe(2 * 3_600_000);
+    expect(start.getHours()).toBe(14);
+    expect(start.getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(body.endDate).getTime() - start.getTime()).toBe(3 * 3_600_000);
   });
 
   it('edits an event: filled in, saved with its id; a too low capacity shows the server message on the field', async () => {

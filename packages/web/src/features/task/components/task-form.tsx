@@ -95,6 +95,9 @@ export function TaskForm({
     else create.mutate(input, options);
   }, focusError);
 
+  // No past days for a new chore, nor for one that has not started yet; one under way or over keeps
+  // its dates as they are.
+  const minDate = task?.hasStarted ? undefined : dayjs().format('YYYY-MM-DD');
   const serverFields = Object.keys(fieldErrors(mutation.error)).length > 0;
   return (
     <DatesProvider settings={{ locale: 'nl-be', firstDayOfWeek: 1 }}>
@@ -125,6 +128,7 @@ export function TaskForm({
           />
           <DateTimePicker
             label={t('form.startsAt')}
+            minDate={minDate}
             required
             valueFormat="dd D MMMM YYYY, HH:mm"
             dropdownType="modal"
@@ -133,6 +137,7 @@ export function TaskForm({
           />
           <DateTimePicker
             label={t('form.endsAt')}
+            minDate={minDate}
             required
             valueFormat="dd D MMMM YYYY, HH:mm"
             dropdownType="modal"

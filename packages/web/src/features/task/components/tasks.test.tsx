@@ -327,6 +327,33 @@ describe('manager chores', () => {
     expect(await screen.findByText('Nog geen klusjes')).toBeInTheDocument();
   });
 
+  it('proposes tomorrow 09:00–12:00 for a new chore and offers no past days', async () => {
+    renderApp({ path: '/applicationManager/tasks/new', account: manager, handlers: surroundings });
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Klusje aanmaken' });
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    const start = screen.getByRole('button', { name: /^Start/ });
+    expect(start).toHaveTextContent(new RegExp(`${tomorrow.getDate()} .*09:00`));
+    await user.click(start);
+    const picker = await screen.findByRole('dialog');
+    const today = new Date();
+    const yesterday = new Date();
+    yesterday.setDate(today.getDate() - 1);
+    const dayButton = (date: Date) =>
+      within(picker)
+        .getAllByRole('button')
+        .find(
+          (b) =>
+            new RegExp(`^${date.getDate()} `).test(b.getAttribute('aria-label') ?? '') &&
+            !b.hasAttribute('data-outside'),
+        );
+    // The month shown is tomorrow's: yesterday and today are in it unless tomorrow is the 1st or 2nd.
+    if (yesterday.getMonth() === tomorrow.getMonth()) expect(dayButton(yesterday)).toBeDisabled();
+    if (today.getMonth() === tomorrow.getMonth()) expect(dayButton(today)).toBeEnabled();
+    expect(dayButton(tomorrow)).toBeEnabled();
+  });
+
   it('a member without the role cannot open the manager screens', async () => {
     renderApp({ path: '/applicationManager/tasks', account: member, handlers: surroundings });
     expect(await screen.findByText('Geen toegang')).toBeInTheDocument();
