@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ManagedPost, PostDetail } from '@pluk/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, makeAccount, renderApp, type StubHandler } from '../../../../test/utils';
 
 const member = makeAccount();
@@ -93,6 +93,20 @@ describe('post form (manager)', () => {
     const body = sent?.body as FormData;
     expect(body.get('title')).toBe('De aardbeien zijn rijp');
     expect(body.get('isActive')).toBe('true');
+  });
+
+  it('offers the file area as a named button that opens the file dialog with Enter or Space', async () => {
+    renderApp({ path: '/applicationManager/posts/new', account: editor, handlers: common });
+    const dropzone = await screen.findByRole('button', { name: "Foto's of bestanden toevoegen" });
+    expect(dropzone).toHaveAccessibleDescription(/^Foto's \(JPEG, PNG, WebP, GIF\) tot \d+ MB/);
+    expect(dropzone).toHaveAttribute('tabindex', '0');
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup();
+    dropzone.focus();
+    await user.keyboard('{Enter}');
+    expect(click).toHaveBeenCalledTimes(1);
+    await user.keyboard(' ');
+    expect(click).toHaveBeenCalledTimes(2);
   });
 
   it('edits a post: removing a photo leaves it out of keepMediaIds', async () => {

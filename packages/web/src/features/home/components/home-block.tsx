@@ -13,7 +13,10 @@ interface HomeBlockProps<T> {
   /** Whether the answer has nothing to show. */
   isEmpty: (data: T) => boolean;
   empty: string;
-  /** The full list this block previews. */
+  /**
+   * The full list this block previews: the link shows a short "Alle" next to the title (one line on a
+   * phone), and `label` names the list for screen readers ("Alle klusjes").
+   */
   more?: { to: string; label: string };
   /** Skeleton rows while loading. */
   rows?: number;
@@ -39,17 +42,24 @@ export function HomeBlock<T>({
   const headingId = `home-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap={8} wrap="nowrap">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
           <BlockIcon size={22} stroke={1.6} aria-hidden />
           <Title order={2} size="h4" id={headingId}>
             {title}
           </Title>
         </Group>
         {more && (
-          <Anchor component={Link} to={more.to} size="sm" className="pluk-touch-link">
+          <Anchor
+            component={Link}
+            to={more.to}
+            size="sm"
+            className="pluk-touch-link"
+            aria-label={more.label}
+            style={{ flexShrink: 0 }}
+          >
             <Group gap={2} wrap="nowrap">
-              {more.label}
+              {t('all')}
               <IconChevronRight size={16} aria-hidden />
             </Group>
           </Anchor>

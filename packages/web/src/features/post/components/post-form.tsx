@@ -64,6 +64,7 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
   const save = useSavePost();
   const { ref, focusError } = useFocusError();
   const bodyLabelId = useId();
+  const dropzoneHelpId = useId();
   const [title, setTitle] = useState(post?.title ?? '');
   const [body, setBody] = useState(post?.body ?? '');
   const [isActive, setIsActive] = useState(post?.isActive ?? true);
@@ -285,8 +286,14 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
                 maxSize={mediaLimits.documentMaxBytes}
                 accept={dropzoneAccept}
                 multiple
+                // A button for keyboards and screen readers: Tab reaches it, Enter or Space opens the
+                // file dialog, and it is announced with its name and the limits. The hidden file input
+                // inside is reached through it only.
+                role="button"
+                activateOnKeyboard
                 aria-label={t('form.dropzone')}
-                inputProps={{ 'aria-label': t('form.dropzone') }}
+                aria-describedby={dropzoneHelpId}
+                inputProps={{ hidden: true }}
               >
                 <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
                   <Dropzone.Accept>
@@ -300,7 +307,7 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
                   </Dropzone.Idle>
                   <div>
                     <Text fw={500}>{t('form.dropzone')}</Text>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="dimmed" id={dropzoneHelpId}>
                       {t('form.dropzoneHelp', {
                         image: mediaLimits.imageMaxBytes / megabyte,
                         document: mediaLimits.documentMaxBytes / megabyte,
