@@ -27,7 +27,11 @@ const dayYearFormat = new Intl.DateTimeFormat(locale, {
 });
 const timeFormat = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
 /** Calendar days are dates without a clock: read and shown in UTC so no time zone moves them. */
-const calendarDayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const calendarDayFormat = new Intl.DateTimeFormat(locale, {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
 const calendarDayYearFormat = new Intl.DateTimeFormat(locale, {
   day: 'numeric',
   month: 'short',
@@ -98,7 +102,9 @@ export function formatWhen(start: DateInput, end: DateInput, now = new Date()): 
 export function formatCalendarDay(value: string, now = new Date()): string {
   const date = toDate(`${value}T00:00:00Z`);
   if (!date) return value;
-  return (date.getUTCFullYear() === now.getFullYear() ? calendarDayFormat : calendarDayYearFormat).format(date);
+  return (date.getUTCFullYear() === now.getFullYear() ? calendarDayFormat : calendarDayYearFormat).format(
+    date,
+  );
 }
 
 /**
