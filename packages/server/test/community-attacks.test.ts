@@ -18,40 +18,9 @@ import { sanitizePostHtml } from '../src/modules/post/sanitize.js';
 import { guardedLookup, isPublicAddress } from '../src/modules/notification/push-address.js';
 import { maxSubscriptionsPerMember } from '../src/modules/notification/push-subscriptions.js';
 import type { CreatedUser } from '../src/seed/factories.js';
-import { tinyPng } from './helpers/multipart.js';
+import { multipartBody, tinyPng, type MultipartPart as Part } from './helpers/multipart.js';
 import { startPushStandIn, type PushStandIn } from './helpers/push-stand-in.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
-
-type Part = { name: string; value: string } | { name: string; fileName: string; type: string; data: Buffer };
-
-/** A multipart/form-data body with any number of text fields and files. */
-function multipartBody(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----plukattack${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\n` +
-            `Content-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const zipHead = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]);
 const ander = { host: 'ander.test' };

@@ -6,39 +6,8 @@ import { mediaSchema, type Media } from '@pluk/contract';
 import { eq } from 'drizzle-orm';
 import { media, postMedia, posts } from '../src/db/schema/index.js';
 import type { CreatedUser } from '../src/seed/factories.js';
-import { tinyPng } from './helpers/multipart.js';
+import { multipartBody, tinyPng, type MultipartPart as Part } from './helpers/multipart.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
-
-type Part = { name: string; value: string } | { name: string; fileName: string; type: string; data: Buffer };
-
-/** A multipart/form-data body with any number of text fields and files. */
-function multipartBody(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----plukmedia${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\n` +
-            `Content-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const tinyPdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',

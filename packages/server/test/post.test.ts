@@ -15,31 +15,9 @@ import { render } from '../src/mail/templates.js';
 import { excerptOf, postHtmlToText, sanitizePostHtml } from '../src/modules/post/sanitize.js';
 import { seedDemo } from '../src/seed/demo.js';
 import type { CreatedUser } from '../src/seed/factories.js';
-import { tinyPng } from './helpers/multipart.js';
+import { multipartBody, tinyPng, type MultipartPart as Part } from './helpers/multipart.js';
 import { type SmtpStandIn, withSmtpStandIn } from './helpers/smtp.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
-
-type Part = { name: string; value: string } | { name: string; fileName: string; type: string; data: Buffer };
-
-/** A multipart/form-data body with any number of text fields and files. */
-function multipartBody(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----plukpost${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'data' in part
-        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.type}`
-        : `Content-Disposition: form-data; name="${part.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`));
-    chunks.push('data' in part ? part.data : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const tinyPdf = Buffer.from('%PDF-1.4\n%%EOF\n');
 
