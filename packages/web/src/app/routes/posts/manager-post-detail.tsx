@@ -1,15 +1,13 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
-import { AttachmentButton } from '../../../features/media/components/attachment-button';
-import { MediaImage } from '../../../features/media/components/media-image';
 import { useManagedPost } from '../../../features/post/api/posts';
 import { DeletePostButton, SendPostEmailButton } from '../../../features/post/components/post-actions';
-import { PostBody } from '../../../features/post/components/post-body';
 import { formatDate } from '../../../lib/dates';
 import { paths } from '../../paths';
+import { PostContent } from './post-content';
 
 /** /applicationManager/posts/:id — preview, send by e-mail, edit, delete. */
 export function ManagerPostDetailRoute() {
@@ -59,28 +57,7 @@ export function ManagerPostDetailRoute() {
               {t('detail.publishedOn', { date: formatDate(post.publishedAt) })}
             </Text>
           </div>
-          {post.images.length > 0 && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {post.images.map((image, index) => (
-                <MediaImage
-                  key={image.id}
-                  id={image.id}
-                  alt={t('detail.imageAlt', { index: index + 1, title: post.title })}
-                />
-              ))}
-            </SimpleGrid>
-          )}
-          <PostBody html={post.body} />
-          {post.attachments.length > 0 && (
-            <Stack gap="xs">
-              <Title order={3} size="h4">
-                {t('detail.attachments')}
-              </Title>
-              {post.attachments.map((a) => (
-                <AttachmentButton key={a.id} id={a.id} fileName={a.fileName} size={a.size} />
-              ))}
-            </Stack>
-          )}
+          <PostContent post={post} />
         </Stack>
       </Card>
     </Stack>

@@ -1,15 +1,13 @@
-import { Divider, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Divider, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconNewsOff } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { CommentSection } from '../../../features/comment/components/comment-section';
-import { AttachmentButton } from '../../../features/media/components/attachment-button';
-import { MediaImage } from '../../../features/media/components/media-image';
 import { usePost } from '../../../features/post/api/posts';
-import { PostBody } from '../../../features/post/components/post-body';
 import { formatDate } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
+import { PostContent } from './post-content';
 
 /** /posts/:id — a post with its photos, downloadable attachments and comments. */
 export function PostDetailRoute() {
@@ -45,33 +43,7 @@ export function PostDetailRoute() {
               {t('detail.publishedOn', { date: formatDate(post.publishedAt) })}
             </Text>
           </div>
-          {post.images.length > 0 && (
-            <SimpleGrid cols={{ base: 1, sm: post.images.length > 1 ? 2 : 1 }} spacing="sm">
-              {post.images.map((image, index) => (
-                <MediaImage
-                  key={image.id}
-                  id={image.id}
-                  alt={t('detail.imageAlt', { index: index + 1, title: post.title })}
-                />
-              ))}
-            </SimpleGrid>
-          )}
-          <PostBody html={post.body} />
-          {post.attachments.length > 0 && (
-            <Stack gap="xs">
-              <Title order={3} size="h4">
-                {t('detail.attachments')}
-              </Title>
-              {post.attachments.map((attachment) => (
-                <AttachmentButton
-                  key={attachment.id}
-                  id={attachment.id}
-                  fileName={attachment.fileName}
-                  size={attachment.size}
-                />
-              ))}
-            </Stack>
-          )}
+          <PostContent post={post} />
         </Stack>
       </article>
       <Divider />
