@@ -46,3 +46,39 @@ export const addressSchema = z.object({
   city: z.string().trim().max(100).default(''),
 });
 export type Address = z.infer<typeof addressSchema>;
+
+/** A yes/no in a URL (query string or path): `'true'` or `'false'`, as a boolean. */
+export const urlBooleanSchema = z
+  .enum(['true', 'false'], { error: 'Gebruik true of false.' })
+  .transform((value) => value === 'true');
+
+/**
+ * The paging of the community lists (product-spec §7: `pageSize=6, page=0`): `page` counts from 0,
+ * `pageSize` from 1 up to `maxSize`. Spread into a list's query schema.
+ */
+export function feedPageQuery({ defaultSize, maxSize }: { defaultSize: number; maxSize: number }) {
+  return {
+    pageSize: z.coerce
+      .number({ error: 'Geef een getal op.' })
+      .int('Geef een geheel getal op.')
+      .min(1, 'Minstens 1 per pagina.')
+      .max(maxSize, `Hoogstens ${maxSize} per pagina.`)
+      .default(defaultSize),
+    page: z.coerce
+      .number({ error: 'Geef een getal op.' })
+      .int('Geef een geheel getal op.')
+      .min(0, 'De eerste pagina is 0.')
+      .max(100_000, 'Deze pagina bestaat niet.')
+      .default(0),
+  };
+}
+
+/** One page of a community list: the items, how many there are in all, and which page this is. */
+export function feedPageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(0),
+    pageSize: z.number().int().min(1),
+  });
+}

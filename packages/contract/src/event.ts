@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { idParamsSchema, isInPlannedYears, isoDateTimeSchema, plannedYearsMessage } from './common.js';
+import {
+  feedPageQuery,
+  feedPageSchema,
+  urlBooleanSchema,
+  idParamsSchema,
+  isInPlannedYears,
+  isoDateTimeSchema,
+  plannedYearsMessage,
+} from './common.js';
 import { defineRoute } from './define-route.js';
 
 /**
@@ -62,27 +70,11 @@ export const eventSummarySchema = z.object({
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
-const booleanQuerySchema = z
-  .enum(['true', 'false'], { error: 'Gebruik true of false.' })
-  .transform((value) => value === 'true');
-
 /** `GET event`: the home asks pageSize=1, page=0, hasEnded=false, startDate ascending; /events hasEnded=false. */
 export const eventListQuerySchema = z.object({
   /** false: only events whose end is not past; true: only ended ones; absent: all. */
-  hasEnded: booleanQuerySchema.optional(),
-  pageSize: z.coerce
-    .number({ error: 'Geef een getal op.' })
-    .int('Geef een geheel getal op.')
-    .min(1, 'Minstens 1 per pagina.')
-    .max(eventLimits.pageSizeMax, `Hoogstens ${eventLimits.pageSizeMax} per pagina.`)
-    .default(eventLimits.pageSizeDefault),
-  /** 0-based. */
-  page: z.coerce
-    .number({ error: 'Geef een getal op.' })
-    .int('Geef een geheel getal op.')
-    .min(0, 'De eerste pagina is 0.')
-    .max(100_000, 'Deze pagina bestaat niet.')
-    .default(0),
+  hasEnded: urlBooleanSchema.optional(),
+  ...feedPageQuery({ defaultSize: eventLimits.pageSizeDefault, maxSize: eventLimits.pageSizeMax }),
   sortBy: z.enum(['startDate']).default('startDate'),
   sortDirection: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -95,12 +87,7 @@ export interface EventListQuery {
   sortDirection?: 'asc' | 'desc';
 }
 
-export const eventListSchema = z.object({
-  items: z.array(eventSummarySchema),
-  total: z.number().int().min(0),
-  page: z.number().int().min(0),
-  pageSize: z.number().int().min(1),
-});
+export const eventListSchema = feedPageSchema(eventSummarySchema);
 export type EventList = z.infer<typeof eventListSchema>;
 
 /** One line of the attendance sheet as members see it: who comes, with how many guests. */

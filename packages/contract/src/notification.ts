@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { feedPageQuery, feedPageSchema, urlBooleanSchema, idSchema, isoDateTimeSchema } from './common.js';
 import { defineRoute } from './define-route.js';
 
 /** A message in one member's inbox; `link` is a path inside the app (`/tasks/12`) or null. */
@@ -14,18 +14,10 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** Inbox paging: `page` is 0-based (as the home calls of product-spec §7), 20 per page by default. */
-export const notificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const notificationListQuerySchema = z.object(feedPageQuery({ defaultSize: 20, maxSize: 100 }));
 export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 
-export const notificationPageSchema = z.object({
-  items: z.array(notificationSchema),
-  total: z.number().int().min(0),
-  page: z.number().int().min(0),
-  pageSize: z.number().int().min(1),
-});
+export const notificationPageSchema = feedPageSchema(notificationSchema);
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
@@ -53,7 +45,7 @@ export const createNotificationResponseSchema = z.object({ count: z.number().int
 
 export const setReadParamsSchema = z.object({
   id: idSchema,
-  isRead: z.enum(['true', 'false'], { message: 'Gebruik true of false.' }),
+  isRead: urlBooleanSchema,
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { feedPageQuery, feedPageSchema, idSchema, isoDateTimeSchema } from './common.js';
 import { defineRoute, multipart } from './define-route.js';
 
 export const postLimits = { titleMaxLength: 200, bodyMaxLength: 100_000, pageSizeMax: 50 } as const;
@@ -17,10 +17,9 @@ export const postFieldsSchema = z.object({
 export type PostFields = z.infer<typeof postFieldsSchema>;
 
 /** Member list query of product-spec §7: `pageSize` (1–50, default 10) and 0-based `page`. */
-export const postListQuerySchema = z.object({
-  pageSize: z.coerce.number().int().min(1).max(postLimits.pageSizeMax).default(10),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-});
+export const postListQuerySchema = z.object(
+  feedPageQuery({ defaultSize: 10, maxSize: postLimits.pageSizeMax }),
+);
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
 export const postImageSchema = z.object({ id: z.number().int(), fileName: z.string() });
@@ -47,12 +46,7 @@ export const postListItemSchema = z.object({
 });
 export type PostListItem = z.infer<typeof postListItemSchema>;
 
-export const postListSchema = z.object({
-  items: z.array(postListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const postListSchema = feedPageSchema(postListItemSchema);
 export type PostList = z.infer<typeof postListSchema>;
 
 export const postDetailSchema = z.object({

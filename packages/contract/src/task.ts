@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { idParamsSchema, isInPlannedYears, isoDateTimeSchema, plannedYearsMessage } from './common.js';
+import {
+  feedPageQuery,
+  feedPageSchema,
+  urlBooleanSchema,
+  idParamsSchema,
+  isInPlannedYears,
+  isoDateTimeSchema,
+  plannedYearsMessage,
+} from './common.js';
 import { defineRoute } from './define-route.js';
 
 /** A member's assignment to a task: waiting for a TaskManager, then confirmed or refused. */
@@ -57,24 +65,15 @@ export const taskDetailSchema = taskSummarySchema.extend({
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
-/** `'true'`/`'false'` from a URL query string. */
-const queryBoolean = z.enum(['true', 'false'], { message: 'Kies true of false.' });
-
 /** The home's query of product-spec §7: isCompleted=false, pageSize=6, page=0 (0-based), hasEnded=false. */
 export const taskHomeQuerySchema = z.object({
-  isCompleted: queryBoolean.optional(),
-  hasEnded: queryBoolean.optional(),
-  pageSize: z.coerce.number().int().min(1).max(50).default(6),
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  isCompleted: urlBooleanSchema.optional(),
+  hasEnded: urlBooleanSchema.optional(),
+  ...feedPageQuery({ defaultSize: 6, maxSize: 50 }),
 });
 export type TaskHomeQuery = z.input<typeof taskHomeQuerySchema>;
 
-export const pagedTasksSchema = z.object({
-  items: z.array(taskSummarySchema),
-  total: z.number().int().min(0),
-  page: z.number().int().min(0),
-  pageSize: z.number().int().min(1),
-});
+export const pagedTasksSchema = feedPageSchema(taskSummarySchema);
 export type PagedTasks = z.infer<typeof pagedTasksSchema>;
 
 /** One of my assignments (`/account/tasks`). */

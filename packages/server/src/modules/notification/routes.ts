@@ -32,7 +32,7 @@ export function notificationHandlers(app: FastifyInstance): FeatureHandlers<type
         tenantOf(request).appId,
         userOf(request).id,
         request.params.id,
-        request.params.isRead === 'true',
+        request.params.isRead,
       ),
     setAllRead: async (request) => ({
       count: await setAllNotificationsRead(app, tenantOf(request).appId, userOf(request).id),

@@ -52,10 +52,10 @@ export async function homeTasks(
   now = new Date(),
 ): Promise<PagedTasks> {
   const conditions: (SQL | undefined)[] = [eq(tasks.appId, user.appId)];
-  if (query.isCompleted === 'false') conditions.push(isOpen(now));
-  if (query.isCompleted === 'true') conditions.push(or(eq(tasks.isClosed, true), lte(tasks.endsAt, now)));
-  if (query.hasEnded === 'false') conditions.push(gt(tasks.endsAt, now));
-  if (query.hasEnded === 'true') conditions.push(lte(tasks.endsAt, now));
+  if (query.isCompleted === false) conditions.push(isOpen(now));
+  if (query.isCompleted === true) conditions.push(or(eq(tasks.isClosed, true), lte(tasks.endsAt, now)));
+  if (query.hasEnded === false) conditions.push(gt(tasks.endsAt, now));
+  if (query.hasEnded === true) conditions.push(lte(tasks.endsAt, now));
   const where = and(...conditions);
   const [total] = await db.select({ count: count() }).from(tasks).where(where);
   const rows = await db
