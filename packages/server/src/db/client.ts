@@ -13,6 +13,9 @@ import * as schema from './schema/index.js';
 /** The one database type the code uses; both drivers give a PgDatabase over the same schema. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 
 const dayMs = 24 * 3600 * 1000;
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** The database or a transaction on it. */
-export type Executor = Database | Tx;
+export type Executor = Database | Transaction;
 
 /** Stores a new refresh token (hashed) in a family, a new family when none is given. */
 export async function issueRefreshToken(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { passesRoleCheck, type Media, type MediaKind, type UpdateMediaBody } from '@pluk/contract';
-import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/client.js';
 import { media, postMedia, posts } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-error.js';
 import type { AuthUser } from '../../types.js';
@@ -9,7 +9,6 @@ import { readMediaFile, removeMediaFiles, writeMediaFile } from './storage.js';
 import type { UploadedFile } from './upload.js';
 
 export type MediaRow = typeof media.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function presentMedia(row: MediaRow): Media {
   return {
@@ -31,7 +30,7 @@ export async function withStoredUploads<T>(
   app: FastifyInstance,
   user: AuthUser,
   files: readonly UploadedFile[],
-  work: (tx: Tx, rows: MediaRow[]) => Promise<T>,
+  work: (tx: Transaction, rows: MediaRow[]) => Promise<T>,
   titles: string[] = [],
 ): Promise<T> {
   const keys: string[] = [];

@@ -10,7 +10,7 @@ import type {
 } from '@pluk/contract';
 import { taskHomeQuerySchema, taskInputSchema, taskUpdateSchema } from '@pluk/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { comments, creditEntries, taskAssignments, tasks, users } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
@@ -27,8 +27,7 @@ import {
   type TaskRow,
 } from './presenter.js';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Db = Database | Tx;
+type Db = Database | Transaction;
 
 /** Places taken: waiting and confirmed assignments of the task in the outer query. */
 const placesTakenSql = sql<number>`(select count(*) from task_assignments ta where ta.task_id = "tasks"."id" and ta.status in ('waiting', 'confirmed'))::int`;
@@ -113,13 +112,13 @@ export async function taskDetail(
 }
 
 /** Locks the task row for the rest of the transaction: every take, confirm and change of one task queues here. */
-async function lockTask(tx: Tx, appId: string, taskId: number): Promise<TaskRow> {
+async function lockTask(tx: Transaction, appId: string, taskId: number): Promise<TaskRow> {
   const [task] = await tx.select().from(tasks).where(inApp(appId, taskId)).for('update');
   if (!task) throw notFound();
   return task;
 }
 
-async function takenPlaces(tx: Tx, taskId: number): Promise<number> {
+async function takenPlaces(tx: Transaction, taskId: number): Promise<number> {
   const [row] = await tx
     .select({ count: count() })
     .from(taskAssignments)
@@ -191,7 +190,7 @@ async function taskOfAssignment(db: Database, appId: string, assignmentId: numbe
   return row.taskId;
 }
 
-async function lockAssignment(tx: Tx, appId: string, assignmentId: number) {
+async function lockAssignment(tx: Transaction, appId: string, assignmentId: number) {
   const [row] = await tx
     .select()
     .from(taskAssignments)

@@ -1,10 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { HouseholdMember, HouseholdMemberInput } from '@pluk/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { householdMembers, households } from '../../db/schema/index.js';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
+type Executor = Database | Transaction;
 
 /** Creates the membership of a new account: the holder first, then the other members. */
 export async function createHousehold(
