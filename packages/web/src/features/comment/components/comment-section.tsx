@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconMessageCircle, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { commentBodySchema, commentLimits, type Comment } from '@pluk/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatMoment } from '../../../lib/dates';
 import { fieldErrors, useErrorText } from '../../../lib/form';
@@ -92,7 +93,6 @@ function CommentItem({
   mutations: ReturnType<typeof useCommentMutations>;
 }) {
   const { t } = useTranslation(['comments', 'common']);
-  const errorText = useErrorText();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const author = comment.authorName ?? t('removedAuthor');
@@ -165,28 +165,17 @@ function CommentItem({
           </Group>
         )}
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('confirmTitle')} centered>
-        <Stack>
-          <Text>{t('confirmText')}</Text>
-          {remove.isError && (
-            <Text c="red" role="alert">
-              {errorText(remove.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(comment.id, { onSuccess: () => setConfirming(false) })}
-            >
-              {t('confirmDelete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('confirmTitle')}
+        text={t('confirmText')}
+        confirmLabel={t('confirmDelete')}
+        color="red"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error : null}
+        onConfirm={() => remove.mutate(comment.id, { onSuccess: () => setConfirming(false) })}
+      />
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import type { ManagedAttendance, ManagedEventDetail } from '@pluk/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import { useCloseEvent, useDeleteEvent, useHandleAttendance, useManagedEvent } from '../api/manage-events';
@@ -16,53 +17,6 @@ import { statusColor } from './status-color';
 
 const toast = (message: string) =>
   notifications.show({ color: 'brand', icon: <IconCheck size={18} />, message });
-
-function ConfirmDialog({
-  opened,
-  onClose,
-  title,
-  text,
-  confirmLabel,
-  color,
-  pending,
-  error,
-  onConfirm,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  text: string;
-  confirmLabel: string;
-  color?: string;
-  pending: boolean;
-  error: unknown;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation(['events', 'common']);
-  const errorText = useErrorText();
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('common:header.close') }}
-    >
-      <Stack>
-        <Text>{text}</Text>
-        {error ? <FormError>{errorText(error)}</FormError> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('manager.keep')}
-          </Button>
-          <Button color={color} loading={pending} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 function AttendanceRow({ attendance }: { attendance: ManagedAttendance }) {
   const { t } = useTranslation('events');

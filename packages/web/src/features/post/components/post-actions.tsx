@@ -5,6 +5,7 @@ import { IconMail, IconTrash } from '@tabler/icons-react';
 import type { ManagedPost, PostEmailSummary } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useErrorText } from '../../../lib/form';
 import { useDeletePost, useSendPostWithEmail } from '../api/posts';
 import { formatDate } from '../../../lib/dates';
@@ -92,7 +93,6 @@ export function SendPostEmailButton({ post }: { post: ManagedPost }) {
 /** Delete the post after a confirmation. */
 export function DeletePostButton({ post, onDeleted }: { post: ManagedPost; onDeleted: () => void }) {
   const { t } = useTranslation(['posts', 'common']);
-  const errorText = useErrorText();
   const [opened, { open, close }] = useDisclosure(false);
   const remove = useDeletePost();
   return (
@@ -109,36 +109,25 @@ export function DeletePostButton({ post, onDeleted }: { post: ManagedPost; onDel
       >
         {t('manager.delete')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('manager.deleteTitle')} centered>
-        <Stack>
-          <Text>{t('manager.deleteText', { title: post.title })}</Text>
-          {remove.isError && (
-            <Text c="red" role="alert">
-              {errorText(remove.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(post.id, {
-                  onSuccess: () => {
-                    close();
-                    notifications.show({ color: 'brand', message: t('manager.deleted') });
-                    onDeleted();
-                  },
-                })
-              }
-            >
-              {t('manager.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={opened}
+        onClose={close}
+        title={t('manager.deleteTitle')}
+        text={t('manager.deleteText', { title: post.title })}
+        confirmLabel={t('manager.delete')}
+        color="red"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error : null}
+        onConfirm={() =>
+          remove.mutate(post.id, {
+            onSuccess: () => {
+              close();
+              notifications.show({ color: 'brand', message: t('manager.deleted') });
+              onDeleted();
+            },
+          })
+        }
+      />
     </>
   );
 }

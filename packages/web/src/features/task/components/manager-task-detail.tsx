@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { ManagerTaskDetail, TaskTaker } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import {
@@ -87,49 +88,6 @@ function TakerRow({ taker }: { taker: TaskTaker }) {
   );
 }
 
-/** A confirmation dialog for an action that cannot be undone. */
-function ConfirmDialog({
-  opened,
-  onClose,
-  title,
-  text,
-  confirmLabel,
-  pending,
-  error,
-  onConfirm,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  text: string;
-  confirmLabel: string;
-  pending: boolean;
-  error: string | null;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation('common');
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Stack>
-        <Text>{text}</Text>
-        {error && (
-          <Text c="red" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button color="red" loading={pending} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 function Actions({
   task,
   editHref,
@@ -205,7 +163,8 @@ function Actions({
         text={t('manager.closeText')}
         confirmLabel={t('manager.closeConfirm')}
         pending={close.isPending}
-        error={close.isError ? errorText(close.error) : null}
+        color="red"
+        error={close.error}
         onConfirm={() =>
           close.mutate(task.id, {
             onSuccess: () => {
@@ -222,7 +181,8 @@ function Actions({
         text={t('manager.deleteText', { title: task.title })}
         confirmLabel={t('manager.deleteConfirm')}
         pending={remove.isPending}
-        error={remove.isError ? errorText(remove.error) : null}
+        color="red"
+        error={remove.error}
         onConfirm={() =>
           remove.mutate(task.id, {
             onSuccess: () => {

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconHandStop, IconX } from '@tabler/icons-react';
 import type { TaskDetail } from '@pluk/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import { useTask } from '../api/get-task';
@@ -22,7 +23,6 @@ function blockedReason(task: TaskDetail): 'reasonClosed' | 'reasonStarted' | 're
 
 function MyAssignment({ task }: { task: TaskDetail }) {
   const { t } = useTranslation(['tasks', 'common']);
-  const errorText = useErrorText();
   const cancel = useCancelTask();
   const [opened, { open, close }] = useDisclosure(false);
   if (!task.myStatus) return null;
@@ -46,35 +46,25 @@ function MyAssignment({ task }: { task: TaskDetail }) {
           </Button>
         )}
       </Stack>
-      <Modal opened={opened} onClose={close} title={t('detail.cancelTitle')} centered>
-        <Stack>
-          <Text>{t('detail.cancelText')}</Text>
-          {cancel.isError && (
-            <Text c="red" role="alert">
-              {errorText(cancel.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('detail.keep')}
-            </Button>
-            <Button
-              color="red"
-              loading={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(task.id, {
-                  onSuccess: () => {
-                    close();
-                    notifications.show({ color: 'brand', message: t('detail.cancelled') });
-                  },
-                })
-              }
-            >
-              {t('detail.cancelConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={opened}
+        onClose={close}
+        title={t('detail.cancelTitle')}
+        text={t('detail.cancelText')}
+        confirmLabel={t('detail.cancelConfirm')}
+        cancelLabel={t('detail.keep')}
+        color="red"
+        pending={cancel.isPending}
+        error={cancel.isError ? cancel.error : null}
+        onConfirm={() =>
+          cancel.mutate(task.id, {
+            onSuccess: () => {
+              close();
+              notifications.show({ color: 'brand', message: t('detail.cancelled') });
+            },
+          })
+        }
+      />
     </Card>
   );
 }

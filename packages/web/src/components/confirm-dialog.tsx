@@ -1,0 +1,59 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../lib/form';
+import { FormError } from './form-error';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  /** The button that keeps things as they are; "Annuleren" unless a screen words it otherwise. */
+  cancelLabel?: string;
+  /** Colour of the confirm button (red for what cannot be undone); the farm's colour by default. */
+  color?: string;
+  pending: boolean;
+  /** The failed attempt's error, shown in Dutch above the buttons; the dialog stays open. */
+  error: unknown;
+  onConfirm: () => void;
+}
+
+/** Asks once more before an action a manager or member cannot take back (close, delete, cancel). */
+export function ConfirmDialog({
+  opened,
+  onClose,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  color,
+  pending,
+  error,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
+  const errorText = useErrorText();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('header.close') }}
+    >
+      <Stack>
+        <Text>{text}</Text>
+        {error ? <FormError>{errorText(error)}</FormError> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {cancelLabel ?? t('actions.cancel')}
+          </Button>
+          <Button color={color} loading={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
