@@ -1,7 +1,8 @@
-import { Divider, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Divider, Stack, Text, Title } from '@mantine/core';
 import { IconNewsOff } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { CommentSection } from '../../../features/comment/components/comment-section';
 import { usePost } from '../../../features/post/api/posts';
@@ -18,13 +19,12 @@ export function PostDetailRoute() {
 
   if (!valid || (query.isError && isApiError(query.error) && query.error.status === 404)) {
     return (
-      <Stack align="center" py="xl" gap="sm" ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light" color="gray">
-          <IconNewsOff size={36} aria-hidden />
-        </ThemeIcon>
-        <Text fw={600}>{t('detail.notFoundTitle')}</Text>
-        <Text c="dimmed">{t('detail.notFoundText')}</Text>
-      </Stack>
+      <EmptyState
+        icon={IconNewsOff}
+        title={t('detail.notFoundTitle')}
+        text={t('detail.notFoundText')}
+        color="gray"
+      />
     );
   }
   if (query.isPending) return <LoadingState />;

@@ -1,9 +1,10 @@
-import { Card, Group, Pagination, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMapPin, IconUsers } from '@tabler/icons-react';
 import type { EventSummary } from '@pluk/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { upcomingEventsQuery, useEvents } from '../api/events';
 import { EventBadges } from './event-badges';
@@ -63,15 +64,7 @@ export function EventList({ hrefOf }: { hrefOf: (id: number) => string }) {
 
   const { items, total, pageSize } = query.data;
   if (total === 0) {
-    return (
-      <Stack align="center" py="xl" gap="sm" ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconCalendarEvent size={36} aria-hidden />
-        </ThemeIcon>
-        <Text fw={600}>{t('list.emptyTitle')}</Text>
-        <Text c="dimmed">{t('list.emptyText')}</Text>
-      </Stack>
-    );
+    return <EmptyState icon={IconCalendarEvent} title={t('list.emptyTitle')} text={t('list.emptyText')} />;
   }
   const pages = Math.ceil(total / pageSize);
   return (

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
 import type { ManagedEvent } from '@pluk/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useManagedEvents } from '../api/manage-events';
 import { usePlacesLine } from './places';
@@ -68,14 +69,12 @@ export function ManagedEventList({ newHref, hrefOf }: { newHref: string; hrefOf:
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
-      <Stack align="center" py="xl" gap="sm" ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconCalendarEvent size={36} aria-hidden />
-        </ThemeIcon>
-        <Text fw={600}>{t('manager.emptyTitle')}</Text>
-        <Text c="dimmed">{t('manager.emptyText')}</Text>
-        {newButton}
-      </Stack>
+      <EmptyState
+        icon={IconCalendarEvent}
+        title={t('manager.emptyTitle')}
+        text={t('manager.emptyText')}
+        action={newButton}
+      />
     );
   }
   return (

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { feedbackLimits, type ManagedFeedback } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import { useAppFeedback, useHandleFeedback } from '../api/app-feedback';
@@ -99,13 +100,7 @@ export function ManagerFeedbackList() {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
-      <Stack align="center" py="xl" gap="sm" ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconMessageCircle size={36} aria-hidden />
-        </ThemeIcon>
-        <Text fw={600}>{t('manager.emptyTitle')}</Text>
-        <Text c="dimmed">{t('manager.emptyText')}</Text>
-      </Stack>
+      <EmptyState icon={IconMessageCircle} title={t('manager.emptyTitle')} text={t('manager.emptyText')} />
     );
   }
   const waiting = query.data.filter((item) => !item.isHandled).length;

@@ -1,7 +1,8 @@
-import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import type { Feedback } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useMyFeedback } from '../api/my-feedback';
 import { formatMoment } from '../../../lib/dates';
@@ -54,13 +55,7 @@ export function MyFeedbackList() {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
-        <Stack align="center" py="md" gap="xs" ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconMessageCircle size={30} aria-hidden />
-          </ThemeIcon>
-          <Text fw={600}>{t('mine.emptyTitle')}</Text>
-          <Text c="dimmed">{t('mine.emptyText')}</Text>
-        </Stack>
+        <EmptyState icon={IconMessageCircle} title={t('mine.emptyTitle')} text={t('mine.emptyText')} />
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {query.data.map((item) => (

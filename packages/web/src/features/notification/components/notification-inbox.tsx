@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import {
   IconBellOff,
@@ -12,6 +12,7 @@ import {
 import type { Notification } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
 import { useNavigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
@@ -131,15 +132,7 @@ export function NotificationInbox() {
 
   const { items, total, pageSize } = query.data;
   if (total === 0) {
-    return (
-      <Stack align="center" py="xl" gap="sm" ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconBellOff size={36} aria-hidden />
-        </ThemeIcon>
-        <Text fw={600}>{t('inbox.emptyTitle')}</Text>
-        <Text c="dimmed">{t('inbox.emptyText')}</Text>
-      </Stack>
-    );
+    return <EmptyState icon={IconBellOff} title={t('inbox.emptyTitle')} text={t('inbox.emptyText')} />;
   }
 
   const pages = Math.max(1, Math.ceil(total / pageSize));

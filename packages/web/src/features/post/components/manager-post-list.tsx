@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconNews, IconPaperclip, IconPhoto, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useManagedPosts } from '../api/posts';
 import { formatDate } from '../../../lib/dates';
@@ -25,14 +26,12 @@ export function ManagerPostList({
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
-      <Stack align="center" py="xl" gap="sm" ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconNews size={36} aria-hidden />
-        </ThemeIcon>
-        <Text fw={600}>{t('manager.emptyTitle')}</Text>
-        <Text c="dimmed">{t('manager.emptyText')}</Text>
-        {newButton}
-      </Stack>
+      <EmptyState
+        icon={IconNews}
+        title={t('manager.emptyTitle')}
+        text={t('manager.emptyText')}
+        action={newButton}
+      />
     );
   }
   return (

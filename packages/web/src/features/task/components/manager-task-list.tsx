@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useManagerTasks } from '../api/manager-tasks';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/empty-state';
 import { formatWhen } from '../../../lib/dates';
 
 function ManagerTaskCard({ task, to }: { task: ManagerTask; to: string }) {

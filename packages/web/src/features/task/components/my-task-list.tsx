@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useMyTasks } from '../api/get-my-tasks';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/empty-state';
 import { formatDate } from '../../../lib/dates';
 import { TaskCard } from './task-card';
 

@@ -3,7 +3,7 @@ import { IconChecklist } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useOpenTasks } from '../api/get-open-tasks';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/empty-state';
 import { TaskCard } from './task-card';
 
 /** The open chores, the first to start first (`GET Task/true`). */

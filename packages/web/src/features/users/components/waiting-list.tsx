@@ -1,9 +1,10 @@
-import { Badge, Card, Group, Pagination, Stack, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Badge, Card, Group, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
 import { waitingListQuery, type ManagedUser } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/dates';
 import { usePagedUsers } from '../api/get-paged-users';
@@ -109,13 +110,7 @@ export function WaitingList() {
   const { items, total, rowsPerPage } = query.data;
   if (total === 0) {
     return (
-      <Stack align="center" py="xl" gap="sm" ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconUsers size={36} aria-hidden />
-        </ThemeIcon>
-        <Text fw={600}>{t('waitingList.emptyTitle')}</Text>
-        <Text c="dimmed">{t('waitingList.emptyText')}</Text>
-      </Stack>
+      <EmptyState icon={IconUsers} title={t('waitingList.emptyTitle')} text={t('waitingList.emptyText')} />
     );
   }
 

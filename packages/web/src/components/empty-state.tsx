@@ -8,15 +8,18 @@ export function EmptyState({
   title,
   text,
   action,
+  color,
 }: {
   icon: Icon;
   title: string;
   text: string;
   action?: ReactNode;
+  /** The icon's colour: the farm's by default, gray for "not found". */
+  color?: string;
 }) {
   return (
     <Stack align="center" py="xl" gap="sm" ta="center">
-      <ThemeIcon size={64} radius="xl" variant="light">
+      <ThemeIcon size={64} radius="xl" variant="light" color={color}>
         <EmptyIcon size={36} aria-hidden />
       </ThemeIcon>
       <Text fw={600}>{title}</Text>
