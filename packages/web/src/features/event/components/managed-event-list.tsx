@@ -1,10 +1,9 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import type { ManagedEvent } from '@pluk/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ManagerList } from '../../../components/manager-list';
 import { useManagedEvents } from '../api/manage-events';
 import { usePlacesLine } from './places';
 import { formatWhen } from '../../../lib/dates';
@@ -60,29 +59,16 @@ function ManagedEventCard({ event, href }: { event: ManagedEvent; href: string }
 export function ManagedEventList({ newHref, hrefOf }: { newHref: string; hrefOf: (id: number) => string }) {
   const { t } = useTranslation('events');
   const query = useManagedEvents();
-  const newButton = (
-    <Button component={Link} to={newHref} leftSection={<IconPlus size={18} aria-hidden />} size="md">
-      {t('manager.new')}
-    </Button>
-  );
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) {
-    return (
-      <EmptyState
-        icon={IconCalendarEvent}
-        title={t('manager.emptyTitle')}
-        text={t('manager.emptyText')}
-        action={newButton}
-      />
-    );
-  }
   return (
-    <Stack gap="sm">
-      <Group justify="flex-end">{newButton}</Group>
-      {query.data.map((event) => (
-        <ManagedEventCard key={event.id} event={event} href={hrefOf(event.id)} />
-      ))}
-    </Stack>
+    <ManagerList
+      query={query}
+      newHref={newHref}
+      newLabel={t('manager.new')}
+      empty={{ icon: IconCalendarEvent, title: t('manager.emptyTitle'), text: t('manager.emptyText') }}
+    >
+      {(events) =>
+        events.map((event) => <ManagedEventCard key={event.id} event={event} href={hrefOf(event.id)} />)
+      }
+    </ManagerList>
   );
 }

@@ -1,11 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconChecklist, IconPlus } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconChecklist } from '@tabler/icons-react';
 import type { ManagerTask } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
+import { ManagerList } from '../../../components/manager-list';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useManagerTasks } from '../api/manager-tasks';
-import { EmptyState } from '../../../components/empty-state';
 import { formatWhen } from '../../../lib/dates';
 
 function ManagerTaskCard({ task, to }: { task: ManagerTask; to: string }) {
@@ -59,29 +58,14 @@ function ManagerTaskCard({ task, to }: { task: ManagerTask; to: string }) {
 export function ManagerTaskList({ hrefOf, newHref }: { hrefOf: (id: number) => string; newHref: string }) {
   const { t } = useTranslation('tasks');
   const query = useManagerTasks();
-  const newButton = (
-    <Button component={Link} to={newHref} leftSection={<IconPlus size={18} aria-hidden />}>
-      {t('manager.new')}
-    </Button>
-  );
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) {
-    return (
-      <EmptyState
-        icon={IconChecklist}
-        title={t('manager.emptyTitle')}
-        text={t('manager.emptyText')}
-        action={newButton}
-      />
-    );
-  }
   return (
-    <Stack gap="sm">
-      <Group justify="flex-end">{newButton}</Group>
-      {query.data.map((task) => (
-        <ManagerTaskCard key={task.id} task={task} to={hrefOf(task.id)} />
-      ))}
-    </Stack>
+    <ManagerList
+      query={query}
+      newHref={newHref}
+      newLabel={t('manager.new')}
+      empty={{ icon: IconChecklist, title: t('manager.emptyTitle'), text: t('manager.emptyText') }}
+    >
+      {(tasks) => tasks.map((task) => <ManagerTaskCard key={task.id} task={task} to={hrefOf(task.id)} />)}
+    </ManagerList>
   );
 }
