@@ -48,7 +48,7 @@ async function notify(user: CreatedUser, title: string, link: string | null = '/
     payload: { userIds: [user.id], title, body: `${title}: meer uitleg`, link },
   });
   expect(response.statusCode).toBe(200);
-  await ctx.app.push.idle();
+  await ctx.app.jobs.drain();
 }
 
 describe('GET pushsubscription/publicKey', () => {

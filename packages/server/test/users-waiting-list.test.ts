@@ -111,7 +111,7 @@ describe('applicationManager/User/Approve', () => {
     expect(mail.subject).toBe('Welkom bij Testhoeve!');
     expect(mail.text).toContain('Dag Voornaam2,');
     expect(mail.text).toContain('http://pluk.test/login');
-    await ctx.app.mailer.flush();
+    await ctx.app.jobs.drain();
     const [logged] = await ctx.db.select().from(emailLog).where(eq(emailLog.userId, target.id));
     expect(logged).toMatchObject({ template: 'welcome', status: 'sent' });
     const audits = await ctx.db
