@@ -42,7 +42,7 @@ describe('the job queue', () => {
     expect(await jobByKey('once:1')).toMatchObject({ status: 'done', outcome: 'not_sent', payload: {} });
   });
 
-  it("takes over a job whose process died (its lease lapsed); the dead claim can no longer finish it", async () => {
+  it('takes over a job whose process died (its lease lapsed); the dead claim can no longer finish it', async () => {
     await enqueue(ctx.db, [welcome('lease:1')]);
     // A process claims the job with a lease that has already run out, then "dies".
     const [dead] = await claimJobs(ctx.db, 10, 0);
@@ -138,12 +138,14 @@ describe('scheduled pruning', () => {
       revokedAt: revoked ? new Date() : null,
     });
     const day = 24 * 3600 * 1000;
-    await ctx.db.insert(refreshTokens).values([
-      token('expired', new Date(Date.now() - day)),
-      token('revoked-expired', new Date(Date.now() - 1000), true),
-      token('revoked-valid', new Date(Date.now() + day), true),
-      token('valid', new Date(Date.now() + day)),
-    ]);
+    await ctx.db
+      .insert(refreshTokens)
+      .values([
+        token('expired', new Date(Date.now() - day)),
+        token('revoked-expired', new Date(Date.now() - 1000), true),
+        token('revoked-valid', new Date(Date.now() + day), true),
+        token('valid', new Date(Date.now() + day)),
+      ]);
     await ctx.db.insert(auditLog).values([
       { appId: ctx.appId, action: 'test.old', createdAt: new Date(Date.now() - 400 * day) },
       { appId: ctx.appId, action: 'test.recent', createdAt: new Date(Date.now() - 300 * day) },
@@ -171,7 +173,9 @@ describe('scheduled pruning', () => {
     const old = new Date(Date.now() - 400 * 24 * 3600 * 1000);
     await ctx.db
       .insert(auditLog)
-      .values(Array.from({ length: 2500 }, () => ({ appId: ctx.appId, action: 'test.bulk', createdAt: old })));
+      .values(
+        Array.from({ length: 2500 }, () => ({ appId: ctx.appId, action: 'test.bulk', createdAt: old })),
+      );
     expect(await pruneOldRows(ctx.db, { auditLogRetentionDays: 365 })).toMatchObject({ auditLog: 2500 });
     expect(await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'test.bulk'))).toEqual([]);
   });

@@ -129,118 +129,118 @@ async function seed(db: Database) {
 }
 
 describe('a 200-recipient mail round survives a crash', () => {
-  it(
-    'mails every member exactly once after SIGKILL mid-round and a restart',
-    async () => {
-      // A slightly slow SMTP server: each accepted message is answered 40 ms after it was recorded,
-      // so the round takes a few seconds and the kill lands in its middle.
-      smtp = await startSmtpServer({ delayMs: 40 });
-      let handle: DatabaseHandle;
-      const env: Record<string, string> = {
-        HOST: '127.0.0.1',
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        SMTP_FROM: 'Crashhoeve <nieuws@crash.test>',
-        JWT_SECRET: jwtSecret,
-        JOB_CONCURRENCY: String(concurrency),
-        JOB_LEASE_SECONDS: String(leaseSeconds),
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: join(tmpdir(), 'pluk-no-web-dist'),
-        PUBLIC_URL: 'http://pluk.test',
-      };
-      if (onPostgres) {
-        testDb = await openTestDatabase();
-        handle = testDb.handle;
-        env.DATABASE_URL = testDb.url!;
-      } else {
-        dataDir = await mkdtemp(join(tmpdir(), 'pluk-crash-'));
-        handle = await openDatabase({ dataDir });
-        await handle.migrate();
-        env.DATA_DIR = dataDir;
+  it('mails every member exactly once after SIGKILL mid-round and a restart', async () => {
+    // A slightly slow SMTP server: each accepted message is answered 40 ms after it was recorded,
+    // so the round takes a few seconds and the kill lands in its middle.
+    smtp = await startSmtpServer({ delayMs: 40 });
+    let handle: DatabaseHandle;
+    const env: Record<string, string> = {
+      HOST: '127.0.0.1',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_FROM: 'Crashhoeve <nieuws@crash.test>',
+      JWT_SECRET: jwtSecret,
+      JOB_CONCURRENCY: String(concurrency),
+      JOB_LEASE_SECONDS: String(leaseSeconds),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: join(tmpdir(), 'pluk-no-web-dist'),
+      PUBLIC_URL: 'http://pluk.test',
+    };
+    if (onPostgres) {
+      testDb = await openTestDatabase();
+      handle = testDb.handle;
+      env.DATABASE_URL = testDb.url!;
+    } else {
+      dataDir = await mkdtemp(join(tmpdir(), 'pluk-crash-'));
+      handle = await openDatabase({ dataDir });
+      await handle.migrate();
+      env.DATA_DIR = dataDir;
+    }
+    const { manager, recipients, postId } = await seed(handle.db);
+    // The embedded database is one process's at a time: the test lets go while the server runs.
+    if (!onPostgres) await handle.close();
+    const token = new AccessTokens(jwtSecret, 900).issue(manager);
+    const headers = { authorization: `Bearer ${token}` };
+
+    let server = await startServer(env);
+    running = server.child;
+    const started = await fetch(`${server.base}/api/applicationManager/Post/SendWithEmail/${postId}`, {
+      method: 'POST',
+      headers,
+    });
+    expect(started.status).toBe(200);
+    expect(((await started.json()) as PostEmailRound).recipients).toBe(recipients.length);
+
+    // Some, not all, mails are out: kill the server without any chance to clean up.
+    await until(
+      'the middle of the round',
+      async () => (smtp!.messages.length >= 40 ? true : undefined),
+      20_000,
+    );
+    server.child.kill('SIGKILL');
+    await exited(server.child);
+    const atKill = smtp.messages.length;
+    expect(atKill).toBeLessThan(recipients.length);
+
+    // Same database, new process: it takes the waiting jobs at once, and the ones the dead process held
+    // when their lease lapses.
+    server = await startServer(env);
+    running = server.child;
+    const round = await until(
+      'the round to finish',
+      async () => {
+        const response = await fetch(`${server.base}/api/applicationManager/Post/${postId}/emailRound`, {
+          headers,
+        });
+        const body = (await response.json()) as { round: PostEmailRound | null };
+        return body.round && body.round.waiting === 0 ? body.round : undefined;
+      },
+      30_000,
+    );
+    expect(round).toMatchObject({ recipients: recipients.length, sent: recipients.length, failed: 0 });
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+    running = undefined;
+
+    // Every member got the post, each under one Message-ID: the one of their job.
+    const byRecipient = new Map<string, Set<string>>();
+    for (const mail of smtp.messages) {
+      for (const to of mail.to) {
+        const ids = byRecipient.get(to) ?? new Set<string>();
+        ids.add(mail.messageId);
+        byRecipient.set(to, ids);
       }
-      const { manager, recipients, postId } = await seed(handle.db);
-      // The embedded database is one process's at a time: the test lets go while the server runs.
-      if (!onPostgres) await handle.close();
-      const token = new AccessTokens(jwtSecret, 900).issue(manager);
-      const headers = { authorization: `Bearer ${token}` };
+    }
+    const missed = recipients.filter((r) => !byRecipient.has(r.email));
+    expect(missed).toEqual([]);
+    expect([...byRecipient.values()].filter((ids) => ids.size !== 1)).toEqual([]);
+    expect(byRecipient.size).toBe(recipients.length);
+    // Raw copies: a job the SMTP server had accepted but whose "done" the killed process never committed
+    // is sent again, with the same Message-ID, so mail clients show it once. Only jobs in flight at the
+    // kill can be in that window, and a process runs at most JOB_CONCURRENCY jobs at a time.
+    const duplicates = smtp.messages.length - recipients.length;
+    expect(duplicates).toBeGreaterThanOrEqual(0);
+    expect(duplicates).toBeLessThanOrEqual(concurrency);
 
-      let server = await startServer(env);
-      running = server.child;
-      const started = await fetch(`${server.base}/api/applicationManager/Post/SendWithEmail/${postId}`, {
-        method: 'POST',
-        headers,
-      });
-      expect(started.status).toBe(200);
-      expect(((await started.json()) as PostEmailRound).recipients).toBe(recipients.length);
-
-      // Some, not all, mails are out: kill the server without any chance to clean up.
-      await until('the middle of the round', async () => (smtp!.messages.length >= 40 ? true : undefined), 20_000);
-      server.child.kill('SIGKILL');
-      await exited(server.child);
-      const atKill = smtp.messages.length;
-      expect(atKill).toBeLessThan(recipients.length);
-
-      // Same database, new process: it takes the waiting jobs at once, and the ones the dead process held
-      // when their lease lapses.
-      server = await startServer(env);
-      running = server.child;
-      const round = await until(
-        'the round to finish',
-        async () => {
-          const response = await fetch(`${server.base}/api/applicationManager/Post/${postId}/emailRound`, {
-            headers,
-          });
-          const body = (await response.json()) as { round: PostEmailRound | null };
-          return body.round && body.round.waiting === 0 ? body.round : undefined;
-        },
-        30_000,
-      );
-      expect(round).toMatchObject({ recipients: recipients.length, sent: recipients.length, failed: 0 });
-      server.child.kill('SIGTERM');
-      await exited(server.child);
-      running = undefined;
-
-      // Every member got the post, each under one Message-ID: the one of their job.
-      const byRecipient = new Map<string, Set<string>>();
-      for (const mail of smtp.messages) {
-        for (const to of mail.to) {
-          const ids = byRecipient.get(to) ?? new Set<string>();
-          ids.add(mail.messageId);
-          byRecipient.set(to, ids);
-        }
-      }
-      const missed = recipients.filter((r) => !byRecipient.has(r.email));
-      expect(missed).toEqual([]);
-      expect([...byRecipient.values()].filter((ids) => ids.size !== 1)).toEqual([]);
-      expect(byRecipient.size).toBe(recipients.length);
-      // Raw copies: a job the SMTP server had accepted but whose "done" the killed process never committed
-      // is sent again, with the same Message-ID, so mail clients show it once. Only jobs in flight at the
-      // kill can be in that window, and a process runs at most JOB_CONCURRENCY jobs at a time.
-      const duplicates = smtp.messages.length - recipients.length;
-      expect(duplicates).toBeGreaterThanOrEqual(0);
-      expect(duplicates).toBeLessThanOrEqual(concurrency);
-
-      // The e-mail log and the delivery rows have each e-mail exactly once, whatever was sent twice.
-      const check = onPostgres ? handle : await openDatabase({ dataDir: dataDir! });
-      try {
-        const logged = await check.db.select().from(emailLog).where(eq(emailLog.template, 'post'));
-        expect(logged).toHaveLength(recipients.length);
-        expect(new Set(logged.map((row) => row.toAddress)).size).toBe(recipients.length);
-        const deliveries = await check.db
-          .select()
-          .from(postEmailDeliveries)
-          .where(eq(postEmailDeliveries.postId, postId));
-        expect(deliveries).toHaveLength(recipients.length);
-        const open = await check.db
-          .select()
-          .from(jobs)
-          .where(and(eq(jobs.kind, 'mail'), inArray(jobs.status, ['waiting', 'running', 'failed'])));
-        expect(open).toEqual([]);
-      } finally {
-        if (!onPostgres) await check.close();
-      }
-    },
-    60_000,
-  );
+    // The e-mail log and the delivery rows have each e-mail exactly once, whatever was sent twice.
+    const check = onPostgres ? handle : await openDatabase({ dataDir: dataDir! });
+    try {
+      const logged = await check.db.select().from(emailLog).where(eq(emailLog.template, 'post'));
+      expect(logged).toHaveLength(recipients.length);
+      expect(new Set(logged.map((row) => row.toAddress)).size).toBe(recipients.length);
+      const deliveries = await check.db
+        .select()
+        .from(postEmailDeliveries)
+        .where(eq(postEmailDeliveries.postId, postId));
+      expect(deliveries).toHaveLength(recipients.length);
+      const open = await check.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'mail'), inArray(jobs.status, ['waiting', 'running', 'failed'])));
+      expect(open).toEqual([]);
+    } finally {
+      if (!onPostgres) await check.close();
+    }
+  }, 60_000);
 });

@@ -486,7 +486,13 @@ describe('SendWithEmail', () => {
     expect(new Set(ids).size).toBe(3);
     expect(ids.every((id) => /^<[0-9a-f]{32}@localhost>$/.test(id))).toBe(true);
 
-    expect(await roundOf(post.id)).toMatchObject({ recipients: 3, sent: 3, notSent: 0, failed: 0, waiting: 0 });
+    expect(await roundOf(post.id)).toMatchObject({
+      recipients: 3,
+      sent: 3,
+      notSent: 0,
+      failed: 0,
+      waiting: 0,
+    });
     const detail = managedPostSchema.parse(
       json(await ctx.request({ method: 'GET', url: `/api/applicationManager/Post/${post.id}`, as: editor })),
     );
@@ -548,7 +554,13 @@ describe('SendWithEmail', () => {
     // The first attempts failed; the e-mails wait for their retry.
     expect(await roundOf(post.id)).toMatchObject({ recipients: 3, sent: 0, failed: 0, waiting: 3 });
     await ctx.app.jobs.drain({ ignoreRunAt: true });
-    expect(await roundOf(post.id)).toMatchObject({ recipients: 3, sent: 0, notSent: 0, failed: 3, waiting: 0 });
+    expect(await roundOf(post.id)).toMatchObject({
+      recipients: 3,
+      sent: 0,
+      notSent: 0,
+      failed: 3,
+      waiting: 0,
+    });
     const deliveries = await ctx.db
       .select()
       .from(postEmailDeliveries)

@@ -55,9 +55,7 @@ export async function pruneOldRows(
     const due = db
       .select({ id: auditLog.id })
       .from(auditLog)
-      .where(
-        lt(auditLog.createdAt, sql`now() - make_interval(days => ${options.auditLogRetentionDays})`),
-      )
+      .where(lt(auditLog.createdAt, sql`now() - make_interval(days => ${options.auditLogRetentionDays})`))
       .limit(pruneBatchSize);
     const rows = await db.delete(auditLog).where(inArray(auditLog.id, due)).returning({ id: auditLog.id });
     return rows.length;

@@ -28,7 +28,10 @@ export function mailJob(
   idempotencyKey: string,
   options: { groupKey?: string; postDelivery?: PostDelivery } = {},
 ): JobInput {
-  const payload: MailJobPayload = { mail, ...(options.postDelivery ? { postDelivery: options.postDelivery } : {}) };
+  const payload: MailJobPayload = {
+    mail,
+    ...(options.postDelivery ? { postDelivery: options.postDelivery } : {}),
+  };
   return {
     appId: mail.appId,
     kind: mailJobKind,
@@ -98,7 +101,13 @@ export function mailJobHandler(mailer: Mailer, db: Database): JobHandler {
       if (!prepared.smtp) {
         return {
           outcome: 'not_sent',
-          record: recordOf(mailer, payload, prepared, 'not_sent', 'Geen SMTP-instellingen: e-mail niet verzonden.'),
+          record: recordOf(
+            mailer,
+            payload,
+            prepared,
+            'not_sent',
+            'Geen SMTP-instellingen: e-mail niet verzonden.',
+          ),
         };
       }
       await mailer.transmit(prepared.smtp, {

@@ -23,7 +23,11 @@ function SummaryText({ summary }: { summary: PostEmailRound }) {
     <>
       <Text>
         {summary.waiting > 0
-          ? t('manager.sendProgress', { count: summary.recipients, sent: summary.sent, waiting: summary.waiting })
+          ? t('manager.sendProgress', {
+              count: summary.recipients,
+              sent: summary.sent,
+              waiting: summary.waiting,
+            })
           : t('manager.sendResult', { count: summary.recipients, sent: summary.sent })}
       </Text>
       {problems.length > 0 && <Text size="sm">{problems.join(' ')}</Text>}
