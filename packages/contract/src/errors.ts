@@ -44,6 +44,7 @@ export const errorCodes = [
   'EVENT_CAPACITY_TOO_LOW', // event: capacity below the places already taken
   'EVENT_ATTENDANCE_ALREADY_HANDLED', // event: sign-up already confirmed (or refused)
   'POST_NOT_ACTIVE', // post: e-mailing a post members cannot read
+  'POST_ALREADY_EMAILED', // post: this version of the post already has an e-mail round
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -99,6 +100,8 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   EVENT_FULL: 'Er zijn niet genoeg plaatsen meer vrij voor jou en je gasten.',
   EVENT_ALREADY_SIGNED_UP: 'Je bent al aangemeld voor dit evenement.',
   POST_NOT_ACTIVE: 'Dit bericht is niet actief: maak het eerst actief, anders kunnen leden het niet lezen.',
+  POST_ALREADY_EMAILED:
+    'Dit bericht is al per e-mail verstuurd. Pas het bericht aan als je het opnieuw wilt versturen.',
   EVENT_NOT_SIGNED_UP: 'Je bent niet aangemeld voor dit evenement.',
   EVENT_SIGN_UP_REFUSED: 'Je aanmelding voor dit evenement werd geweigerd; je kan ze niet meer wijzigen.',
   EVENT_CAPACITY_TOO_LOW: 'Er zijn al meer plaatsen ingenomen dan dit aantal.',

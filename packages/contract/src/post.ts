@@ -68,6 +68,16 @@ export const postEmailSummarySchema = z.object({
 });
 export type PostEmailSummary = z.infer<typeof postEmailSummarySchema>;
 
+/**
+ * One e-mail round of a post (one job per recipient, sent in the background): how many are sent, not
+ * sent (the farm has no mail settings), failed for good, and still waiting.
+ */
+export const postEmailRoundSchema = postEmailSummarySchema.extend({
+  startedAt: isoDateTimeSchema,
+  waiting: z.number().int(),
+});
+export type PostEmailRound = z.infer<typeof postEmailRoundSchema>;
+
 export const managedPostSchema = postDetailSchema.extend({
   isActive: z.boolean(),
   createdAt: isoDateTimeSchema,
@@ -159,9 +169,18 @@ export const postRoutes = {
     path: 'applicationManager/Post/SendWithEmail/:id',
     permission: { role: 'PostManager' },
     summary:
-      'E-mails the post to every approved, active member who receives e-mails; one delivery row per recipient; answers the counts.',
+      'Starts an e-mail round: one queued e-mail per approved, active member who receives e-mails, sent in the background; answers the round. The same version of the post again answers 409 POST_ALREADY_EMAILED.',
     params: postIdParams,
-    response: { 200: postEmailSummarySchema },
+    response: { 200: postEmailRoundSchema },
+  }),
+  emailRound: defineRoute({
+    feature: 'post',
+    method: 'GET',
+    path: 'applicationManager/Post/:id/emailRound',
+    permission: { role: 'PostManager' },
+    summary: "The progress of the post's latest e-mail round (sent, not sent, failed, waiting), or null.",
+    params: postIdParams,
+    response: { 200: z.object({ round: postEmailRoundSchema.nullable() }) },
   }),
   delete: defineRoute({
     feature: 'post',

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { createJobWorker, shutdownGraceMs } from './jobs/setup.js';
 import { Mailer } from './mail/mailer.js';
 import { AccessTokens, resolveJwtSecret } from './modules/auth/access-tokens.js';
 import { PushSender } from './modules/notification/push-sender.js';
@@ -97,6 +98,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.decorate('accessTokens', new AccessTokens(jwtSecret, config.accessTokenTtlSeconds));
   app.decorate('mailer', new Mailer(database.db, config, app.log));
   app.decorate('push', new PushSender(app));
+  app.decorate('jobs', createJobWorker(app));
   app.decorate('apiRoutes', [] as string[]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -107,7 +109,11 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.addHook('onClose', async () => app.mailer.close());
+  // Stop claiming jobs, let running ones finish (bounded) or give them back, then close the SMTP transports.
+  app.addHook('onClose', async () => {
+    await app.jobs.stop(shutdownGraceMs);
+    app.mailer.close();
+  });
 
   registerErrorHandling(app);
   await registerSecurity(app);

@@ -28,6 +28,9 @@ import { defaultDataDir, defaultWebDistDir } from './paths.js';
  * | `RATE_LIMIT_AUTH_PER_MINUTE`       | `30`                                      | Login, register, RefreshLogin and password-reset calls per client IP per minute. |
  * | `RATE_LIMIT_ACCOUNT_PER_15_MINUTES`| `10`                                      | The same calls per account (username, e-mail or user) per 15 minutes. |
  * | `WEATHER_API_URL`                  | `https://api.open-meteo.com/v1/forecast`  | Open-Meteo forecast address for the home's weather (point it at a local server in tests). |
+ * | `JOB_CONCURRENCY`                  | `5`                                       | Background jobs (e-mails, web push) one server process runs at the same time. |
+ * | `JOB_LEASE_SECONDS`                | `120`                                     | How long a claimed job stays with its process; after that (the process died) another one takes it over. |
+ * | `AUDIT_LOG_RETENTION_DAYS`         | `365`                                     | Audit log rows older than this are pruned. |
  */
 const booleanSetting = z
   .string()
@@ -88,6 +91,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalText,
   RATE_LIMIT_AUTH_PER_MINUTE: intSetting(1, 1_000_000).default(30),
   RATE_LIMIT_ACCOUNT_PER_15_MINUTES: intSetting(1, 1_000_000).default(10),
+  JOB_CONCURRENCY: intSetting(1, 100).default(5),
+  JOB_LEASE_SECONDS: intSetting(1, 3600).default(120),
+  AUDIT_LOG_RETENTION_DAYS: intSetting(1, 36_500).default(365),
   WEATHER_API_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   ),
@@ -129,6 +135,14 @@ export interface Config {
    * set it; there is no environment setting, so a real server takes https push services only.
    */
   allowLoopbackPushEndpoints: boolean;
+  /** The background job worker (ADR 048). */
+  jobs: {
+    concurrency: number;
+    leaseSeconds: number;
+    /** How often an idle worker looks for due jobs (a request that enqueues wakes it at once). */
+    pollMs: number;
+    auditLogRetentionDays: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -178,5 +192,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherApiUrl: e.WEATHER_API_URL ?? 'https://api.open-meteo.com/v1/forecast',
     weatherTimeoutMs: 3000,
     allowLoopbackPushEndpoints: false,
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      leaseSeconds: e.JOB_LEASE_SECONDS,
+      pollMs: 1000,
+      auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
+    },
   };
 }

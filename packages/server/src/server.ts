@@ -35,6 +35,8 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // E-mails and web push queued by requests (and by a process that died) go out from here on.
+  app.jobs.start();
   app.log.info(
     {
       database: database.kind,

@@ -1,6 +1,7 @@
 import type { RouteDef, Role, LocaleVariant } from '@pluk/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { JobWorker } from './jobs/worker.js';
 import type { Mailer } from './mail/mailer.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { PushSender } from './modules/notification/push-sender.js';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     mailer: Mailer;
+    /** The durable job queue's worker: e-mails, web push, pruning (ADR 048). */
+    jobs: JobWorker;
     /** Web push for new notifications (see modules/notification). */
     push: PushSender;
     accessTokens: AccessTokens;

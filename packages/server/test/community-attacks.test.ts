@@ -176,7 +176,7 @@ describe('web push only goes to public push services (SSRF)', () => {
       payload: { userIds: [tom.id], title: 'Hallo' },
     });
     expect(response.statusCode).toBe(200);
-    await ctx.app.push.idle();
+    await ctx.app.jobs.drain();
     expect(push.requestsFor(browser)).toHaveLength(0);
   });
 

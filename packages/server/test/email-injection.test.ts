@@ -41,7 +41,7 @@ describe('e-mail header and body injection', () => {
       payload: { userId: register.json<{ userId: number }>().userId },
     });
     expect(approve.statusCode).toBe(200);
-    await ctx.app.mailer.flush();
+    await ctx.app.jobs.drain();
     const mail = await smtp.waitFor((m) => m.to.includes('slachtoffer@example.test'));
     expect(mail.to).toEqual(['slachtoffer@example.test']);
     const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
@@ -62,7 +62,7 @@ describe('e-mail header and body injection', () => {
       headers: { host: 'evil.test', 'x-forwarded-host': 'evil2.test' },
     });
     expect(response.statusCode).toBe(200);
-    await ctx.app.mailer.flush();
+    await ctx.app.jobs.drain();
     const mail = await smtp.waitFor((m) => m.to.includes(user.email));
     expect(mail.text).toMatch(/http:\/\/pluk\.test\/auth\/passwordReset\//);
     expect(mail.raw).not.toContain('evil');

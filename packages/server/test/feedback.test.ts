@@ -154,7 +154,7 @@ describe('manager feedback', () => {
     const late = await post('/api/feedback/update', lien, { id: mine.id, message: 'Nog iets' });
     expect(late.statusCode).toBe(409);
     expect(json(late)).toMatchObject({ error: { code: 'FEEDBACK_ALREADY_HANDLED' } });
-    await ctx.app.push.idle();
+    await ctx.app.jobs.drain();
   });
 
   it('handles without an answer too', async () => {
@@ -166,7 +166,7 @@ describe('manager feedback', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, tom.id), eq(notifications.title, 'Je feedback werd behandeld')));
     expect(note?.body).toBe('We hebben “Bedankt” bekeken. Bedankt!');
-    await ctx.app.push.idle();
+    await ctx.app.jobs.drain();
   });
 
   it('answers 404 for another farm’s feedback and 403 without the role', async () => {

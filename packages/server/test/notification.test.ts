@@ -168,7 +168,7 @@ describe('POST notification/create (ApplicationManager)', () => {
       .where(and(eq(notifications.appId, ctx.appId), eq(notifications.title, 'Oogstfeest zaterdag')));
     expect(rows.map((row) => row.userId).sort()).toEqual([lien.id, tom.id].sort());
     expect(rows[0]).toMatchObject({ body: 'Breng een schaal mee.', link: '/events/4', isRead: false });
-    await ctx.app.push.idle();
+    await ctx.app.jobs.drain();
   });
 
   it('refuses a recipient of another farm (404) and sends nothing', async () => {

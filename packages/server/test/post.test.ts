@@ -8,7 +8,7 @@ import {
   postDetailSchema,
   postListSchema,
   type ManagedPost,
-  type PostEmailSummary,
+  type PostEmailRound,
 } from '@pluk/contract';
 import { comments, notifications, postEmailDeliveries, users } from '../src/db/schema/index.js';
 import { render } from '../src/mail/templates.js';
@@ -438,7 +438,14 @@ describe('the post e-mail template', () => {
 });
 
 describe('SendWithEmail', () => {
-  it('e-mails every approved, active member who receives e-mails, one delivery row each', async () => {
+  const send = (id: number) =>
+    ctx.request({ method: 'POST', url: `/api/applicationManager/Post/SendWithEmail/${id}`, as: editor });
+  const roundOf = async (id: number) =>
+    json<{ round: PostEmailRound | null }>(
+      await ctx.request({ method: 'GET', url: `/api/applicationManager/Post/${id}/emailRound`, as: editor }),
+    ).round;
+
+  it('queues one e-mail per approved, active member who receives e-mails; the worker sends them', async () => {
     const post = managedPostSchema.parse(
       json(
         await createPost(
@@ -449,13 +456,13 @@ describe('SendWithEmail', () => {
         ),
       ),
     );
-    const response = await ctx.request({
-      method: 'POST',
-      url: `/api/applicationManager/Post/SendWithEmail/${post.id}`,
-      as: editor,
-    });
+    expect(await roundOf(post.id)).toBeNull();
+    const response = await send(post.id);
     expect(response.statusCode).toBe(200);
-    expect(json<PostEmailSummary>(response)).toEqual({ recipients: 3, sent: 3, notSent: 0, failed: 0 });
+    // The request only queued: nothing is sent before the worker runs.
+    expect(json<PostEmailRound>(response)).toMatchObject({ recipients: 3, sent: 0, failed: 0, waiting: 3 });
+    expect(smtp.messages.filter((m) => m.subject.includes('Oogstfeest'))).toEqual([]);
+    await ctx.app.jobs.drain();
 
     const deliveries = await ctx.db
       .select()
@@ -473,23 +480,92 @@ describe('SendWithEmail', () => {
     expect(mail.text).toContain('Zaterdag oogstfeest!\n\n• soep\n• taart');
     expect(mail.text).toContain(`http://pluk.test/posts/${post.id}`);
     expect(mail.text).not.toMatch(/<\/?[a-z]/);
+    // Each recipient's e-mail has its own fixed Message-ID.
+    const ids = smtp.messages.filter((m) => m.subject.includes('Oogstfeest')).map((m) => m.messageId);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids.every((id) => /^<[0-9a-f]{32}@localhost>$/.test(id))).toBe(true);
 
+    expect(await roundOf(post.id)).toMatchObject({
+      recipients: 3,
+      sent: 3,
+      notSent: 0,
+      failed: 0,
+      waiting: 0,
+    });
     const detail = managedPostSchema.parse(
       json(await ctx.request({ method: 'GET', url: `/api/applicationManager/Post/${post.id}`, as: editor })),
     );
     expect(detail.emailed).toMatchObject({ recipients: 3, sent: 3, notSent: 0, failed: 0 });
   });
 
-  it('records a failing SMTP server per recipient', async () => {
+  it('queues a round once: a double click answers 409 and mails nobody twice; an edited post goes again', async () => {
+    const post = managedPostSchema.parse(json(await createPost(fields('Dubbel', '<p>x</p>'))));
+    const [first, second] = await Promise.all([send(post.id), send(post.id)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const refused = first.statusCode === 409 ? first : second;
+    expect(json<{ error: { code: string; message: string } }>(refused).error).toMatchObject({
+      code: 'POST_ALREADY_EMAILED',
+      message: expect.stringContaining('al per e-mail verstuurd'),
+    });
+    await ctx.app.jobs.drain();
+    expect((await send(post.id)).statusCode).toBe(409);
+    await ctx.app.jobs.drain();
+    expect(smtp.messages.filter((m) => m.subject.includes('Dubbel'))).toHaveLength(3);
+
+    const edited = await ctx.request({
+      method: 'PUT',
+      url: '/api/applicationManager/Post',
+      as: editor,
+      ...multipartBody([{ name: 'id', value: String(post.id) }, ...fields('Dubbel bis', '<p>y</p>')]),
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await send(post.id)).statusCode).toBe(200);
+    await ctx.app.jobs.drain();
+    expect(smtp.messages.filter((m) => m.subject.includes('Dubbel bis'))).toHaveLength(3);
+    expect(await roundOf(post.id)).toMatchObject({ recipients: 3, sent: 3, waiting: 0 });
+  });
+
+  it("answers 404 for another farm's post round", async () => {
+    const post = managedPostSchema.parse(json(await createPost(fields('Eigen', '<p>x</p>'))));
+    const response = await ctx.request({
+      method: 'GET',
+      url: `/api/applicationManager/Post/${post.id}/emailRound`,
+      ...foreign(),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(
+      (
+        await ctx.request({
+          method: 'POST',
+          url: `/api/applicationManager/Post/SendWithEmail/${post.id}`,
+          ...foreign(),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('retries a failing SMTP server with backoff, then records the failure per recipient', async () => {
     const post = managedPostSchema.parse(json(await createPost(fields('Storing', '<p>x</p>'))));
     await smtp.close();
-    const response = await ctx.request({
-      method: 'POST',
-      url: `/api/applicationManager/Post/SendWithEmail/${post.id}`,
-      as: editor,
-    });
+    const response = await send(post.id);
     expect(response.statusCode).toBe(200);
-    expect(json<PostEmailSummary>(response)).toEqual({ recipients: 3, sent: 0, notSent: 0, failed: 3 });
+    await ctx.app.jobs.drain();
+    // The first attempts failed; the e-mails wait for their retry.
+    expect(await roundOf(post.id)).toMatchObject({ recipients: 3, sent: 0, failed: 0, waiting: 3 });
+    await ctx.app.jobs.drain({ ignoreRunAt: true });
+    expect(await roundOf(post.id)).toMatchObject({
+      recipients: 3,
+      sent: 0,
+      notSent: 0,
+      failed: 3,
+      waiting: 0,
+    });
+    const deliveries = await ctx.db
+      .select()
+      .from(postEmailDeliveries)
+      .where(eq(postEmailDeliveries.postId, post.id));
+    expect(deliveries.map((d) => d.status)).toEqual(['failed', 'failed', 'failed']);
     smtp = await withSmtpStandIn(ctx);
   });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appPushKeys, notifications, pushSubscriptions } from '../src/db/schema/index.js';
+import { appPushKeys, jobs, notifications, pushSubscriptions } from '../src/db/schema/index.js';
 import { insertNotifications } from '../src/modules/notification/notify.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { startPushStandIn, type BrowserSubscription, type PushStandIn } from './helpers/push-stand-in.js';
@@ -48,7 +48,7 @@ async function notify(user: CreatedUser, title: string, link: string | null = '/
     payload: { userIds: [user.id], title, body: `${title}: meer uitleg`, link },
   });
   expect(response.statusCode).toBe(200);
-  await ctx.app.push.idle();
+  await ctx.app.jobs.drain();
 }
 
 describe('GET pushsubscription/publicKey', () => {
@@ -205,7 +205,9 @@ describe('web push delivery', () => {
       { userId: lien.id, title: 'Voor Lien', body: '', link: null },
       { userId: tom.id, title: 'Voor Tom', body: '', link: '/events/1' },
     ]);
-    await ctx.app.push.deliver(created);
+    // Queued with the notifications (one job per browser); the worker sends them.
+    expect(created).toHaveLength(2);
+    await ctx.app.jobs.drain();
     const sent = push.requests.slice(before);
     expect(sent).toHaveLength(3);
     const tomMessage = sent.find((r) => `${push.base}${r.path}` === tomPhone.endpoint);
@@ -234,6 +236,19 @@ describe('web push delivery', () => {
     expect((await subscriptionsOf(tom)).map((row) => row.endpoint)).toContain(
       'http://127.0.0.1:9/push/unreachable',
     );
+    // Its job waits for a retry; retries go to that browser only, and end as failed for good.
+    const [unreachable] = await ctx.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, 'http://127.0.0.1:9/push/unreachable'));
+    const jobOf = async () =>
+      (await ctx.db.select().from(jobs).where(eq(jobs.kind, 'push'))).filter((job) =>
+        job.idempotencyKey.endsWith(`:${unreachable!.id}`),
+      );
+    expect(await jobOf()).toMatchObject([{ status: 'waiting', attempts: 1 }]);
+    await ctx.app.jobs.drain({ ignoreRunAt: true });
+    expect(await jobOf()).toMatchObject([{ status: 'failed', attempts: 4 }]);
+    expect(push.requestsFor(tomPhone)).toHaveLength(before + 1);
   });
 
   it('sends nothing for a member without subscriptions', async () => {

@@ -107,11 +107,12 @@ describe('applicationManager/User/Approve', () => {
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ id: target.id, isApproved: true, isActive: true });
 
+    // The approval queued the welcome e-mail in its own transaction; the worker sends it.
+    await ctx.app.jobs.drain();
     const mail = await smtp.waitFor((m) => m.to.includes(target.email));
     expect(mail.subject).toBe('Welkom bij Testhoeve!');
     expect(mail.text).toContain('Dag Voornaam2,');
     expect(mail.text).toContain('http://pluk.test/login');
-    await ctx.app.mailer.flush();
     const [logged] = await ctx.db.select().from(emailLog).where(eq(emailLog.userId, target.id));
     expect(logged).toMatchObject({ template: 'welcome', status: 'sent' });
     const audits = await ctx.db

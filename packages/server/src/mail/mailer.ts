@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config, SmtpConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import { emailLog } from '../db/schema/index.js';
 import { settingsWithPrefix } from '../lib/app-settings.js';
 import { smtpFor } from './smtp-settings.js';
 import { defaultTemplates, render, templateSettingKey, type TemplateName } from './templates.js';
@@ -19,12 +18,20 @@ export interface MailRequest {
 
 export type MailStatus = 'sent' | 'not_sent' | 'failed';
 
+/** An e-mail filled in and ready to go: what is sent, what the log keeps, and through which server. */
+export interface PreparedMail {
+  subject: string;
+  body: string;
+  loggedBody: string;
+  smtp: SmtpConfig | undefined;
+}
+
 /**
- * Sends e-mails in the background and records each one in email_log (sent, not_sent or failed).
- * A slow or broken SMTP server never delays or fails the request that caused the e-mail.
+ * Fills in and sends e-mails for the `mail` jobs (mail/mail-job.ts); nothing sends an e-mail outside a
+ * job, so a slow or broken SMTP server never delays or fails the request that caused the e-mail, and a
+ * crash loses none (ADR 048).
  */
 export class Mailer {
-  private readonly pending = new Set<Promise<void>>();
   private readonly transports = new Map<string, Transporter>();
 
   constructor(
@@ -33,43 +40,8 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Queues the e-mail; returns at once. */
-  send(mail: MailRequest): void {
-    const job = this.deliver(mail).then(
-      () => undefined,
-      (err: unknown) => this.log.error({ err }, 'e-mail could not be logged'),
-    );
-    this.pending.add(job);
-    void job.finally(() => this.pending.delete(job));
-  }
-
-  /**
-   * Sends now and answers how it went (sent, not_sent without SMTP settings, failed), for callers that
-   * record the outcome per recipient (a post e-mailed to members). Never rejects on an SMTP failure.
-   */
-  async sendAndReport(mail: MailRequest): Promise<MailStatus> {
-    const job = this.deliver(mail);
-    const tracked = job.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.pending.add(tracked);
-    void tracked.finally(() => this.pending.delete(tracked));
-    return job;
-  }
-
-  /** Resolves when every queued e-mail is handled (tests, graceful shutdown). */
-  async flush(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
-  }
-
-  async close(): Promise<void> {
-    await this.flush();
-    for (const transport of this.transports.values()) transport.close();
-    this.transports.clear();
-  }
-
-  private async deliver(mail: MailRequest): Promise<MailStatus> {
+  /** The e-mail in the farm's template (its own settings, else the default) and its SMTP server. */
+  async prepare(mail: MailRequest): Promise<PreparedMail> {
     const overrides = await settingsWithPrefix(this.db, mail.appId, `email.template.${mail.template}.`);
     const template = defaultTemplates[mail.template];
     const subjectText = overrides.get(templateSettingKey(mail.template, 'subject')) ?? template.subject;
@@ -80,30 +52,40 @@ export class Mailer {
       ? render(bodyText, { ...mail.values, ...mail.loggedValues }, { multiline: true })
       : body;
     const smtp = await smtpFor(this.db, mail.appId, this.config.smtp, this.config.defaultFrom);
+    return { subject, body, loggedBody, smtp };
+  }
 
-    let status: MailStatus = 'not_sent';
-    let error: string | null = smtp ? null : 'Geen SMTP-instellingen: e-mail niet verzonden.';
-    if (smtp) {
-      try {
-        await this.transport(smtp).sendMail({ from: smtp.from, to: mail.to, subject, text: body });
-        status = 'sent';
-      } catch (err) {
-        status = 'failed';
-        error = err instanceof Error ? err.message : String(err);
-        this.log.warn({ err, appId: mail.appId, template: mail.template }, 'e-mail sending failed');
-      }
+  /**
+   * Hands the e-mail to the SMTP server; rejects when it is not accepted. `messageId` is fixed per job, so
+   * a copy sent again after a crash carries the same Message-ID and mail clients show it once.
+   */
+  async transmit(
+    smtp: SmtpConfig,
+    mail: { to: string; subject: string; text: string; messageId: string },
+  ): Promise<void> {
+    await this.transport(smtp).sendMail({ from: smtp.from, ...mail });
+  }
+
+  /** The email_log row of an e-mail (written in the transaction that finishes its job). */
+  logRow(mail: MailRequest, prepared: PreparedMail, status: MailStatus, error: string | null) {
+    if (status === 'failed') {
+      this.log.warn({ appId: mail.appId, template: mail.template, error }, 'e-mail sending failed');
     }
-    await this.db.insert(emailLog).values({
+    return {
       appId: mail.appId,
       userId: mail.userId,
       toAddress: mail.to,
-      subject,
-      body: loggedBody,
+      subject: prepared.subject,
+      body: prepared.loggedBody,
       template: mail.template,
       status,
       error,
-    });
-    return status;
+    };
+  }
+
+  close(): void {
+    for (const transport of this.transports.values()) transport.close();
+    this.transports.clear();
   }
 
   private transport(smtp: SmtpConfig): Transporter {

@@ -4,7 +4,7 @@ import type { RequestAuth } from '../types.js';
 
 /** Records an action; when an Admin impersonates, the Admin is the actor and the user is noted too. */
 export async function audit(
-  db: Database,
+  db: Pick<Database, 'insert'>,
   appId: string,
   auth: RequestAuth,
   action: string,

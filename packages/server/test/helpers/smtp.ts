@@ -9,6 +9,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The Message-ID header (the same on every attempt of one e-mail job). */
+  messageId: string;
   /** The message as it came over the wire (headers and body), to check for injected header lines. */
   raw: string;
 }
@@ -21,12 +23,16 @@ async function parse(raw: Buffer, envelope: { from: string; to: string[] }): Pro
     to: envelope.to,
     subject: mail.subject ?? '',
     text: mail.text ?? '',
+    messageId: mail.messageId ?? '',
     raw: raw.toString('utf8'),
   };
 }
 
-/** A real SMTP server on a free loopback port, collecting what it receives. */
-export async function startSmtpServer(): Promise<{
+/**
+ * A real SMTP server on a free loopback port, collecting what it receives. `delayMs` holds each answer to
+ * a message that long after recording it (a slow server; a crash test uses the gap).
+ */
+export async function startSmtpServer(options: { delayMs?: number } = {}): Promise<{
   port: number;
   messages: ReceivedMail[];
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
@@ -48,7 +54,8 @@ export async function startSmtpServer(): Promise<{
         parse(Buffer.concat(chunks), envelope).then(
           (mail) => {
             messages.push(mail);
-            callback();
+            if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+            else callback();
           },
           (error: Error) => callback(error),
         );

@@ -4,6 +4,8 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** The database's URL on PostgreSQL (a child server process can open it too). */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the database. */
   drop(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await handle.migrate();
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       await handle.close().catch(() => undefined);
       await admin.unsafe(`drop database if exists "${name}" with (force)`);

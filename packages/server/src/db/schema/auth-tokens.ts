@@ -22,7 +22,12 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family').on(t.familyId), index('refresh_tokens_user').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family').on(t.familyId),
+    index('refresh_tokens_user').on(t.userId),
+    // The pruning job deletes by expiry (ADR 048).
+    index('refresh_tokens_expires').on(t.expiresAt),
+  ],
 );
 
 /** Password reset links: hashed, single use, valid one hour. */

@@ -11,3 +11,4 @@ export * from './posts.js';
 export * from './comments.js';
 export * from './notifications.js';
 export * from './feedback.js';
+export * from './jobs.js';

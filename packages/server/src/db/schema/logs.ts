@@ -37,5 +37,9 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_app_created').on(t.appId, t.createdAt)],
+  (t) => [
+    index('audit_log_app_created').on(t.appId, t.createdAt),
+    // The pruning job deletes by age across farms (ADR 048).
+    index('audit_log_created').on(t.createdAt),
+  ],
 );

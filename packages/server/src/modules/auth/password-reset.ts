@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
 import { settingValue } from '../../lib/app-settings.js';
+import { enqueue } from '../../jobs/queue.js';
 import { HttpError } from '../../lib/http-error.js';
+import { mailJob } from '../../mail/mail-job.js';
+import type { MailRequest } from '../../mail/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { Tenant } from '../../types.js';
@@ -29,33 +32,41 @@ export async function requestPasswordReset(
   const user = await findUserByLogin(app, tenant.appId, value);
   if (!user) return;
   const token = randomToken();
-  // A new link replaces older ones: only the latest e-mail works.
-  await app.db
-    .update(passwordResetTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-  await app.db.insert(passwordResetTokens).values({
-    appId: tenant.appId,
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + resetTtlMs),
-  });
   const base = await publicUrlOf(app, tenant.appId);
-  const values = {
-    appName: tenant.name,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    username: user.username,
-    resetLink: `${base}/auth/passwordReset/${token}/${user.id}`,
-  };
-  app.mailer.send({
-    appId: tenant.appId,
-    userId: user.id,
-    to: user.email,
-    template: 'passwordReset',
-    values,
-    loggedValues: { resetLink: `${base}/auth/passwordReset/[verborgen]/${user.id}` },
+  // The new link and its e-mail's job commit together (ADR 048).
+  await app.db.transaction(async (tx) => {
+    // A new link replaces older ones: only the latest e-mail works.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    const [link] = await tx
+      .insert(passwordResetTokens)
+      .values({
+        appId: tenant.appId,
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + resetTtlMs),
+      })
+      .returning({ id: passwordResetTokens.id });
+    const mail: MailRequest = {
+      appId: tenant.appId,
+      userId: user.id,
+      to: user.email,
+      template: 'passwordReset',
+      values: {
+        appName: tenant.name,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        username: user.username,
+        resetLink: `${base}/auth/passwordReset/${token}/${user.id}`,
+      },
+      loggedValues: { resetLink: `${base}/auth/passwordReset/[verborgen]/${user.id}` },
+    };
+    // A reset link lives an hour: a mail still not sent by then is useless, so fewer, quicker attempts.
+    await enqueue(tx, [{ ...mailJob(mail, `password-reset:${tenant.appId}:${link!.id}`), maxAttempts: 4 }]);
   });
+  app.jobs.wake();
 }
 
 /** Sets a new password with a valid link (single use, one hour) and signs the user out everywhere. */

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
+import { enqueuePushJobs } from './push-sender.js';
 
 /** A notification for one member: a title, a line of text and a path inside the app to open. */
 export interface NotificationInput {
@@ -13,17 +14,17 @@ export interface NotificationInput {
 export type CreatedNotification = typeof notifications.$inferSelect;
 
 /**
- * Puts notifications in members' inboxes, inside the caller's transaction so they appear exactly when
- * the change that caused them commits. After the commit the caller hands the result to
- * `app.push.deliver(created)`, which sends them as web push to those members' browsers.
+ * Puts notifications in members' inboxes, with a web push job per subscribed browser, inside the
+ * caller's transaction so they appear exactly when the change that caused them commits. After the
+ * commit the caller calls `app.push.deliver(created)`, which wakes the job worker (ADR 048).
  */
 export async function insertNotifications(
-  tx: Pick<Database, 'insert'>,
+  tx: Pick<Database, 'insert' | 'execute'>,
   appId: string,
   items: readonly NotificationInput[],
 ): Promise<CreatedNotification[]> {
   if (items.length === 0) return [];
-  return tx
+  const created = await tx
     .insert(notifications)
     .values(
       items.map((item) => ({
@@ -35,4 +36,9 @@ export async function insertNotifications(
       })),
     )
     .returning();
+  await enqueuePushJobs(
+    tx,
+    created.map((n) => n.id),
+  );
+  return created;
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '@pluk/contract';
-import { pushSubscriptions } from '../../db/schema/index.js';
+import type { Database } from '../../db/client.js';
+import { notifications, pushSubscriptions } from '../../db/schema/index.js';
+import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
 import { settingValue } from '../../lib/app-settings.js';
 import { publicUrlOf } from '../auth/password-reset.js';
 import type { CreatedNotification } from './notify.js';
@@ -13,8 +15,6 @@ import { vapidKeysOf, type VapidKeys } from './push-keys.js';
 export const pushTtlSeconds = 24 * 3600;
 /** One push request never waits longer than this. */
 export const pushRequestTimeoutMs = 10_000;
-/** Push requests sent at the same time, at most. */
-const concurrency = 8;
 
 type Subscription = typeof pushSubscriptions.$inferSelect;
 
@@ -28,84 +28,85 @@ async function vapidSubjectOf(app: FastifyInstance, appId: string): Promise<stri
   return /^[^\s@<>]+@[^\s@<>]+$/.test(from) ? `mailto:${from}` : 'mailto:no-reply@localhost';
 }
 
-/** Runs `tasks` with at most `limit` at a time. */
-async function runLimited(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const task = tasks[next++];
-      if (task) await task();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+/** Push messages for one browser go out as jobs of this kind (ADR 048). */
+export const pushJobKind = 'push';
+
+interface PushJobPayload {
+  notificationId: number;
+  subscriptionId: number;
 }
 
 /**
- * Sends notifications as web push to the subscribed browsers of exactly the member each notification
- * is for, signed with the app's own VAPID keys. web-push encrypts the payload and signs the request;
- * the request itself goes out through `sendToPushService` (a bounded timeout, no redirects, and only
- * to public addresses). A push service answering 404 or 410 means the browser dropped the
- * subscription: it is removed. Any other failure is logged and never reaches the caller.
+ * Queues one push job per notification and subscribed browser of the member it is for, inside the
+ * transaction that writes the notifications; a browser subscribed later does not get older ones.
+ */
+export async function enqueuePushJobs(
+  tx: Pick<Database, 'execute'>,
+  notificationIds: readonly number[],
+): Promise<void> {
+  if (notificationIds.length === 0) return;
+  const ids = sql.join(
+    notificationIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into jobs (app_id, kind, idempotency_key, payload, max_attempts)
+    select n.app_id, ${pushJobKind}, 'push:' || n.id || ':' || s.id,
+           jsonb_build_object('notificationId', n.id, 'subscriptionId', s.id), 4
+    from notifications n
+    join push_subscriptions s on s.app_id = n.app_id and s.user_id = n.user_id
+    where n.id in (${ids})
+    on conflict (idempotency_key) do nothing`);
+}
+
+/**
+ * Sends notifications as web push, one job per browser: only to the subscribed browsers of exactly the
+ * member a notification is for, signed with the app's own VAPID keys. web-push encrypts the payload and
+ * signs the request; the request itself goes out through `sendToPushService` (a bounded timeout, no
+ * redirects, and only to public addresses). A push service answering 404 or 410 means the browser
+ * dropped the subscription: it is removed. A push service that is down or busy (no answer, 429, 5xx) is
+ * tried again with backoff; any other refusal is final. Nothing of this reaches the member's request.
  */
 export class PushSender {
-  private readonly pending = new Set<Promise<void>>();
-
-  constructor(private readonly app: FastifyInstance) {
-    // Deliveries still under way finish before the database closes.
-    app.addHook('onClose', async () => this.idle());
-  }
+  constructor(private readonly app: FastifyInstance) {}
 
   /**
-   * Call after the transaction that made the notifications has committed. Callers ignore the promise
-   * (`void app.push.deliver(created)`): it never rejects and never delays the member's answer.
+   * Call after the transaction that made the notifications has committed: their push jobs were queued
+   * in it (`insertNotifications`), so this only tells the worker to look now rather than at its next
+   * poll. Never rejects, never delays the member's answer.
    */
   deliver(created: readonly CreatedNotification[]): Promise<void> {
-    if (created.length === 0) return Promise.resolve();
-    const run = this.send(created).catch((error: unknown) => {
-      this.app.log.error({ err: error }, 'web push delivery failed');
-    });
-    this.pending.add(run);
-    void run.finally(() => this.pending.delete(run));
-    return run;
+    if (created.length > 0) this.app.jobs.wake();
+    return Promise.resolve();
   }
 
-  /** Resolves once every delivery started so far has finished (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
-  }
-
-  private async send(created: readonly CreatedNotification[]): Promise<void> {
-    const byApp = new Map<string, CreatedNotification[]>();
-    for (const notification of created) {
-      byApp.set(notification.appId, [...(byApp.get(notification.appId) ?? []), notification]);
-    }
-    for (const [appId, items] of byApp) await this.sendForApp(appId, items);
-  }
-
-  private async sendForApp(appId: string, items: CreatedNotification[]): Promise<void> {
-    const userIds = [...new Set(items.map((item) => item.userId))];
-    const subscriptions = await this.app.db
-      .select()
-      .from(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.appId, appId), inArray(pushSubscriptions.userId, userIds)));
-    if (subscriptions.length === 0) return;
-    const keys = await vapidKeysOf(this.app.db, appId);
-    const subject = await vapidSubjectOf(this.app, appId);
-    const tasks: (() => Promise<void>)[] = [];
-    for (const item of items) {
-      const payload: PushPayload = {
-        title: item.title,
-        body: item.body,
-        link: item.link,
-        notificationId: item.id,
-      };
-      for (const subscription of subscriptions) {
-        // Only the member the notification is for: never another member's browser.
-        if (subscription.userId !== item.userId) continue;
-        tasks.push(() => this.sendOne(subscription, payload, keys, subject));
-      }
-    }
-    await runLimited(tasks, concurrency);
+  /** The job handler of `push` jobs. */
+  handler(): JobHandler {
+    return {
+      run: async (job) => {
+        const { notificationId, subscriptionId } = job.payload as unknown as PushJobPayload;
+        const appId = job.appId ?? '';
+        const [item] = await this.app.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.id, notificationId), eq(notifications.appId, appId)));
+        const [subscription] = await this.app.db
+          .select()
+          .from(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.appId, appId)));
+        // Gone since (deleted notification, unsubscribed browser): nothing to send.
+        if (!item || !subscription || subscription.userId !== item.userId) return { outcome: 'gone' };
+        const payload: PushPayload = {
+          title: item.title,
+          body: item.body,
+          link: item.link,
+          notificationId: item.id,
+        };
+        const keys = await vapidKeysOf(this.app.db, appId);
+        const subject = await vapidSubjectOf(this.app, appId);
+        return { outcome: await this.sendOne(subscription, payload, keys, subject) };
+      },
+    };
   }
 
   private async sendOne(
@@ -113,48 +114,43 @@ export class PushSender {
     payload: PushPayload,
     keys: VapidKeys,
     subject: string,
-  ): Promise<void> {
-    try {
-      const details = webpush.generateRequestDetails(
-        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-        JSON.stringify(payload),
-        {
-          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-          TTL: pushTtlSeconds,
-        },
-      );
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(details.headers)) {
-        headers[name] = String(value);
-      }
-      // Not `fetch`: the request goes through a DNS lookup that refuses private addresses (decision
-      // 044), so a stored endpoint can never make the server POST into its own network.
-      const status = await sendToPushService(
-        details.endpoint,
-        { method: details.method, headers, body: details.body ?? null },
-        { allowLoopback: this.app.config.allowLoopbackPushEndpoints, timeoutMs: pushRequestTimeoutMs },
-      );
-      const response = { status, ok: status >= 200 && status < 300 };
-      if (response.status === 404 || response.status === 410) {
-        await this.app.db
-          .delete(pushSubscriptions)
-          .where(
-            and(eq(pushSubscriptions.id, subscription.id), eq(pushSubscriptions.appId, subscription.appId)),
-          );
-        this.app.log.info({ subscriptionId: subscription.id }, 'push subscription gone, removed');
-      } else if (response.ok) {
-        await this.app.db
-          .update(pushSubscriptions)
-          .set({ lastSuccessAt: sql`now()` })
-          .where(eq(pushSubscriptions.id, subscription.id));
-      } else {
-        this.app.log.warn(
-          { subscriptionId: subscription.id, status: response.status },
-          'push service refused a message',
-        );
-      }
-    } catch (error) {
-      this.app.log.warn({ subscriptionId: subscription.id, err: error }, 'push message not sent');
+  ): Promise<string> {
+    const details = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: pushTtlSeconds,
+      },
+    );
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(details.headers)) {
+      headers[name] = String(value);
     }
+    // Not `fetch`: the request goes through a DNS lookup that refuses private addresses (decision
+    // 044), so a stored endpoint can never make the server POST into its own network.
+    const status = await sendToPushService(
+      details.endpoint,
+      { method: details.method, headers, body: details.body ?? null },
+      { allowLoopback: this.app.config.allowLoopbackPushEndpoints, timeoutMs: pushRequestTimeoutMs },
+    );
+    if (status === 404 || status === 410) {
+      await this.app.db
+        .delete(pushSubscriptions)
+        .where(
+          and(eq(pushSubscriptions.id, subscription.id), eq(pushSubscriptions.appId, subscription.appId)),
+        );
+      this.app.log.info({ subscriptionId: subscription.id }, 'push subscription gone, removed');
+      return 'gone';
+    }
+    if (status >= 200 && status < 300) {
+      await this.app.db
+        .update(pushSubscriptions)
+        .set({ lastSuccessAt: sql`now()` })
+        .where(eq(pushSubscriptions.id, subscription.id));
+      return 'sent';
+    }
+    if (status === 429 || status >= 500) throw new Error(`push service answered ${status}`);
+    throw new PermanentJobError(`push service refused the message (${status})`);
   }
 }

@@ -6,6 +6,7 @@ import { readMultipartUpload } from '../media/upload.js';
 import {
   createPost,
   deletePost,
+  emailRound,
   listPosts,
   managedPost,
   managedPosts,
@@ -25,6 +26,7 @@ export function postHandlers(app: FastifyInstance): FeatureHandlers<typeof api.p
     update: async (request) => updatePost(app, userOf(request), await readMultipartUpload(request)),
     sendWithEmail: async (request) =>
       sendPostByEmail(app, tenantOf(request), userOf(request), request.params.id),
+    emailRound: async (request) => emailRound(app, tenantOf(request).appId, request.params.id),
     delete: async (request, reply) => {
       await deletePost(app, tenantOf(request).appId, request.params.id);
       return reply.code(204).send();

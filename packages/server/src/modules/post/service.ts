@@ -1,18 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import {
   postFieldsSchema,
   type ManagedPost,
   type ManagedPostListItem,
   type PostDetail,
-  type PostEmailSummary,
+  type PostEmailRound,
   type PostFields,
   type PostList,
   type PostListQuery,
 } from '@pluk/contract';
-import { comments, media, postEmailDeliveries, postMedia, posts, users } from '../../db/schema/index.js';
+import {
+  comments,
+  jobs,
+  media,
+  postEmailDeliveries,
+  postMedia,
+  posts,
+  users,
+} from '../../db/schema/index.js';
+import { enqueue } from '../../jobs/queue.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import type { MailStatus } from '../../mail/mailer.js';
+import { mailJob } from '../../mail/mail-job.js';
 import type { AuthUser, Tenant } from '../../types.js';
 import { publicUrlOf } from '../auth/password-reset.js';
 import { removeStorage, withStoredUploads } from '../media/service.js';
@@ -22,9 +31,6 @@ import { excerptOf, postHtmlToText, sanitizePostHtml } from './sanitize.js';
 
 type PostRow = typeof posts.$inferSelect;
 type LinkedMedia = { postId: number; id: number; fileName: string; mime: string; size: number; kind: string };
-
-/** E-mails sent at the same time when a post goes to every member. */
-const mailConcurrency = 5;
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading
@@ -421,69 +427,129 @@ export async function deletePost(app: FastifyInstance, appId: string, id: number
 // ---------------------------------------------------------------------------------------------------------
 // E-mail
 
+/** The jobs of one e-mail round of a post share this group key: the post and the version it mailed. */
+const roundPrefix = (postId: number) => `post-email:${postId}:`;
+
+async function roundCounts(
+  app: FastifyInstance,
+  appId: string,
+  groupKey: string,
+): Promise<PostEmailRound | null> {
+  const rows = await app.db
+    .select({
+      status: jobs.status,
+      outcome: jobs.outcome,
+      count: count(),
+      startedAt: sql<Date | string>`min(${jobs.createdAt})`,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.appId, appId), eq(jobs.groupKey, groupKey)))
+    .groupBy(jobs.status, jobs.outcome);
+  if (rows.length === 0) return null;
+  const sum = (match: (row: (typeof rows)[number]) => boolean) =>
+    rows.filter(match).reduce((total, row) => total + Number(row.count), 0);
+  const started = Math.min(...rows.map((row) => new Date(row.startedAt).getTime()));
+  return {
+    startedAt: new Date(started).toISOString(),
+    recipients: sum(() => true),
+    sent: sum((row) => row.status === 'done' && row.outcome === 'sent'),
+    notSent: sum((row) => row.status === 'done' && row.outcome !== 'sent'),
+    failed: sum((row) => row.status === 'failed'),
+    waiting: sum((row) => row.status === 'waiting' || row.status === 'running'),
+  };
+}
+
+/** The progress of the post's latest e-mail round (null when it was never mailed, or long ago). */
+export async function emailRound(
+  app: FastifyInstance,
+  appId: string,
+  id: number,
+): Promise<{ round: PostEmailRound | null }> {
+  await postRow(app, appId, id);
+  const [latest] = await app.db
+    .select({ groupKey: jobs.groupKey })
+    .from(jobs)
+    .where(and(eq(jobs.appId, appId), like(jobs.groupKey, `${roundPrefix(id)}%`)))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(1);
+  return { round: latest?.groupKey ? await roundCounts(app, appId, latest.groupKey) : null };
+}
+
 /**
- * E-mails an active post to every approved, active member who receives e-mails, through the app's SMTP
- * settings; one delivery row per recipient with the mailer's outcome.
+ * Starts an e-mail round: one mail job per approved, active member who receives e-mails, queued in one
+ * transaction with the post locked. A round is the post as it is now (its id and last change): asking
+ * again for the same version (a double click) answers 409 like taking a chore twice, and queues nothing;
+ * after an edit the post can be mailed again. The worker sends the e-mails; the answer is the round's
+ * progress so far, and `emailRound` follows it (ADR 048).
  */
 export async function sendPostByEmail(
   app: FastifyInstance,
   tenant: Tenant,
   user: AuthUser,
   id: number,
-): Promise<PostEmailSummary> {
-  const post = await postRow(app, tenant.appId, id);
-  if (!post.isActive) throw new HttpError(409, 'POST_NOT_ACTIVE');
-  const recipients = await app.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(
-      and(
-        eq(users.appId, tenant.appId),
-        eq(users.isApproved, true),
-        eq(users.isActive, true),
-        eq(users.receiveEmails, true),
-      ),
-    )
-    .orderBy(asc(users.id));
-  const postUrl = `${await publicUrlOf(app, tenant.appId)}/posts/${post.id}`;
-  const postText = postHtmlToText(post.body);
-  const summary: PostEmailSummary = { recipients: recipients.length, sent: 0, notSent: 0, failed: 0 };
-  let next = 0;
-  const worker = async () => {
-    while (next < recipients.length) {
-      const recipient = recipients[next++]!;
-      let status: MailStatus;
-      try {
-        status = await app.mailer.sendAndReport({
-          appId: tenant.appId,
-          userId: recipient.id,
-          to: recipient.email,
-          template: 'post',
-          values: {
-            appName: tenant.name,
-            firstName: recipient.firstName,
-            title: post.title,
-            postText,
-            postUrl,
+): Promise<PostEmailRound> {
+  const postUrl = `${await publicUrlOf(app, tenant.appId)}/posts/${id}`;
+  const groupKey = await app.db.transaction(async (tx) => {
+    const [post] = await tx
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, id), eq(posts.appId, tenant.appId)))
+      .for('update');
+    if (!post) throw notFound();
+    if (!post.isActive) throw new HttpError(409, 'POST_NOT_ACTIVE');
+    const key = `${roundPrefix(post.id)}${post.updatedAt.getTime()}`;
+    const [already] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.appId, tenant.appId), eq(jobs.groupKey, key)))
+      .limit(1);
+    if (already) throw new HttpError(409, 'POST_ALREADY_EMAILED');
+    const recipients = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(
+        and(
+          eq(users.appId, tenant.appId),
+          eq(users.isApproved, true),
+          eq(users.isActive, true),
+          eq(users.receiveEmails, true),
+        ),
+      )
+      .orderBy(asc(users.id));
+    const postText = postHtmlToText(post.body);
+    await enqueue(
+      tx,
+      recipients.map((recipient) =>
+        mailJob(
+          {
+            appId: tenant.appId,
+            userId: recipient.id,
+            to: recipient.email,
+            template: 'post',
+            values: {
+              appName: tenant.name,
+              firstName: recipient.firstName,
+              title: post.title,
+              postText,
+              postUrl,
+            },
           },
-        });
-      } catch (error) {
-        app.log.error({ err: error, postId: post.id }, 'post e-mail could not be handled');
-        status = 'failed';
-      }
-      await app.db.insert(postEmailDeliveries).values({
-        appId: tenant.appId,
-        postId: post.id,
-        userId: recipient.id,
-        toAddress: recipient.email,
-        status,
-        sentByUserId: user.id,
-      });
-      if (status === 'sent') summary.sent += 1;
-      else if (status === 'not_sent') summary.notSent += 1;
-      else summary.failed += 1;
+          `${key}:${recipient.id}`,
+          { groupKey: key, postDelivery: { postId: post.id, sentByUserId: user.id } },
+        ),
+      ),
+    );
+    return key;
+  });
+  app.jobs.wake();
+  return (
+    (await roundCounts(app, tenant.appId, groupKey)) ?? {
+      startedAt: new Date().toISOString(),
+      recipients: 0,
+      sent: 0,
+      notSent: 0,
+      failed: 0,
+      waiting: 0,
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(mailConcurrency, recipients.length) }, worker));
-  return summary;
+  );
 }

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ManagedUser, PagedQuery, PagedUsers } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
+import { enqueue } from '../../jobs/queue.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { mailJob } from '../../mail/mail-job.js';
+import type { MailRequest } from '../../mail/mailer.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { publicUrlOf } from '../auth/password-reset.js';
@@ -82,32 +85,39 @@ export async function approveUser(
     .where(and(eq(users.id, userId), eq(users.appId, tenant.appId)));
   if (!target) throw notFound();
   if (target.isApproved && target.isActive) throw new HttpError(409, 'ALREADY_APPROVED');
-  const updated = await app.db
-    .update(users)
-    .set({ isApproved: true, isActive: true, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.appId, tenant.appId),
-        // Two managers approving at once: only the first one wins and sends the e-mail.
-        or(eq(users.isApproved, false), eq(users.isActive, false)),
-      ),
-    )
-    .returning({ id: users.id });
-  if (updated.length === 0) throw new HttpError(409, 'ALREADY_APPROVED');
-  await audit(app.db, tenant.appId, auth, 'user.approve', { userId });
-  app.mailer.send({
-    appId: tenant.appId,
-    userId,
-    to: target.email,
-    template: 'welcome',
-    values: {
-      appName: tenant.name,
-      firstName: target.firstName,
-      lastName: target.lastName,
-      username: target.username,
-      loginUrl: `${await publicUrlOf(app, tenant.appId)}/login`,
-    },
+  const loginUrl = `${await publicUrlOf(app, tenant.appId)}/login`;
+  // The approval, its audit row and the welcome e-mail's job commit together (ADR 048).
+  await app.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ isApproved: true, isActive: true, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.appId, tenant.appId),
+          // Two managers approving at once: only the first one wins and sends the e-mail.
+          or(eq(users.isApproved, false), eq(users.isActive, false)),
+        ),
+      )
+      .returning({ id: users.id, updatedAt: users.updatedAt });
+    if (!updated) throw new HttpError(409, 'ALREADY_APPROVED');
+    await audit(tx, tenant.appId, auth, 'user.approve', { userId });
+    const mail: MailRequest = {
+      appId: tenant.appId,
+      userId,
+      to: target.email,
+      template: 'welcome',
+      values: {
+        appName: tenant.name,
+        firstName: target.firstName,
+        lastName: target.lastName,
+        username: target.username,
+        loginUrl,
+      },
+    };
+    // One welcome per approval (a member approved again after deactivation is welcomed again).
+    await enqueue(tx, [mailJob(mail, `welcome:${tenant.appId}:${userId}:${updated.updatedAt.getTime()}`)]);
   });
+  app.jobs.wake();
   return managedUser(app, tenant.appId, userId);
 }

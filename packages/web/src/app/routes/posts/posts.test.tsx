@@ -130,24 +130,70 @@ describe('post form (manager)', () => {
 });
 
 describe('post detail (manager)', () => {
-  it('sends the post by e-mail after confirming and shows the counts', async () => {
-    renderApp({
-      path: '/applicationManager/posts/7',
-      account: editor,
-      handlers: {
-        ...common,
-        'GET /api/applicationManager/Post/7': () => json(managed),
-        'POST /api/applicationManager/Post/SendWithEmail/7': () =>
-          json({ recipients: 3, sent: 2, notSent: 0, failed: 1 }),
-      },
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Mailen naar de leden' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Bericht mailen?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Mailen' }));
-    expect(await screen.findByText('2 van 3 e-mails verzonden.')).toBeInTheDocument();
-    expect(screen.getByText('1 e-mail kon niet verzonden worden.')).toBeInTheDocument();
+  const round = (counts: {
+    recipients: number;
+    sent: number;
+    notSent: number;
+    failed: number;
+    waiting: number;
+  }) => ({
+    startedAt: '2030-06-02T08:00:00.000Z',
+    ...counts,
   });
+
+  it(
+    'starts an e-mail round after confirming and follows its progress until it is done',
+    { timeout: 15_000 },
+    async () => {
+      let asked = 0;
+      let sent = false;
+      const { fetch } = renderApp({
+        path: '/applicationManager/posts/7',
+        account: editor,
+        handlers: {
+          ...common,
+          'GET /api/applicationManager/Post/7': () => json(managed),
+          // Before the round: none. Then the worker has sent two, and then all three (one failed).
+          'GET /api/applicationManager/Post/7/emailRound': () => {
+            if (!sent) return json({ round: null });
+            asked += 1;
+            return json({
+              round:
+                asked === 1
+                  ? round({ recipients: 3, sent: 2, notSent: 0, failed: 0, waiting: 1 })
+                  : round({ recipients: 3, sent: 2, notSent: 0, failed: 1, waiting: 0 }),
+            });
+          },
+          'POST /api/applicationManager/Post/SendWithEmail/7': () => {
+            sent = true;
+            return json(round({ recipients: 3, sent: 0, notSent: 0, failed: 0, waiting: 3 }));
+          },
+        },
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Mailen naar de leden' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Bericht mailen?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Mailen' }));
+      // The answer is the queued round; the worker sends in the background.
+      expect(
+        await screen.findByText('Bezig met mailen: 0 van 3 e-mails verzonden, nog 3 te gaan.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Verzonden e-mails' })).toBeInTheDocument();
+      expect(
+        await screen.findByText(
+          'Bezig met mailen: 2 van 3 e-mails verzonden, nog 1 te gaan.',
+          {},
+          { timeout: 5000 },
+        ),
+      ).toBeInTheDocument();
+      // Asked again while e-mails wait, until the round is done.
+      expect(
+        await screen.findByText('2 van 3 e-mails verzonden.', {}, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('1 e-mail kon niet verzonden worden.')).toBeInTheDocument();
+      expect(fetch.calls.filter((c) => c.path.endsWith('/emailRound')).length).toBeGreaterThanOrEqual(3);
+    },
+  );
 
   it('says plainly that nothing was mailed when the farm has no e-mail settings', async () => {
     renderApp({
@@ -156,17 +202,41 @@ describe('post detail (manager)', () => {
       handlers: {
         ...common,
         'GET /api/applicationManager/Post/7': () => json(managed),
+        'GET /api/applicationManager/Post/7/emailRound': () =>
+          json({ round: round({ recipients: 6, sent: 0, notSent: 6, failed: 0, waiting: 0 }) }),
+      },
+    });
+    expect(
+      await screen.findByText(/de e-mailinstellingen van de boerderij zijn nog niet ingevuld/),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the Dutch answer to a second click on the same version', async () => {
+    renderApp({
+      path: '/applicationManager/posts/7',
+      account: editor,
+      handlers: {
+        ...common,
+        'GET /api/applicationManager/Post/7': () => json(managed),
+        'GET /api/applicationManager/Post/7/emailRound': () => json({ round: null }),
         'POST /api/applicationManager/Post/SendWithEmail/7': () =>
-          json({ recipients: 6, sent: 0, notSent: 6, failed: 0 }),
+          json(
+            {
+              error: {
+                code: 'POST_ALREADY_EMAILED',
+                message:
+                  'Dit bericht is al per e-mail verstuurd. Pas het bericht aan als je het opnieuw wilt versturen.',
+              },
+            },
+            409,
+          ),
       },
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Mailen naar de leden' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bericht mailen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Mailen' }));
-    expect(
-      await screen.findByText(/de e-mailinstellingen van de boerderij zijn nog niet ingevuld/),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('al per e-mail verstuurd');
   });
 
   it('lists posts with their active badge', async () => {

@@ -4,7 +4,7 @@ import {
   type ManagedPost,
   type ManagedPostListItem,
   type PostDetail,
-  type PostEmailSummary,
+  type PostEmailRound,
   type PostList,
   type PostListQuery,
 } from '@pluk/contract';
@@ -95,16 +95,34 @@ export function useSavePost() {
   });
 }
 
-export function sendPostWithEmail(id: number): Promise<PostEmailSummary> {
+export function sendPostWithEmail(id: number): Promise<PostEmailRound> {
   return apiRequest(api.post.sendWithEmail, { params: { id } });
 }
+
+const emailRoundKey = (id: number) => ['posts', 'manager', 'emailRound', id] as const;
 
 export function useSendPostWithEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendPostWithEmail,
-    onSuccess: (_summary, id) =>
-      queryClient.invalidateQueries({ queryKey: ['posts', 'manager', 'detail', id] }),
+    onSuccess: (round, id) => {
+      // The answer is the new round: show it at once; the round query then follows its progress.
+      queryClient.setQueryData(emailRoundKey(id), { round });
+      return queryClient.invalidateQueries({ queryKey: ['posts', 'manager', 'detail', id] });
+    },
+  });
+}
+
+export function getPostEmailRound(id: number): Promise<{ round: PostEmailRound | null }> {
+  return apiRequest(api.post.emailRound, { params: { id } });
+}
+
+/** The post's latest e-mail round; asked again every 2 s while e-mails are still waiting to go out. */
+export function usePostEmailRound(id: number) {
+  return useQuery({
+    queryKey: emailRoundKey(id),
+    queryFn: () => getPostEmailRound(id),
+    refetchInterval: (query) => ((query.state.data?.round?.waiting ?? 0) > 0 ? 2000 : false),
   });
 }
 

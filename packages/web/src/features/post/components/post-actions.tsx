@@ -1,16 +1,15 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconMail, IconTrash } from '@tabler/icons-react';
-import type { ManagedPost, PostEmailSummary } from '@pluk/contract';
-import { useState } from 'react';
+import type { ManagedPost, PostEmailRound } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useErrorText } from '../../../lib/form';
-import { useDeletePost, useSendPostWithEmail } from '../api/posts';
+import { useDeletePost, usePostEmailRound, useSendPostWithEmail } from '../api/posts';
 import { formatDate } from '../../../lib/dates';
 
-function SummaryText({ summary }: { summary: PostEmailSummary }) {
+function SummaryText({ summary }: { summary: PostEmailRound }) {
   const { t } = useTranslation('posts');
   if (summary.recipients === 0) return <Text>{t('manager.sendNoRecipients')}</Text>;
   if (summary.sent === 0 && summary.notSent === summary.recipients) {
@@ -22,19 +21,53 @@ function SummaryText({ summary }: { summary: PostEmailSummary }) {
   ].filter(Boolean);
   return (
     <>
-      <Text>{t('manager.sendResult', { count: summary.recipients, sent: summary.sent })}</Text>
+      <Text>
+        {summary.waiting > 0
+          ? t('manager.sendProgress', {
+              count: summary.recipients,
+              sent: summary.sent,
+              waiting: summary.waiting,
+            })
+          : t('manager.sendResult', { count: summary.recipients, sent: summary.sent })}
+      </Text>
       {problems.length > 0 && <Text size="sm">{problems.join(' ')}</Text>}
     </>
   );
 }
 
-/** Mail the post to every member who wants e-mails, after a confirmation; shows the counts. */
+/** The latest e-mail round of the post: its progress while e-mails wait, then its outcome. */
+function EmailRoundStatus({ post }: { post: ManagedPost }) {
+  const { t } = useTranslation('posts');
+  const query = usePostEmailRound(post.id);
+  const round = query.data?.round;
+  if (!round) {
+    return post.emailed ? (
+      <Text size="sm" c="dimmed">
+        {t('manager.lastSent', { ...post.emailed, date: formatDate(post.emailed.lastSentAt) })}
+      </Text>
+    ) : null;
+  }
+  const color = round.waiting > 0 ? 'blue' : round.sent === round.recipients ? 'brand' : 'orange';
+  return (
+    <Alert color={color} role="status" title={t('manager.roundTitle', { date: formatDate(round.startedAt) })}>
+      {round.waiting > 0 && (
+        <Progress
+          value={round.recipients === 0 ? 100 : (100 * (round.recipients - round.waiting)) / round.recipients}
+          aria-label={t('manager.roundProgress')}
+          mb="xs"
+        />
+      )}
+      <SummaryText summary={round} />
+    </Alert>
+  );
+}
+
+/** Mail the post to every member who wants e-mails, after a confirmation; shows the round's progress. */
 export function SendPostEmailButton({ post }: { post: ManagedPost }) {
   const { t } = useTranslation(['posts', 'common']);
   const errorText = useErrorText();
   const [opened, { open, close }] = useDisclosure(false);
   const send = useSendPostWithEmail();
-  const [result, setResult] = useState<PostEmailSummary | null>(null);
   return (
     <>
       <Button
@@ -48,16 +81,7 @@ export function SendPostEmailButton({ post }: { post: ManagedPost }) {
       >
         {t('manager.sendEmail')}
       </Button>
-      {post.emailed && !result && (
-        <Text size="sm" c="dimmed">
-          {t('manager.lastSent', { ...post.emailed, date: formatDate(post.emailed.lastSentAt) })}
-        </Text>
-      )}
-      {result && (
-        <Alert color={result.sent === result.recipients ? 'brand' : 'orange'} role="status">
-          <SummaryText summary={result} />
-        </Alert>
-      )}
+      <EmailRoundStatus post={post} />
       <Modal opened={opened} onClose={close} title={t('manager.sendTitle')} centered>
         <Stack>
           <Text>{t('manager.sendText')}</Text>
@@ -70,17 +94,7 @@ export function SendPostEmailButton({ post }: { post: ManagedPost }) {
             <Button variant="default" onClick={close}>
               {t('common:actions.cancel')}
             </Button>
-            <Button
-              loading={send.isPending}
-              onClick={() =>
-                send.mutate(post.id, {
-                  onSuccess: (summary) => {
-                    setResult(summary);
-                    close();
-                  },
-                })
-              }
-            >
+            <Button loading={send.isPending} onClick={() => send.mutate(post.id, { onSuccess: close })}>
               {t('manager.sendConfirm')}
             </Button>
           </Group>

@@ -1,0 +1,87 @@
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { auditLog, jobs, refreshTokens } from '../db/schema/index.js';
+import type { JobHandler } from './worker.js';
+
+export const pruneJobKind = 'prune';
+/** The pruning job runs once an hour across all processes (its key names the hour). */
+export const prunePeriodMs = 3_600_000;
+/** Rows deleted per statement, so a large backlog never holds long locks. */
+export const pruneBatchSize = 1000;
+/** At most this many batches per table per run; the next hour continues. */
+const maxBatches = 50;
+/** Finished jobs are kept this long: the progress of a post's e-mail round, and its idempotency keys. */
+export const finishedJobRetentionDays = 30;
+
+export interface PruneCounts {
+  refreshTokens: number;
+  auditLog: number;
+  jobs: number;
+}
+
+async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let batch = 0; batch < maxBatches; batch += 1) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < pruneBatchSize) break;
+  }
+  return total;
+}
+
+/**
+ * Deletes what has outlived its use, in bounded batches: refresh tokens past their expiry (a used or
+ * revoked token is kept until then, so a replay inside its lifetime is still recognised), audit rows
+ * older than AUDIT_LOG_RETENTION_DAYS, and finished jobs older than 30 days.
+ */
+export async function pruneOldRows(
+  db: Database,
+  options: { auditLogRetentionDays: number },
+): Promise<PruneCounts> {
+  const refresh = await inBatches(async () => {
+    const due = db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(lt(refreshTokens.expiresAt, sql`now()`))
+      .limit(pruneBatchSize);
+    const rows = await db
+      .delete(refreshTokens)
+      .where(inArray(refreshTokens.id, due))
+      .returning({ id: refreshTokens.id });
+    return rows.length;
+  });
+  const audit = await inBatches(async () => {
+    const due = db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(lt(auditLog.createdAt, sql`now() - make_interval(days => ${options.auditLogRetentionDays})`))
+      .limit(pruneBatchSize);
+    const rows = await db.delete(auditLog).where(inArray(auditLog.id, due)).returning({ id: auditLog.id });
+    return rows.length;
+  });
+  const finished = await inBatches(async () => {
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.status, ['done', 'failed']),
+          lt(jobs.finishedAt, sql`now() - make_interval(days => ${finishedJobRetentionDays})`),
+        ),
+      )
+      .limit(pruneBatchSize);
+    const rows = await db.delete(jobs).where(inArray(jobs.id, due)).returning({ id: jobs.id });
+    return rows.length;
+  });
+  return { refreshTokens: refresh, auditLog: audit, jobs: finished };
+}
+
+export function pruneJobHandler(db: Database, config: Pick<Config, 'jobs'>): JobHandler {
+  return {
+    async run() {
+      const counts = await pruneOldRows(db, { auditLogRetentionDays: config.jobs.auditLogRetentionDays });
+      return { outcome: JSON.stringify(counts) };
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { mailJobHandler, mailJobKind } from '../mail/mail-job.js';
+import { pushJobKind } from '../modules/notification/push-sender.js';
+import { pruneJobHandler, pruneJobKind, prunePeriodMs } from './prune.js';
+import { JobWorker } from './worker.js';
+
+/** How long a shutdown waits for running jobs before it gives them back to the queue. */
+export const shutdownGraceMs = 5_000;
+
+/**
+ * The job worker with every kind of job the server runs (ADR 048). buildApp makes it; server.ts starts
+ * it after listening; tests leave it stopped and call `app.jobs.drain()`.
+ */
+export function createJobWorker(app: FastifyInstance): JobWorker {
+  const worker = new JobWorker(app.db, app.log, app.config.jobs);
+  worker.register(mailJobKind, mailJobHandler(app.mailer, app.db));
+  worker.register(pushJobKind, app.push.handler());
+  worker.register(pruneJobKind, pruneJobHandler(app.db, app.config));
+  worker.every(pruneJobKind, prunePeriodMs);
+  return worker;
+}

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client.js';
+import { emailLog, postEmailDeliveries, posts } from '../db/schema/index.js';
+import type { Job, JobInput } from '../jobs/queue.js';
+import type { JobHandler } from '../jobs/worker.js';
+import type { Mailer, MailRequest, MailStatus, PreparedMail } from './mailer.js';
+
+export const mailJobKind = 'mail';
+
+/** A post e-mail also gets its delivery row (the post's "emailed" counts). */
+export interface PostDelivery {
+  postId: number;
+  sentByUserId: number | null;
+}
+
+interface MailJobPayload {
+  mail: MailRequest;
+  postDelivery?: PostDelivery;
+}
+
+/**
+ * One e-mail to one recipient as a job. `idempotencyKey` names the e-mail (the approval, the reset link,
+ * the post round and member), so the same e-mail is never queued twice.
+ */
+export function mailJob(
+  mail: MailRequest,
+  idempotencyKey: string,
+  options: { groupKey?: string; postDelivery?: PostDelivery } = {},
+): JobInput {
+  const payload: MailJobPayload = {
+    mail,
+    ...(options.postDelivery ? { postDelivery: options.postDelivery } : {}),
+  };
+  return {
+    appId: mail.appId,
+    kind: mailJobKind,
+    idempotencyKey,
+    groupKey: options.groupKey,
+    payload: payload as unknown as Record<string, unknown>,
+    maxAttempts: 5,
+  };
+}
+
+/**
+ * The Message-ID of a job's e-mail, the same on every attempt: a copy sent again after a crash (the SMTP
+ * server accepted it, the process died before recording that) is the same message to mail clients.
+ */
+export function messageIdOf(idempotencyKey: string, from: string): string {
+  const hash = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32);
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'pluk.invalid';
+  return `<${hash}@${domain}>`;
+}
+
+/** A post deleted while its round was under way: its remaining e-mails are not sent. */
+async function postExists(db: Pick<Database, 'select'>, delivery: PostDelivery, appId: string) {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, delivery.postId), eq(posts.appId, appId)));
+  return row !== undefined;
+}
+
+function recordOf(
+  mailer: Mailer,
+  payload: MailJobPayload,
+  prepared: PreparedMail,
+  status: MailStatus,
+  error: string | null,
+) {
+  return async (tx: Transaction) => {
+    await tx.insert(emailLog).values(mailer.logRow(payload.mail, prepared, status, error));
+    if (payload.postDelivery && (await postExists(tx, payload.postDelivery, payload.mail.appId))) {
+      await tx.insert(postEmailDeliveries).values({
+        appId: payload.mail.appId,
+        postId: payload.postDelivery.postId,
+        userId: payload.mail.userId,
+        toAddress: payload.mail.to,
+        status,
+        sentByUserId: payload.postDelivery.sentByUserId,
+      });
+    }
+  };
+}
+
+const payloadOf = (job: Job) => job.payload as unknown as MailJobPayload;
+
+/**
+ * Sends a `mail` job: without SMTP settings it is recorded as not sent (no retry helps); an SMTP failure
+ * is retried with backoff and, after the last attempt, recorded as failed. The log row is written in the
+ * transaction that finishes the job, so each e-mail is logged once.
+ */
+export function mailJobHandler(mailer: Mailer, db: Database): JobHandler {
+  return {
+    async run(job) {
+      const payload = payloadOf(job);
+      if (payload.postDelivery && !(await postExists(db, payload.postDelivery, payload.mail.appId))) {
+        return { outcome: 'cancelled' };
+      }
+      const prepared = await mailer.prepare(payload.mail);
+      if (!prepared.smtp) {
+        return {
+          outcome: 'not_sent',
+          record: recordOf(
+            mailer,
+            payload,
+            prepared,
+            'not_sent',
+            'Geen SMTP-instellingen: e-mail niet verzonden.',
+          ),
+        };
+      }
+      await mailer.transmit(prepared.smtp, {
+        to: payload.mail.to,
+        subject: prepared.subject,
+        text: prepared.body,
+        messageId: messageIdOf(job.idempotencyKey, prepared.smtp.from),
+      });
+      return { outcome: 'sent', record: recordOf(mailer, payload, prepared, 'sent', null) };
+    },
+    async failed(job, error) {
+      const payload = payloadOf(job);
+      const prepared = await mailer.prepare(payload.mail);
+      return recordOf(mailer, payload, prepared, 'failed', error);
+    },
+  };
+}
