@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config, SmtpConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { emailLog } from '../db/schema/index.js';
 import { settingsWithPrefix } from '../lib/app-settings.js';
 import { smtpFor } from './smtp-settings.js';
@@ -93,7 +94,7 @@ export class Mailer {
         this.log.warn({ err, appId: mail.appId, template: mail.template }, 'e-mail sending failed');
       }
     }
-    await this.db.insert(emailLog).values({
+    await tenantDb(this.db, mail.appId).insert(emailLog).values({
       appId: mail.appId,
       userId: mail.userId,
       toAddress: mail.to,

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { auditLog } from '../db/schema/index.js';
 import type { RequestAuth } from '../types.js';
 
@@ -10,7 +11,7 @@ export async function audit(
   action: string,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  await db.insert(auditLog).values({
+  await tenantDb(db, appId).insert(auditLog).values({
     appId,
     actorUserId: auth.impersonatedBy ?? auth.user.id,
     impersonatedUserId: auth.impersonatedBy === null ? null : auth.user.id,

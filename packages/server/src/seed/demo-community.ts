@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { weatherSettingKeys } from '@pluk/contract';
 import type { Database } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { feedback, notifications, users } from '../db/schema/index.js';
 import { putSetting } from '../lib/app-settings.js';
 
@@ -15,18 +16,18 @@ export async function seedDemoCommunity(db: Database, appId: string): Promise<vo
   await putSetting(db, appId, weatherSettingKeys.longitude, '3.72');
   await putSetting(db, appId, weatherSettingKeys.locationName, 'Gent');
 
-  const [lid] = await db
+  const [lid] = await tenantDb(db, appId)
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.appId, appId), eq(users.username, 'lid')));
-  const [manager] = await db
+  const [manager] = await tenantDb(db, appId)
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.appId, appId), eq(users.username, 'beheerder')));
   if (!lid || !manager) throw new Error('Demo users missing for the demo notifications');
 
   const now = new Date();
-  await db.insert(notifications).values([
+  await tenantDb(db, appId).insert(notifications).values([
     {
       appId,
       userId: lid.id,
@@ -55,7 +56,7 @@ export async function seedDemoCommunity(db: Database, appId: string): Promise<vo
       createdAt: hoursAgo(now, 3),
     },
   ]);
-  await db.insert(feedback).values({
+  await tenantDb(db, appId).insert(feedback).values({
     appId,
     userId: lid.id,
     subject: 'Openingsuren',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
 import { settingValue } from '../../lib/app-settings.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -30,11 +31,11 @@ export async function requestPasswordReset(
   if (!user) return;
   const token = randomToken();
   // A new link replaces older ones: only the latest e-mail works.
-  await app.db
+  await tenantDb(app.db, tenant.appId)
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-  await app.db.insert(passwordResetTokens).values({
+  await tenantDb(app.db, tenant.appId).insert(passwordResetTokens).values({
     appId: tenant.appId,
     userId: user.id,
     tokenHash: hashToken(token),
@@ -66,7 +67,7 @@ export async function resetPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const done = await app.db.transaction(async (tx) => {
-    const claimed = await tx
+    const claimed = await tenantDb(tx, tenant.appId)
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(
@@ -80,12 +81,12 @@ export async function resetPassword(
       )
       .returning({ id: passwordResetTokens.id });
     if (claimed.length !== 1) return false;
-    await tx
+    await tenantDb(tx, tenant.appId)
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(and(eq(users.id, input.userId), eq(users.appId, tenant.appId)));
     return true;
   });
   if (!done) throw new HttpError(400, 'RESET_TOKEN_INVALID');
-  await revokeUserTokens(app.db, input.userId);
+  await revokeUserTokens(tenantDb(app.db, tenant.appId), input.userId);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
+import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 
 const dayMs = 24 * 3600 * 1000;
@@ -17,7 +18,7 @@ export async function issueRefreshToken(
   familyId: string = randomUUID(),
 ): Promise<{ refreshToken: string; familyId: string }> {
   const refreshToken = randomToken();
-  await db.insert(refreshTokens).values({
+  await tenantDb(db, owner.appId).insert(refreshTokens).values({
     appId: owner.appId,
     userId: owner.userId,
     tokenHash: hashToken(refreshToken),
@@ -28,7 +29,7 @@ export async function issueRefreshToken(
 }
 
 export async function findRefreshToken(db: Database, appId: string, refreshToken: string) {
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select()
     .from(refreshTokens)
     .where(and(eq(refreshTokens.tokenHash, hashToken(refreshToken)), eq(refreshTokens.appId, appId)));
@@ -39,7 +40,7 @@ export async function findRefreshToken(db: Database, appId: string, refreshToken
  * Marks a token used, only if nobody else did first: of two concurrent uses exactly one wins; the
  * other is then a reuse.
  */
-export async function claimRefreshToken(db: Executor, id: number): Promise<boolean> {
+export async function claimRefreshToken(db: TenantDb, id: number): Promise<boolean> {
   const claimed = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
@@ -48,7 +49,7 @@ export async function claimRefreshToken(db: Executor, id: number): Promise<boole
   return claimed.length === 1;
 }
 
-export async function revokeFamily(db: Database, familyId: string): Promise<void> {
+export async function revokeFamily(db: TenantDb, familyId: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
@@ -57,7 +58,7 @@ export async function revokeFamily(db: Database, familyId: string): Promise<void
 
 /** Signs the user out everywhere, or everywhere but the session `exceptFamily`. */
 export async function revokeUserTokens(
-  db: Database,
+  db: TenantDb,
   userId: number,
   exceptFamily?: string | null,
 ): Promise<void> {

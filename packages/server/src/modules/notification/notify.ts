@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { notifications } from '../../db/schema/index.js';
 
 /** A notification for one member: a title, a line of text and a path inside the app to open. */
@@ -18,12 +19,12 @@ export type CreatedNotification = typeof notifications.$inferSelect;
  * `app.push.deliver(created)`, which sends them as web push to those members' browsers.
  */
 export async function insertNotifications(
-  tx: Pick<Database, 'insert'>,
+  tx: Database | Transaction,
   appId: string,
   items: readonly NotificationInput[],
 ): Promise<CreatedNotification[]> {
   if (items.length === 0) return [];
-  return tx
+  return tenantDb(tx, appId)
     .insert(notifications)
     .values(
       items.map((item) => ({

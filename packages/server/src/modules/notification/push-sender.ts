@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '@pluk/contract';
 import { pushSubscriptions } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
 import { settingValue } from '../../lib/app-settings.js';
 import { publicUrlOf } from '../auth/password-reset.js';
 import type { CreatedNotification } from './notify.js';
@@ -84,7 +85,7 @@ export class PushSender {
 
   private async sendForApp(appId: string, items: CreatedNotification[]): Promise<void> {
     const userIds = [...new Set(items.map((item) => item.userId))];
-    const subscriptions = await this.app.db
+    const subscriptions = await tenantDb(this.app.db, appId)
       .select()
       .from(pushSubscriptions)
       .where(and(eq(pushSubscriptions.appId, appId), inArray(pushSubscriptions.userId, userIds)));
@@ -136,14 +137,14 @@ export class PushSender {
       );
       const response = { status, ok: status >= 200 && status < 300 };
       if (response.status === 404 || response.status === 410) {
-        await this.app.db
+        await tenantDb(this.app.db, subscription.appId)
           .delete(pushSubscriptions)
           .where(
             and(eq(pushSubscriptions.id, subscription.id), eq(pushSubscriptions.appId, subscription.appId)),
           );
         this.app.log.info({ subscriptionId: subscription.id }, 'push subscription gone, removed');
       } else if (response.ok) {
-        await this.app.db
+        await tenantDb(this.app.db, subscription.appId)
           .update(pushSubscriptions)
           .set({ lastSuccessAt: sql`now()` })
           .where(eq(pushSubscriptions.id, subscription.id));

@@ -10,7 +10,9 @@ import {
   type PostList,
   type PostListQuery,
 } from '@pluk/contract';
+import type { Database, Transaction } from '../../db/client.js';
 import { comments, media, postEmailDeliveries, postMedia, posts, users } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { MailStatus } from '../../mail/mailer.js';
 import type { AuthUser, Tenant } from '../../types.js';
@@ -31,7 +33,7 @@ const mailConcurrency = 5;
 
 async function mediaOfPosts(app: FastifyInstance, appId: string, postIds: number[]): Promise<LinkedMedia[]> {
   if (postIds.length === 0) return [];
-  return app.db
+  return tenantDb(app.db, appId)
     .select({
       postId: postMedia.postId,
       id: media.id,
@@ -62,8 +64,8 @@ export async function listPosts(
   query: PostListQuery,
 ): Promise<PostList> {
   const where = and(eq(posts.appId, appId), eq(posts.isActive, true));
-  const [total] = await app.db.select({ count: count() }).from(posts).where(where);
-  const rows = await app.db
+  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(posts).where(where);
+  const rows = await tenantDb(app.db, appId)
     .select()
     .from(posts)
     .where(where)
@@ -75,7 +77,7 @@ export async function listPosts(
   const commentCounts =
     ids.length === 0
       ? []
-      : await app.db
+      : await tenantDb(app.db, appId)
           .select({ subjectId: comments.subjectId, count: count() })
           .from(comments)
           .where(
@@ -108,7 +110,7 @@ export async function listPosts(
 }
 
 async function postRow(app: FastifyInstance, appId: string, id: number): Promise<PostRow> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select()
     .from(posts)
     .where(and(eq(posts.id, id), eq(posts.appId, appId)));
@@ -135,7 +137,7 @@ export async function postDetail(app: FastifyInstance, appId: string, id: number
 
 export async function managedPost(app: FastifyInstance, appId: string, id: number): Promise<ManagedPost> {
   const row = await postRow(app, appId, id);
-  const statuses = await app.db
+  const statuses = await tenantDb(app.db, appId)
     .select({
       status: postEmailDeliveries.status,
       count: count(),
@@ -173,7 +175,7 @@ export async function managedPosts(
   appId: string,
   activeOnly: boolean,
 ): Promise<ManagedPostListItem[]> {
-  const rows = await app.db
+  const rows = await tenantDb(app.db, appId)
     .select()
     .from(posts)
     .where(activeOnly ? and(eq(posts.appId, appId), eq(posts.isActive, true)) : eq(posts.appId, appId))
@@ -251,8 +253,8 @@ function keepMediaIdsOf(upload: MultipartUpload): number[] | null {
 }
 
 /** Every approved, active member of the app except `exceptUserId`. */
-async function memberIds(tx: Pick<FastifyInstance['db'], 'select'>, appId: string, exceptUserId: number) {
-  const rows = await tx
+async function memberIds(tx: Database | Transaction, appId: string, exceptUserId: number) {
+  const rows = await tenantDb(tx, appId)
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.appId, appId), eq(users.isApproved, true), eq(users.isActive, true)));
@@ -276,7 +278,7 @@ export async function createPost(
   const fields = postFieldsOf(upload);
   let created: CreatedNotification[] = [];
   const postId = await withStoredUploads(app, user, upload.files, async (tx, rows) => {
-    const [post] = await tx
+    const [post] = await tenantDb(tx, user.appId)
       .insert(posts)
       .values({
         appId: user.appId,
@@ -288,7 +290,7 @@ export async function createPost(
       .returning();
     if (!post) throw new Error('post insert returned nothing');
     if (rows.length > 0) {
-      await tx
+      await tenantDb(tx, user.appId)
         .insert(postMedia)
         .values(
           rows.map((row, position) => ({ appId: user.appId, postId: post.id, mediaId: row.id, position })),
@@ -319,29 +321,29 @@ export async function updatePost(
   let orphanKeys: string[] = [];
   await withStoredUploads(app, user, upload.files, async (tx, rows) => {
     // The post row is locked so two managers saving at once cannot both "publish" it (two notifications).
-    const [current] = await tx
+    const [current] = await tenantDb(tx, user.appId)
       .select()
       .from(posts)
       .where(and(eq(posts.id, id), eq(posts.appId, user.appId)))
       .for('update');
     if (!current) throw notFound();
 
-    const links = await tx
+    const links = await tenantDb(tx, user.appId)
       .select({ mediaId: postMedia.mediaId, position: postMedia.position })
       .from(postMedia)
       .where(and(eq(postMedia.postId, id), eq(postMedia.appId, user.appId)))
       .orderBy(asc(postMedia.position));
     const removed = keep === null ? [] : links.filter((l) => !keep.includes(l.mediaId)).map((l) => l.mediaId);
     if (removed.length > 0) {
-      await tx.delete(postMedia).where(and(eq(postMedia.postId, id), inArray(postMedia.mediaId, removed)));
+      await tenantDb(tx, user.appId).delete(postMedia).where(and(eq(postMedia.postId, id), inArray(postMedia.mediaId, removed)));
       // Media no other post uses go with it (rows now, bytes after the commit).
-      const stillUsed = await tx
+      const stillUsed = await tenantDb(tx, user.appId)
         .select({ mediaId: postMedia.mediaId })
         .from(postMedia)
         .where(inArray(postMedia.mediaId, removed));
       const orphans = removed.filter((m) => !stillUsed.some((u) => u.mediaId === m));
       if (orphans.length > 0) {
-        const gone = await tx
+        const gone = await tenantDb(tx, user.appId)
           .delete(media)
           .where(and(eq(media.appId, user.appId), inArray(media.id, orphans)))
           .returning({ storageKey: media.storageKey });
@@ -350,7 +352,7 @@ export async function updatePost(
     }
     const nextPosition = links.reduce((max, l) => Math.max(max, l.position + 1), 0);
     if (rows.length > 0) {
-      await tx.insert(postMedia).values(
+      await tenantDb(tx, user.appId).insert(postMedia).values(
         rows.map((row, index) => ({
           appId: user.appId,
           postId: id,
@@ -360,7 +362,7 @@ export async function updatePost(
       );
     }
     const publishing = fields.isActive && !current.isActive;
-    await tx
+    await tenantDb(tx, user.appId)
       .update(posts)
       .set({
         title: fields.title,
@@ -387,29 +389,29 @@ export async function updatePost(
 /** Deletes a post, its comments, and its media that no other post uses (rows, then the files). */
 export async function deletePost(app: FastifyInstance, appId: string, id: number): Promise<void> {
   const keys = await app.db.transaction(async (tx) => {
-    const [post] = await tx
+    const [post] = await tenantDb(tx, appId)
       .select({ id: posts.id })
       .from(posts)
       .where(and(eq(posts.id, id), eq(posts.appId, appId)))
       .for('update');
     if (!post) throw notFound();
-    const own = await tx
+    const own = await tenantDb(tx, appId)
       .select({ mediaId: postMedia.mediaId })
       .from(postMedia)
       .where(eq(postMedia.postId, id));
     const ownIds = own.map((o) => o.mediaId);
-    await tx
+    await tenantDb(tx, appId)
       .delete(comments)
       .where(and(eq(comments.appId, appId), eq(comments.subjectType, 'post'), eq(comments.subjectId, id)));
-    await tx.delete(posts).where(and(eq(posts.id, id), eq(posts.appId, appId)));
+    await tenantDb(tx, appId).delete(posts).where(and(eq(posts.id, id), eq(posts.appId, appId)));
     if (ownIds.length === 0) return [];
-    const stillUsed = await tx
+    const stillUsed = await tenantDb(tx, appId)
       .select({ mediaId: postMedia.mediaId })
       .from(postMedia)
       .where(inArray(postMedia.mediaId, ownIds));
     const orphans = ownIds.filter((m) => !stillUsed.some((u) => u.mediaId === m));
     if (orphans.length === 0) return [];
-    const gone = await tx
+    const gone = await tenantDb(tx, appId)
       .delete(media)
       .where(and(eq(media.appId, appId), inArray(media.id, orphans)))
       .returning({ storageKey: media.storageKey });
@@ -433,7 +435,7 @@ export async function sendPostByEmail(
 ): Promise<PostEmailSummary> {
   const post = await postRow(app, tenant.appId, id);
   if (!post.isActive) throw new HttpError(409, 'POST_NOT_ACTIVE');
-  const recipients = await app.db
+  const recipients = await tenantDb(app.db, tenant.appId)
     .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
     .where(
@@ -471,7 +473,7 @@ export async function sendPostByEmail(
         app.log.error({ err: error, postId: post.id }, 'post e-mail could not be handled');
         status = 'failed';
       }
-      await app.db.insert(postEmailDeliveries).values({
+      await tenantDb(app.db, tenant.appId).insert(postEmailDeliveries).values({
         appId: tenant.appId,
         postId: post.id,
         userId: recipient.id,

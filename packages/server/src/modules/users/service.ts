@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ManagedUser, PagedQuery, PagedUsers } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
@@ -36,8 +37,8 @@ export async function pagedUsers(
     conditions.push(query.userIds.length > 0 ? inArray(users.id, query.userIds) : sql`false`);
   }
   const where = and(...conditions);
-  const [total] = await app.db.select({ count: count() }).from(users).where(where);
-  const rows = await app.db
+  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(users).where(where);
+  const rows = await tenantDb(app.db, appId)
     .select(managedUserColumns)
     .from(users)
     .where(where)
@@ -53,7 +54,7 @@ export async function pagedUsers(
 }
 
 async function managedUser(app: FastifyInstance, appId: string, userId: number): Promise<ManagedUser> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select(managedUserColumns)
     .from(users)
     .where(and(eq(users.id, userId), eq(users.appId, appId)));
@@ -68,7 +69,7 @@ export async function approveUser(
   auth: RequestAuth,
   userId: number,
 ): Promise<ManagedUser> {
-  const [target] = await app.db
+  const [target] = await tenantDb(app.db, tenant.appId)
     .select({
       id: users.id,
       isApproved: users.isApproved,
@@ -82,7 +83,7 @@ export async function approveUser(
     .where(and(eq(users.id, userId), eq(users.appId, tenant.appId)));
   if (!target) throw notFound();
   if (target.isApproved && target.isActive) throw new HttpError(409, 'ALREADY_APPROVED');
-  const updated = await app.db
+  const updated = await tenantDb(app.db, tenant.appId)
     .update(users)
     .set({ isApproved: true, isActive: true, updatedAt: sql`now()` })
     .where(
