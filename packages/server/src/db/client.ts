@@ -21,8 +21,8 @@ export interface DatabaseHandle {
   /** The same connection without `onQuery` (tests' own reads and writes); equal to `db` otherwise. */
   unchecked: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed SQL migrations in packages/server/drizzle (idempotent). */
-  migrate(): Promise<void>;
+  /** Applies the committed SQL migrations in packages/server/drizzle (idempotent); a test may name another folder. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,7 +48,8 @@ export async function openDatabase(
       db,
       unchecked: onQuery ? (drizzlePostgres(sql, { schema }) as unknown as Database) : db,
       kind: 'postgres',
-      migrate: () => migratePostgres(drizzlePostgres(sql, { schema }), { migrationsFolder }),
+      migrate: (folder = migrationsFolder) =>
+        migratePostgres(drizzlePostgres(sql, { schema }), { migrationsFolder: folder }),
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -65,7 +66,7 @@ export async function openDatabase(
     db: onQuery ? (drizzlePglite(client, { schema, ...logger }) as unknown as Database) : pg,
     unchecked: pg as unknown as Database,
     kind: 'pglite',
-    migrate: () => migratePglite(pg, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(pg, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

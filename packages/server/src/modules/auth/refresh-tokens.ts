@@ -40,8 +40,8 @@ export async function findRefreshToken(db: Database, appId: string, refreshToken
  * Marks a token used, only if nobody else did first: of two concurrent uses exactly one wins; the
  * other is then a reuse.
  */
-export async function claimRefreshToken(db: TenantDb, id: number): Promise<boolean> {
-  const claimed = await db
+export async function claimRefreshToken(farm: TenantDb, id: number): Promise<boolean> {
+  const claimed = await farm
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
@@ -49,8 +49,8 @@ export async function claimRefreshToken(db: TenantDb, id: number): Promise<boole
   return claimed.length === 1;
 }
 
-export async function revokeFamily(db: TenantDb, familyId: string): Promise<void> {
-  await db
+export async function revokeFamily(farm: TenantDb, familyId: string): Promise<void> {
+  await farm
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
@@ -58,13 +58,13 @@ export async function revokeFamily(db: TenantDb, familyId: string): Promise<void
 
 /** Signs the user out everywhere, or everywhere but the session `exceptFamily`. */
 export async function revokeUserTokens(
-  db: TenantDb,
+  farm: TenantDb,
   userId: number,
   exceptFamily?: string | null,
 ): Promise<void> {
   const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
   if (exceptFamily) conditions.push(ne(refreshTokens.familyId, exceptFamily));
-  await db
+  await farm
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(...conditions));

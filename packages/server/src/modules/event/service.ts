@@ -155,13 +155,13 @@ async function lockEvent(tx: Tx, appId: string, eventId: number) {
 type LockedEvent = Awaited<ReturnType<typeof lockEvent>>;
 
 /** Places held on the event by waiting and confirmed sign-ups (read under the event's lock). */
-async function placesTaken(tx: TenantDb, eventId: number, exceptAttendanceId?: number): Promise<number> {
+async function placesTaken(farm: TenantDb, eventId: number, exceptAttendanceId?: number): Promise<number> {
   const conditions: SQL[] = [
     eq(eventAttendances.eventId, eventId),
     inArray(eventAttendances.status, [...holdingStatuses]),
   ];
   if (exceptAttendanceId !== undefined) conditions.push(sql`${eventAttendances.id} <> ${exceptAttendanceId}`);
-  const [row] = await tx
+  const [row] = await farm
     .select({ taken: sql<number>`coalesce(sum(1 + ${eventAttendances.guests}), 0)::int` })
     .from(eventAttendances)
     .where(and(...conditions));
@@ -190,8 +190,8 @@ function assertRoom(event: LockedEvent, taken: number, guests: number): void {
   throw new HttpError(409, 'EVENT_FULL', message);
 }
 
-async function myAttendance(tx: TenantDb, eventId: number, userId: number) {
-  const [row] = await tx
+async function myAttendance(farm: TenantDb, eventId: number, userId: number) {
+  const [row] = await farm
     .select({ id: eventAttendances.id, status: eventAttendances.status, guests: eventAttendances.guests })
     .from(eventAttendances)
     .where(and(eq(eventAttendances.eventId, eventId), eq(eventAttendances.userId, userId)));

@@ -119,8 +119,8 @@ async function lockTask(tx: Transaction, appId: string, taskId: number): Promise
   return task;
 }
 
-async function takenPlaces(tx: TenantDb, taskId: number): Promise<number> {
-  const [row] = await tx
+async function takenPlaces(farm: TenantDb, taskId: number): Promise<number> {
+  const [row] = await farm
     .select({ count: count() })
     .from(taskAssignments)
     .where(
