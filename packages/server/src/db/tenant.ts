@@ -73,7 +73,8 @@ function crossFarm(table: PgTable, other: unknown): Error {
 
 /** The row with the app's id; a row naming another app is a programming error, never silently moved. */
 function ownRow(row: Record<string, unknown>, appId: string): Record<string, unknown> {
-  if (row.appId !== undefined && row.appId !== appId) throw new Error(`tenantDb(${appId}): insert for app ${String(row.appId)}`);
+  if (row.appId !== undefined && row.appId !== appId)
+    throw new Error(`tenantDb(${appId}): insert for app ${String(row.appId)}`);
   return { ...row, appId };
 }
 

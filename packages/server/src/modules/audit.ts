@@ -11,11 +11,13 @@ export async function audit(
   action: string,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  await tenantDb(db, appId).insert(auditLog).values({
-    appId,
-    actorUserId: auth.impersonatedBy ?? auth.user.id,
-    impersonatedUserId: auth.impersonatedBy === null ? null : auth.user.id,
-    action,
-    details,
-  });
+  await tenantDb(db, appId)
+    .insert(auditLog)
+    .values({
+      appId,
+      actorUserId: auth.impersonatedBy ?? auth.user.id,
+      impersonatedUserId: auth.impersonatedBy === null ? null : auth.user.id,
+      action,
+      details,
+    });
 }

@@ -62,13 +62,15 @@ export function registerAuth(app: FastifyInstance): void {
     if (target.roles.includes('Admin') && target.id !== admin.id) {
       throw new HttpError(403, 'IMPERSONATION_FORBIDDEN');
     }
-    await tenantDb(app.db, admin.appId).insert(auditLog).values({
-      appId: admin.appId,
-      actorUserId: admin.id,
-      impersonatedUserId: target.id,
-      action: 'impersonation.request',
-      details: { method: request.method, url: request.url },
-    });
+    await tenantDb(app.db, admin.appId)
+      .insert(auditLog)
+      .values({
+        appId: admin.appId,
+        actorUserId: admin.id,
+        impersonatedUserId: target.id,
+        action: 'impersonation.request',
+        details: { method: request.method, url: request.url },
+      });
     return target;
   }
 

@@ -27,44 +27,48 @@ export async function seedDemoCommunity(db: Database, appId: string): Promise<vo
   if (!lid || !manager) throw new Error('Demo users missing for the demo notifications');
 
   const now = new Date();
-  await tenantDb(db, appId).insert(notifications).values([
-    {
+  await tenantDb(db, appId)
+    .insert(notifications)
+    .values([
+      {
+        appId,
+        userId: lid.id,
+        title: 'Welkom bij De Plukhoeve!',
+        body: 'Je account is goedgekeurd. Kijk op de startpagina wat er deze week te doen is.',
+        link: '/',
+        isRead: true,
+        createdAt: hoursAgo(now, 24 * 20),
+      },
+      {
+        appId,
+        userId: lid.id,
+        title: 'Je feedback werd beantwoord',
+        body: 'De poort gaat vanaf mei om 8 uur open.',
+        link: '/account/feedback',
+        isRead: false,
+        createdAt: hoursAgo(now, 26),
+      },
+      {
+        appId,
+        userId: lid.id,
+        title: 'Nieuw op het veld',
+        body: 'De eerste aardbeien zijn rijp: kom ze plukken!',
+        link: '/',
+        isRead: false,
+        createdAt: hoursAgo(now, 3),
+      },
+    ]);
+  await tenantDb(db, appId)
+    .insert(feedback)
+    .values({
       appId,
       userId: lid.id,
-      title: 'Welkom bij De Plukhoeve!',
-      body: 'Je account is goedgekeurd. Kijk op de startpagina wat er deze week te doen is.',
-      link: '/',
-      isRead: true,
-      createdAt: hoursAgo(now, 24 * 20),
-    },
-    {
-      appId,
-      userId: lid.id,
-      title: 'Je feedback werd beantwoord',
-      body: 'De poort gaat vanaf mei om 8 uur open.',
-      link: '/account/feedback',
-      isRead: false,
-      createdAt: hoursAgo(now, 26),
-    },
-    {
-      appId,
-      userId: lid.id,
-      title: 'Nieuw op het veld',
-      body: 'De eerste aardbeien zijn rijp: kom ze plukken!',
-      link: '/',
-      isRead: false,
-      createdAt: hoursAgo(now, 3),
-    },
-  ]);
-  await tenantDb(db, appId).insert(feedback).values({
-    appId,
-    userId: lid.id,
-    subject: 'Openingsuren',
-    message: 'Kan de poort in het weekend wat vroeger open? Om 9 uur is het al warm op het veld.',
-    isHandled: true,
-    answer: 'Goed idee! Vanaf mei gaat de poort op zaterdag en zondag om 8 uur open.',
-    handledByUserId: manager.id,
-    handledAt: hoursAgo(now, 26),
-    createdAt: hoursAgo(now, 24 * 4),
-  });
+      subject: 'Openingsuren',
+      message: 'Kan de poort in het weekend wat vroeger open? Om 9 uur is het al warm op het veld.',
+      isHandled: true,
+      answer: 'Goed idee! Vanaf mei gaat de poort op zaterdag en zondag om 8 uur open.',
+      handledByUserId: manager.id,
+      handledAt: hoursAgo(now, 26),
+      createdAt: hoursAgo(now, 24 * 4),
+    });
 }

@@ -109,7 +109,9 @@ export async function seedDemoPosts(db: Database, appId: string, dataDir?: strin
       })
       .returning({ id: media.id });
     if (photo)
-      await tenantDb(db, appId).insert(postMedia).values({ appId, postId: latest.id, mediaId: photo.id, position: 0 });
+      await tenantDb(db, appId)
+        .insert(postMedia)
+        .values({ appId, postId: latest.id, mediaId: photo.id, position: 0 });
   }
   if (member && older) {
     await tenantDb(db, appId).insert(comments).values({

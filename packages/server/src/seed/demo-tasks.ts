@@ -136,13 +136,15 @@ export async function seedDemoTasks(db: Database, appId: string, password: strin
     creditsPerPerson: 3,
   });
   const lidPruning = await assign(pruning.id, lid.id, 'confirmed');
-  await tenantDb(db, appId).insert(creditEntries).values({
-    appId,
-    userId: lid.id,
-    taskAssignmentId: lidPruning.id,
-    harvestYear: harvestYearOf(pastStart, yearStart).year,
-    amount: pruning.creditsPerPerson,
-    description: pruning.title,
-  });
+  await tenantDb(db, appId)
+    .insert(creditEntries)
+    .values({
+      appId,
+      userId: lid.id,
+      taskAssignmentId: lidPruning.id,
+      harvestYear: harvestYearOf(pastStart, yearStart).year,
+      amount: pruning.creditsPerPerson,
+      description: pruning.title,
+    });
   await insertNotifications(db, appId, [confirmedNotification(lid.id, pruning)]);
 }

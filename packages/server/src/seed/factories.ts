@@ -34,24 +34,29 @@ export interface AppInput {
 /** Creates an installation with its hosts and settings. */
 export async function createApp(db: Database, input: AppInput): Promise<{ appId: string; name: string }> {
   const name = input.name ?? `Boerderij ${input.appId}`;
-  await tenantDb(db, input.appId).insert(apps).values({
-    appId: input.appId,
-    name,
-    isDefault: input.isDefault ?? false,
-    colorPrimary: input.colors?.primary,
-    colorSecondary: input.colors?.secondary,
-    colorBackground: input.colors?.background,
-    localeVariant: input.localeVariant ?? 'nl-be',
-    membershipExplanation: input.membershipExplanation ?? '',
-    customRegistrationQuestion: input.customRegistrationQuestion ?? null,
-    harvestYearStartMonth: input.harvestYearStart?.month,
-    harvestYearStartDay: input.harvestYearStart?.day,
-    logo: input.logo?.data,
-    logoMime: input.logo?.mime,
-    logoVersion: input.logo ? String(Date.now()) : null,
-  });
+  await tenantDb(db, input.appId)
+    .insert(apps)
+    .values({
+      appId: input.appId,
+      name,
+      isDefault: input.isDefault ?? false,
+      colorPrimary: input.colors?.primary,
+      colorSecondary: input.colors?.secondary,
+      colorBackground: input.colors?.background,
+      localeVariant: input.localeVariant ?? 'nl-be',
+      membershipExplanation: input.membershipExplanation ?? '',
+      customRegistrationQuestion: input.customRegistrationQuestion ?? null,
+      harvestYearStartMonth: input.harvestYearStart?.month,
+      harvestYearStartDay: input.harvestYearStart?.day,
+      logo: input.logo?.data,
+      logoMime: input.logo?.mime,
+      logoVersion: input.logo ? String(Date.now()) : null,
+    });
   const hosts = (input.hosts ?? []).map((h) => h.toLowerCase());
-  if (hosts.length > 0) await tenantDb(db, input.appId).insert(appHosts).values(hosts.map((host) => ({ host, appId: input.appId })));
+  if (hosts.length > 0)
+    await tenantDb(db, input.appId)
+      .insert(appHosts)
+      .values(hosts.map((host) => ({ host, appId: input.appId })));
   for (const s of input.settings ?? [])
     await putSetting(db, input.appId, s.key, s.value, s.isPublic ?? false);
   return { appId: input.appId, name };

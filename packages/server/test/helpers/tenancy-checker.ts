@@ -75,7 +75,8 @@ export function tenancyProblems(statement: string): string[] {
     const column = String.raw`"?${alias}"?\."?app_id"?`;
     const value = String.raw`(?:\$\d+|''|"?[a-z_][a-z0-9_]*"?\."?app_id"?)`;
     const predicate = new RegExp(String.raw`(?:${column}\s*=\s*${value})|(?:${value}\s*=\s*${column})`);
-    if (!predicate.test(sql)) problems.push(`${kind} ${table}${alias === table ? '' : ` ${alias}`} without app_id`);
+    if (!predicate.test(sql))
+      problems.push(`${kind} ${table}${alias === table ? '' : ` ${alias}`} without app_id`);
   }
   return problems;
 }

@@ -35,12 +35,14 @@ export async function requestPasswordReset(
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-  await tenantDb(app.db, tenant.appId).insert(passwordResetTokens).values({
-    appId: tenant.appId,
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + resetTtlMs),
-  });
+  await tenantDb(app.db, tenant.appId)
+    .insert(passwordResetTokens)
+    .values({
+      appId: tenant.appId,
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + resetTtlMs),
+    });
   const base = await publicUrlOf(app, tenant.appId);
   const values = {
     appName: tenant.name,

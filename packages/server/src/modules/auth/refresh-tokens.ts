@@ -18,13 +18,15 @@ export async function issueRefreshToken(
   familyId: string = randomUUID(),
 ): Promise<{ refreshToken: string; familyId: string }> {
   const refreshToken = randomToken();
-  await tenantDb(db, owner.appId).insert(refreshTokens).values({
-    appId: owner.appId,
-    userId: owner.userId,
-    tokenHash: hashToken(refreshToken),
-    familyId,
-    expiresAt: new Date(Date.now() + ttlDays * dayMs),
-  });
+  await tenantDb(db, owner.appId)
+    .insert(refreshTokens)
+    .values({
+      appId: owner.appId,
+      userId: owner.userId,
+      tokenHash: hashToken(refreshToken),
+      familyId,
+      expiresAt: new Date(Date.now() + ttlDays * dayMs),
+    });
   return { refreshToken, familyId };
 }
 

@@ -189,5 +189,7 @@ export async function deleteComment(app: FastifyInstance, user: AuthUser, id: nu
   const row = await visibleComment(app, user, id);
   const own = row.userId !== null && row.userId === user.id;
   if (!own && !canModerate(user, row.subjectType as CommentSubjectType)) throw forbidden();
-  await tenantDb(app.db, user.appId).delete(comments).where(and(eq(comments.id, id), eq(comments.appId, user.appId)));
+  await tenantDb(app.db, user.appId)
+    .delete(comments)
+    .where(and(eq(comments.id, id), eq(comments.appId, user.appId)));
 }

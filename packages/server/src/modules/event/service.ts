@@ -214,7 +214,9 @@ export async function takeEvent(
     if (existing?.status === 'refused') throw new HttpError(409, 'EVENT_SIGN_UP_REFUSED');
     if (existing) throw new HttpError(409, 'EVENT_ALREADY_SIGNED_UP');
     assertRoom(event, await placesTaken(tenantDb(tx, appId), eventId), guests);
-    await tenantDb(tx, appId).insert(eventAttendances).values({ appId, eventId, userId, guests, status: 'waiting' });
+    await tenantDb(tx, appId)
+      .insert(eventAttendances)
+      .values({ appId, eventId, userId, guests, status: 'waiting' });
   });
   return eventDetail(app.db, appId, userId, eventId);
 }
@@ -238,7 +240,8 @@ export async function changeGuests(
     if (!existing) throw new HttpError(409, 'EVENT_NOT_SIGNED_UP');
     if (existing.status === 'refused') throw new HttpError(409, 'EVENT_SIGN_UP_REFUSED');
     if (guests === existing.guests) return;
-    if (guests > existing.guests) assertRoom(event, await placesTaken(tenantDb(tx, appId), eventId, existing.id), guests);
+    if (guests > existing.guests)
+      assertRoom(event, await placesTaken(tenantDb(tx, appId), eventId, existing.id), guests);
     const backToWaiting = guests > existing.guests && existing.status === 'confirmed';
     await tenantDb(tx, appId)
       .update(eventAttendances)

@@ -335,7 +335,9 @@ export async function updatePost(
       .orderBy(asc(postMedia.position));
     const removed = keep === null ? [] : links.filter((l) => !keep.includes(l.mediaId)).map((l) => l.mediaId);
     if (removed.length > 0) {
-      await tenantDb(tx, user.appId).delete(postMedia).where(and(eq(postMedia.postId, id), inArray(postMedia.mediaId, removed)));
+      await tenantDb(tx, user.appId)
+        .delete(postMedia)
+        .where(and(eq(postMedia.postId, id), inArray(postMedia.mediaId, removed)));
       // Media no other post uses go with it (rows now, bytes after the commit).
       const stillUsed = await tenantDb(tx, user.appId)
         .select({ mediaId: postMedia.mediaId })
@@ -352,14 +354,16 @@ export async function updatePost(
     }
     const nextPosition = links.reduce((max, l) => Math.max(max, l.position + 1), 0);
     if (rows.length > 0) {
-      await tenantDb(tx, user.appId).insert(postMedia).values(
-        rows.map((row, index) => ({
-          appId: user.appId,
-          postId: id,
-          mediaId: row.id,
-          position: nextPosition + index,
-        })),
-      );
+      await tenantDb(tx, user.appId)
+        .insert(postMedia)
+        .values(
+          rows.map((row, index) => ({
+            appId: user.appId,
+            postId: id,
+            mediaId: row.id,
+            position: nextPosition + index,
+          })),
+        );
     }
     const publishing = fields.isActive && !current.isActive;
     await tenantDb(tx, user.appId)
@@ -403,7 +407,9 @@ export async function deletePost(app: FastifyInstance, appId: string, id: number
     await tenantDb(tx, appId)
       .delete(comments)
       .where(and(eq(comments.appId, appId), eq(comments.subjectType, 'post'), eq(comments.subjectId, id)));
-    await tenantDb(tx, appId).delete(posts).where(and(eq(posts.id, id), eq(posts.appId, appId)));
+    await tenantDb(tx, appId)
+      .delete(posts)
+      .where(and(eq(posts.id, id), eq(posts.appId, appId)));
     if (ownIds.length === 0) return [];
     const stillUsed = await tenantDb(tx, appId)
       .select({ mediaId: postMedia.mediaId })

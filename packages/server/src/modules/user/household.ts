@@ -38,17 +38,19 @@ async function insertOthers(
   others: HouseholdMemberInput[],
 ) {
   if (others.length === 0) return;
-  await tenantDb(db, appId).insert(householdMembers).values(
-    others.map((member, index) => ({
-      appId,
-      householdId,
-      name: member.name,
-      yearOfBirth: member.yearOfBirth ?? null,
-      isAdult: member.isAdult,
-      isHolder: false,
-      position: index + 1,
-    })),
-  );
+  await tenantDb(db, appId)
+    .insert(householdMembers)
+    .values(
+      others.map((member, index) => ({
+        appId,
+        householdId,
+        name: member.name,
+        yearOfBirth: member.yearOfBirth ?? null,
+        isAdult: member.isAdult,
+        isHolder: false,
+        position: index + 1,
+      })),
+    );
 }
 
 /** Replaces the members other than the holder and renames the holder after the account's name. */
