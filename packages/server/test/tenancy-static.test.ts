@@ -43,6 +43,10 @@ function unscopedFarmQueries(source: string): string[] {
     const farm = targets.filter((name) => farmExports.has(name));
     if (farm.length > 0) found.push(`${chain.slice(0, 60).replace(/\s+/g, ' ')}… (${farm.join(', ')})`);
   }
+  // Drizzle's relational API (`db.query.tasks.findMany`) cannot be scoped: not for farm tables.
+  for (const match of source.matchAll(/\.query\.(\w+)\./g)) {
+    if (farmExports.has(match[1]!)) found.push(`${match[0]} (relational query of ${match[1]})`);
+  }
   return found;
 }
 
@@ -63,6 +67,7 @@ describe('farm tables are only queried through tenantDb (static)', () => {
     expect(unscopedFarmQueries('await db.select().from(apps).innerJoin(users, on);\n')).toHaveLength(1);
     expect(unscopedFarmQueries('await tenantDb(app.db, appId).select().from(tasks);\n')).toEqual([]);
     expect(unscopedFarmQueries('await farm.update(tasks).set(v);\n')).toEqual([]);
+    expect(unscopedFarmQueries('await app.db.query.tasks.findMany();\n')).toHaveLength(1);
     expect(unscopedFarmQueries('await this.db.select(cols).from(appHosts).innerJoin(apps, on);\n')).toEqual(
       [],
     );

@@ -11,7 +11,9 @@ import { serverTables } from './server-tables.js';
  * single SQL statement a hand-written filter would, so it costs no extra round trip.
  *
  * Server-level tables (see server-tables.ts) pass through unscoped. The test suite checks every SQL
- * statement the server runs, so a query written around this entry point fails the tests.
+ * statement the server runs, so a query written around this entry point fails the tests. Only
+ * `insert(…).values(…)` is offered for farm tables (no `insert … select`), and Drizzle's relational
+ * `db.query` API is not used for them.
  */
 export function tenantDb(db: Database | Transaction, appId: string): TenantDb {
   const select = (fields?: unknown) => selectFrom(db.select(fields as never), appId);
