@@ -1,4 +1,4 @@
--- Durable background jobs (ADR 048): the queue table, and indexes the pruning job deletes by.
+-- Durable background jobs (ADR 048): the queue table, and the index the pruning job deletes refresh tokens by.
 
 CREATE TABLE "jobs" (
 	"id" serial PRIMARY KEY NOT NULL,
@@ -24,5 +24,4 @@ ALTER TABLE "jobs" ADD CONSTRAINT "jobs_app_id_apps_app_id_fk" FOREIGN KEY ("app
 CREATE INDEX "jobs_due" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
 CREATE INDEX "jobs_app_group" ON "jobs" USING btree ("app_id","group_key");--> statement-breakpoint
 CREATE INDEX "jobs_finished" ON "jobs" USING btree ("finished_at");--> statement-breakpoint
-CREATE INDEX "refresh_tokens_expires" ON "refresh_tokens" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "audit_log_created" ON "audit_log" USING btree ("created_at");
+CREATE INDEX "refresh_tokens_expires" ON "refresh_tokens" USING btree ("app_id","expires_at");

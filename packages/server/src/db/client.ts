@@ -18,24 +18,38 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
+  /** The same connection without `onQuery` (tests' own reads and writes); equal to `db` otherwise. */
+  unchecked: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed SQL migrations in packages/server/drizzle (idempotent). */
-  migrate(): Promise<void>;
+  /** Applies the committed SQL migrations in packages/server/drizzle (idempotent); a test may name another folder. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Where to open the database: a PostgreSQL URL, a PGlite folder, or an in-memory PGlite (tests). */
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export interface DatabaseOptions {
+  /** Sees every SQL statement the app runs (the tests' tenancy checker, ADR 049); not the migrations. */
+  onQuery?: (query: string, params: unknown[]) => void;
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: DatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  const onQuery = options.onQuery;
+  const logger = onQuery ? { logger: { logQuery: onQuery } } : {};
   if ('url' in target) {
     // Quiet notices ("relation already exists, skipping") from the migrator.
     const sql = postgres(target.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(sql, { schema }) as unknown as Database;
+    const db = drizzlePostgres(sql, { schema, ...logger }) as unknown as Database;
     return {
       db,
+      unchecked: onQuery ? (drizzlePostgres(sql, { schema }) as unknown as Database) : db,
       kind: 'postgres',
-      migrate: () => migratePostgres(drizzlePostgres(sql, { schema }), { migrationsFolder }),
+      migrate: (folder = migrationsFolder) =>
+        migratePostgres(drizzlePostgres(sql, { schema }), { migrationsFolder: folder }),
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -49,9 +63,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   const pg = drizzlePglite(client, { schema });
   return {
-    db: pg as unknown as Database,
+    db: onQuery ? (drizzlePglite(client, { schema, ...logger }) as unknown as Database) : pg,
+    unchecked: pg as unknown as Database,
     kind: 'pglite',
-    migrate: () => migratePglite(pg, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(pg, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

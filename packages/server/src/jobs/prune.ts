@@ -1,7 +1,8 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { auditLog, jobs, refreshTokens } from '../db/schema/index.js';
+import { apps, auditLog, jobs, refreshTokens } from '../db/schema/index.js';
+import { tenantDb } from '../db/tenant.js';
 import type { JobHandler } from './worker.js';
 
 export const pruneJobKind = 'prune';
@@ -39,27 +40,49 @@ export async function pruneOldRows(
   db: Database,
   options: { auditLogRetentionDays: number },
 ): Promise<PruneCounts> {
-  const refresh = await inBatches(async () => {
-    const due = db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(lt(refreshTokens.expiresAt, sql`now()`))
-      .limit(pruneBatchSize);
-    const rows = await db
-      .delete(refreshTokens)
-      .where(inArray(refreshTokens.id, due))
-      .returning({ id: refreshTokens.id });
-    return rows.length;
-  });
-  const audit = await inBatches(async () => {
-    const due = db
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .where(lt(auditLog.createdAt, sql`now() - make_interval(days => ${options.auditLogRetentionDays})`))
-      .limit(pruneBatchSize);
-    const rows = await db.delete(auditLog).where(inArray(auditLog.id, due)).returning({ id: auditLog.id });
-    return rows.length;
-  });
+  let refresh = 0;
+  let audit = 0;
+  // Farm tables are only reached through the tenant scope (ADR 049): the job walks the farms one by one.
+  const farms = await db.select({ appId: apps.appId }).from(apps);
+  for (const { appId } of farms) {
+    const farm = tenantDb(db, appId);
+    refresh += await inBatches(async () => {
+      const due = await farm
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(lt(refreshTokens.expiresAt, sql`now()`))
+        .limit(pruneBatchSize);
+      if (due.length === 0) return 0;
+      const rows = await farm
+        .delete(refreshTokens)
+        .where(
+          inArray(
+            refreshTokens.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning({ id: refreshTokens.id });
+      return rows.length;
+    });
+    audit += await inBatches(async () => {
+      const due = await farm
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(lt(auditLog.createdAt, sql`now() - make_interval(days => ${options.auditLogRetentionDays})`))
+        .limit(pruneBatchSize);
+      if (due.length === 0) return 0;
+      const rows = await farm
+        .delete(auditLog)
+        .where(
+          inArray(
+            auditLog.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning({ id: auditLog.id });
+      return rows.length;
+    });
+  }
   const finished = await inBatches(async () => {
     const due = db
       .select({ id: jobs.id })

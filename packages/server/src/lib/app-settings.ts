@@ -1,5 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { settings } from '../db/schema/index.js';
 
 /** All settings of an app whose key starts with `prefix`, as a key → value map. */
@@ -9,7 +10,7 @@ export async function settingsWithPrefix(
   prefix: string,
 ): Promise<Map<string, string>> {
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await db
+  const rows = await tenantDb(db, appId)
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(and(eq(settings.appId, appId), like(settings.key, `${escaped}%`)));
@@ -17,7 +18,7 @@ export async function settingsWithPrefix(
 }
 
 export async function settingValue(db: Database, appId: string, key: string): Promise<string | undefined> {
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select({ value: settings.value })
     .from(settings)
     .where(and(eq(settings.appId, appId), eq(settings.key, key)));
@@ -32,7 +33,7 @@ export async function putSetting(
   value: string,
   isPublic = false,
 ): Promise<void> {
-  await db
+  await tenantDb(db, appId)
     .insert(settings)
     .values({ appId, key, value, isPublic })
     .onConflictDoUpdate({ target: [settings.appId, settings.key], set: { value, isPublic } });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { emailLog, postEmailDeliveries, posts } from '../db/schema/index.js';
+import { tenantDb } from '../db/tenant.js';
 import type { Job, JobInput } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/worker.js';
 import type { Mailer, MailRequest, MailStatus, PreparedMail } from './mailer.js';
@@ -53,11 +54,11 @@ export function messageIdOf(idempotencyKey: string, from: string): string {
 }
 
 /** A post deleted while its round was under way: its remaining e-mails are not sent. */
-async function postExists(db: Pick<Database, 'select'>, delivery: PostDelivery, appId: string) {
-  const [row] = await db
+async function postExists(db: Database | Transaction, delivery: PostDelivery, appId: string) {
+  const [row] = await tenantDb(db, appId)
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.id, delivery.postId), eq(posts.appId, appId)));
+    .where(eq(posts.id, delivery.postId));
   return row !== undefined;
 }
 
@@ -69,9 +70,10 @@ function recordOf(
   error: string | null,
 ) {
   return async (tx: Transaction) => {
-    await tx.insert(emailLog).values(mailer.logRow(payload.mail, prepared, status, error));
+    const farm = tenantDb(tx, payload.mail.appId);
+    await farm.insert(emailLog).values(mailer.logRow(payload.mail, prepared, status, error));
     if (payload.postDelivery && (await postExists(tx, payload.postDelivery, payload.mail.appId))) {
-      await tx.insert(postEmailDeliveries).values({
+      await farm.insert(postEmailDeliveries).values({
         appId: payload.mail.appId,
         postId: payload.postDelivery.postId,
         userId: payload.mail.userId,

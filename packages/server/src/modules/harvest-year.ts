@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { apps } from '../db/schema/index.js';
 
 /** The farm's clock: harvest years and dates are counted in Belgian time. */
@@ -51,10 +52,10 @@ export function harvestYearOf(moment: Date, start: HarvestYearStart): HarvestYea
 
 /** When the app's harvest year starts (apps.harvestYearStartMonth/Day). */
 export async function harvestYearStartOf(
-  db: Pick<Database, 'select'>,
+  db: Database | Transaction,
   appId: string,
 ): Promise<HarvestYearStart> {
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select({ month: apps.harvestYearStartMonth, day: apps.harvestYearStartDay })
     .from(apps)
     .where(eq(apps.appId, appId));
@@ -63,7 +64,7 @@ export async function harvestYearStartOf(
 
 /** The app's current harvest year. */
 export async function currentHarvestYear(
-  db: Pick<Database, 'select'>,
+  db: Database | Transaction,
   appId: string,
   now: Date = new Date(),
 ): Promise<HarvestYear> {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { passesRoleCheck, type Permission } from '@pluk/contract';
 import { auditLog, users } from '../db/schema/index.js';
+import { tenantDb } from '../db/tenant.js';
 import { HttpError } from '../lib/http-error.js';
 import { loadAuthUser } from '../modules/auth/auth-user.js';
 import type { AuthUser, RequestAuth } from '../types.js';
@@ -20,11 +21,11 @@ export function registerAuth(app: FastifyInstance): void {
   const lastSeenWrites = new Map<number, number>();
   app.decorateRequest('auth', null);
 
-  async function touchLastSeen(userId: number): Promise<void> {
+  async function touchLastSeen(appId: string, userId: number): Promise<void> {
     const now = Date.now();
     if ((lastSeenWrites.get(userId) ?? 0) > now - lastSeenWriteIntervalMs) return;
     lastSeenWrites.set(userId, now);
-    await app.db
+    await tenantDb(app.db, appId)
       .update(users)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(users.id, userId));
@@ -40,7 +41,7 @@ export function registerAuth(app: FastifyInstance): void {
     if (!verified.ok || verified.claims.app !== tenant.appId) throw new HttpError(401, 'UNAUTHORIZED');
     const user = await loadAuthUser(app.db, tenant.appId, verified.claims.sub, verified.claims.sid);
     if (!user) throw new HttpError(401, 'UNAUTHORIZED');
-    await touchLastSeen(user.id);
+    await touchLastSeen(user.appId, user.id);
     const impersonate = request.headers[impersonationHeader];
     const sessionId = verified.claims.sid ?? null;
     if (impersonate === undefined || impersonate === '') return { user, impersonatedBy: null, sessionId };
@@ -61,13 +62,15 @@ export function registerAuth(app: FastifyInstance): void {
     if (target.roles.includes('Admin') && target.id !== admin.id) {
       throw new HttpError(403, 'IMPERSONATION_FORBIDDEN');
     }
-    await app.db.insert(auditLog).values({
-      appId: admin.appId,
-      actorUserId: admin.id,
-      impersonatedUserId: target.id,
-      action: 'impersonation.request',
-      details: { method: request.method, url: request.url },
-    });
+    await tenantDb(app.db, admin.appId)
+      .insert(auditLog)
+      .values({
+        appId: admin.appId,
+        actorUserId: admin.id,
+        impersonatedUserId: target.id,
+        action: 'impersonation.request',
+        details: { method: request.method, url: request.url },
+      });
     return target;
   }
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { weatherSettingKeys } from '@pluk/contract';
 import type { Database } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { feedback, notifications, users } from '../db/schema/index.js';
 import { putSetting } from '../lib/app-settings.js';
 
@@ -15,55 +16,59 @@ export async function seedDemoCommunity(db: Database, appId: string): Promise<vo
   await putSetting(db, appId, weatherSettingKeys.longitude, '3.72');
   await putSetting(db, appId, weatherSettingKeys.locationName, 'Gent');
 
-  const [lid] = await db
+  const [lid] = await tenantDb(db, appId)
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.appId, appId), eq(users.username, 'lid')));
-  const [manager] = await db
+  const [manager] = await tenantDb(db, appId)
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.appId, appId), eq(users.username, 'beheerder')));
   if (!lid || !manager) throw new Error('Demo users missing for the demo notifications');
 
   const now = new Date();
-  await db.insert(notifications).values([
-    {
+  await tenantDb(db, appId)
+    .insert(notifications)
+    .values([
+      {
+        appId,
+        userId: lid.id,
+        title: 'Welkom bij De Plukhoeve!',
+        body: 'Je account is goedgekeurd. Kijk op de startpagina wat er deze week te doen is.',
+        link: '/',
+        isRead: true,
+        createdAt: hoursAgo(now, 24 * 20),
+      },
+      {
+        appId,
+        userId: lid.id,
+        title: 'Je feedback werd beantwoord',
+        body: 'De poort gaat vanaf mei om 8 uur open.',
+        link: '/account/feedback',
+        isRead: false,
+        createdAt: hoursAgo(now, 26),
+      },
+      {
+        appId,
+        userId: lid.id,
+        title: 'Nieuw op het veld',
+        body: 'De eerste aardbeien zijn rijp: kom ze plukken!',
+        link: '/',
+        isRead: false,
+        createdAt: hoursAgo(now, 3),
+      },
+    ]);
+  await tenantDb(db, appId)
+    .insert(feedback)
+    .values({
       appId,
       userId: lid.id,
-      title: 'Welkom bij De Plukhoeve!',
-      body: 'Je account is goedgekeurd. Kijk op de startpagina wat er deze week te doen is.',
-      link: '/',
-      isRead: true,
-      createdAt: hoursAgo(now, 24 * 20),
-    },
-    {
-      appId,
-      userId: lid.id,
-      title: 'Je feedback werd beantwoord',
-      body: 'De poort gaat vanaf mei om 8 uur open.',
-      link: '/account/feedback',
-      isRead: false,
-      createdAt: hoursAgo(now, 26),
-    },
-    {
-      appId,
-      userId: lid.id,
-      title: 'Nieuw op het veld',
-      body: 'De eerste aardbeien zijn rijp: kom ze plukken!',
-      link: '/',
-      isRead: false,
-      createdAt: hoursAgo(now, 3),
-    },
-  ]);
-  await db.insert(feedback).values({
-    appId,
-    userId: lid.id,
-    subject: 'Openingsuren',
-    message: 'Kan de poort in het weekend wat vroeger open? Om 9 uur is het al warm op het veld.',
-    isHandled: true,
-    answer: 'Goed idee! Vanaf mei gaat de poort op zaterdag en zondag om 8 uur open.',
-    handledByUserId: manager.id,
-    handledAt: hoursAgo(now, 26),
-    createdAt: hoursAgo(now, 24 * 4),
-  });
+      subject: 'Openingsuren',
+      message: 'Kan de poort in het weekend wat vroeger open? Om 9 uur is het al warm op het veld.',
+      isHandled: true,
+      answer: 'Goed idee! Vanaf mei gaat de poort op zaterdag en zondag om 8 uur open.',
+      handledByUserId: manager.id,
+      handledAt: hoursAgo(now, 26),
+      createdAt: hoursAgo(now, 24 * 4),
+    });
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { eventAttendances, events, users } from '../db/schema/index.js';
 import { farmTime } from './farm-clock.js';
 
@@ -11,14 +12,14 @@ import { farmTime } from './farm-clock.js';
  */
 export async function seedDemoEvents(db: Database, appId: string): Promise<void> {
   const now = new Date();
-  const people = await db
+  const people = await tenantDb(db, appId)
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(and(eq(users.appId, appId), inArray(users.username, ['lid', 'beheerder', 'jef', 'marie'])));
   const idOf = (username: string) => people.find((person) => person.username === username)?.id;
   const managerId = idOf('beheerder') ?? null;
 
-  const [workshop, festival, swap] = await db
+  const [workshop, festival, swap] = await tenantDb(db, appId)
     .insert(events)
     .values([
       {
@@ -88,5 +89,5 @@ export async function seedDemoEvents(db: Database, appId: string): Promise<void>
       },
     ];
   });
-  if (rows.length > 0) await db.insert(eventAttendances).values(rows);
+  if (rows.length > 0) await tenantDb(db, appId).insert(eventAttendances).values(rows);
 }

@@ -1,6 +1,7 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { comments, media, postMedia, posts, userRoles, users } from '../db/schema/index.js';
 import { writeMediaFile } from '../modules/media/storage.js';
 import { sanitizePostHtml } from '../modules/post/sanitize.js';
@@ -50,18 +51,18 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 10
  * stored) and a member's comment. Called once, inside the demo seeding transaction.
  */
 export async function seedDemoPosts(db: Database, appId: string, dataDir?: string): Promise<void> {
-  const [author] = await db
+  const [author] = await tenantDb(db, appId)
     .select({ id: users.id })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .where(and(eq(users.appId, appId), eq(userRoles.role, 'ApplicationManager')))
     .limit(1);
-  const [member] = await db
+  const [member] = await tenantDb(db, appId)
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.appId, appId), eq(users.username, 'lid')));
 
-  const [older] = await db
+  const [older] = await tenantDb(db, appId)
     .insert(posts)
     .values({
       appId,
@@ -77,7 +78,7 @@ export async function seedDemoPosts(db: Database, appId: string, dataDir?: strin
     })
     .returning({ id: posts.id });
 
-  const [latest] = await db
+  const [latest] = await tenantDb(db, appId)
     .insert(posts)
     .values({
       appId,
@@ -95,7 +96,7 @@ export async function seedDemoPosts(db: Database, appId: string, dataDir?: strin
   if (dataDir && latest) {
     const data = demoFieldPng();
     const storageKey = await writeMediaFile({ dataDir }, appId, data);
-    const [photo] = await db
+    const [photo] = await tenantDb(db, appId)
       .insert(media)
       .values({
         appId,
@@ -108,10 +109,12 @@ export async function seedDemoPosts(db: Database, appId: string, dataDir?: strin
       })
       .returning({ id: media.id });
     if (photo)
-      await db.insert(postMedia).values({ appId, postId: latest.id, mediaId: photo.id, position: 0 });
+      await tenantDb(db, appId)
+        .insert(postMedia)
+        .values({ appId, postId: latest.id, mediaId: photo.id, position: 0 });
   }
   if (member && older) {
-    await db.insert(comments).values({
+    await tenantDb(db, appId).insert(comments).values({
       appId,
       subjectType: 'post',
       subjectId: older.id,

@@ -1,5 +1,6 @@
 import { weatherSettingKeys } from '@pluk/contract';
 import type { Database } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { events, posts, tasks } from '../db/schema/index.js';
 import { putSetting } from '../lib/app-settings.js';
 import { createApp, createUser } from './factories.js';
@@ -61,33 +62,39 @@ async function seedSecondFarmWeek(db: Database, appId: string, managerId: number
   await putSetting(db, appId, weatherSettingKeys.locationName, 'Leuven');
   const now = new Date();
   const at = (days: number, hour: number) => farmTime(now, days, hour);
-  await db.insert(tasks).values({
-    appId,
-    title: 'Bonenstaken plaatsen',
-    description: 'We zetten de staken voor de stokbonen. Vier paar handen maken het licht werk.',
-    location: 'Perceel B',
-    startsAt: at(3, 8),
-    endsAt: at(3, 11),
-    places: 4,
-    creditsPerPerson: 2,
-    createdByUserId: managerId,
-  });
-  await db.insert(events).values({
-    appId,
-    title: 'Algemene ledenvergadering',
-    description: 'Jaarrekening, plannen voor het nieuwe seizoen en daarna een drankje in de schuur.',
-    location: 'De schuur',
-    startsAt: at(10, 18),
-    endsAt: at(10, 21),
-    capacity: null,
-    createdByUserId: managerId,
-  });
-  await db.insert(posts).values({
-    appId,
-    title: 'Het nieuwe seizoen komt eraan',
-    body: '<p>De zaaiplannen zijn klaar. Op de <strong>ledenvergadering</strong> stellen we ze voor.</p>',
-    isActive: true,
-    publishedAt: new Date(Date.now() - day),
-    createdByUserId: managerId,
-  });
+  await tenantDb(db, appId)
+    .insert(tasks)
+    .values({
+      appId,
+      title: 'Bonenstaken plaatsen',
+      description: 'We zetten de staken voor de stokbonen. Vier paar handen maken het licht werk.',
+      location: 'Perceel B',
+      startsAt: at(3, 8),
+      endsAt: at(3, 11),
+      places: 4,
+      creditsPerPerson: 2,
+      createdByUserId: managerId,
+    });
+  await tenantDb(db, appId)
+    .insert(events)
+    .values({
+      appId,
+      title: 'Algemene ledenvergadering',
+      description: 'Jaarrekening, plannen voor het nieuwe seizoen en daarna een drankje in de schuur.',
+      location: 'De schuur',
+      startsAt: at(10, 18),
+      endsAt: at(10, 21),
+      capacity: null,
+      createdByUserId: managerId,
+    });
+  await tenantDb(db, appId)
+    .insert(posts)
+    .values({
+      appId,
+      title: 'Het nieuwe seizoen komt eraan',
+      body: '<p>De zaaiplannen zijn klaar. Op de <strong>ledenvergadering</strong> stellen we ze voor.</p>',
+      isActive: true,
+      publishedAt: new Date(Date.now() - day),
+      createdByUserId: managerId,
+    });
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { creditEntries, taskAssignments, tasks, users } from '../db/schema/index.js';
 import { harvestYearOf, harvestYearStartOf } from '../modules/harvest-year.js';
 import { insertNotifications } from '../modules/notification/notify.js';
@@ -34,7 +35,7 @@ export async function seedDemoTasks(db: Database, appId: string, password: strin
     );
   }
   const [jef, marie] = helpers;
-  const people = await db
+  const people = await tenantDb(db, appId)
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(and(eq(users.appId, appId), inArray(users.username, ['lid', 'beheerder'])));
@@ -51,14 +52,14 @@ export async function seedDemoTasks(db: Database, appId: string, password: strin
     places: number;
     creditsPerPerson: number;
   }) => {
-    const [row] = await db
+    const [row] = await tenantDb(db, appId)
       .insert(tasks)
       .values({ appId, createdByUserId: manager.id, ...values })
       .returning();
     return row!;
   };
   const assign = async (taskId: number, userId: number, status: 'waiting' | 'confirmed') => {
-    const [row] = await db
+    const [row] = await tenantDb(db, appId)
       .insert(taskAssignments)
       .values({
         appId,
@@ -135,13 +136,15 @@ export async function seedDemoTasks(db: Database, appId: string, password: strin
     creditsPerPerson: 3,
   });
   const lidPruning = await assign(pruning.id, lid.id, 'confirmed');
-  await db.insert(creditEntries).values({
-    appId,
-    userId: lid.id,
-    taskAssignmentId: lidPruning.id,
-    harvestYear: harvestYearOf(pastStart, yearStart).year,
-    amount: pruning.creditsPerPerson,
-    description: pruning.title,
-  });
+  await tenantDb(db, appId)
+    .insert(creditEntries)
+    .values({
+      appId,
+      userId: lid.id,
+      taskAssignmentId: lidPruning.id,
+      harvestYear: harvestYearOf(pastStart, yearStart).year,
+      amount: pruning.creditsPerPerson,
+      description: pruning.title,
+    });
   await insertNotifications(db, appId, [confirmedNotification(lid.id, pruning)]);
 }

@@ -1,5 +1,6 @@
 import type { HouseholdMemberInput, LocaleVariant, Role } from '@pluk/contract';
 import type { Database } from '../db/client.js';
+import { tenantDb } from '../db/tenant.js';
 import { appHosts, apps, userRoles, users } from '../db/schema/index.js';
 import { putSetting } from '../lib/app-settings.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -33,24 +34,29 @@ export interface AppInput {
 /** Creates an installation with its hosts and settings. */
 export async function createApp(db: Database, input: AppInput): Promise<{ appId: string; name: string }> {
   const name = input.name ?? `Boerderij ${input.appId}`;
-  await db.insert(apps).values({
-    appId: input.appId,
-    name,
-    isDefault: input.isDefault ?? false,
-    colorPrimary: input.colors?.primary,
-    colorSecondary: input.colors?.secondary,
-    colorBackground: input.colors?.background,
-    localeVariant: input.localeVariant ?? 'nl-be',
-    membershipExplanation: input.membershipExplanation ?? '',
-    customRegistrationQuestion: input.customRegistrationQuestion ?? null,
-    harvestYearStartMonth: input.harvestYearStart?.month,
-    harvestYearStartDay: input.harvestYearStart?.day,
-    logo: input.logo?.data,
-    logoMime: input.logo?.mime,
-    logoVersion: input.logo ? String(Date.now()) : null,
-  });
+  await tenantDb(db, input.appId)
+    .insert(apps)
+    .values({
+      appId: input.appId,
+      name,
+      isDefault: input.isDefault ?? false,
+      colorPrimary: input.colors?.primary,
+      colorSecondary: input.colors?.secondary,
+      colorBackground: input.colors?.background,
+      localeVariant: input.localeVariant ?? 'nl-be',
+      membershipExplanation: input.membershipExplanation ?? '',
+      customRegistrationQuestion: input.customRegistrationQuestion ?? null,
+      harvestYearStartMonth: input.harvestYearStart?.month,
+      harvestYearStartDay: input.harvestYearStart?.day,
+      logo: input.logo?.data,
+      logoMime: input.logo?.mime,
+      logoVersion: input.logo ? String(Date.now()) : null,
+    });
   const hosts = (input.hosts ?? []).map((h) => h.toLowerCase());
-  if (hosts.length > 0) await db.insert(appHosts).values(hosts.map((host) => ({ host, appId: input.appId })));
+  if (hosts.length > 0)
+    await tenantDb(db, input.appId)
+      .insert(appHosts)
+      .values(hosts.map((host) => ({ host, appId: input.appId })));
   for (const s of input.settings ?? [])
     await putSetting(db, input.appId, s.key, s.value, s.isPublic ?? false);
   return { appId: input.appId, name };
@@ -90,7 +96,7 @@ export async function createUser(db: Database, input: UserInput): Promise<Create
   const firstName = input.firstName ?? input.username;
   const lastName = input.lastName ?? 'Testlid';
   const approved = input.approved ?? true;
-  const [user] = await db
+  const [user] = await tenantDb(db, input.appId)
     .insert(users)
     .values({
       appId: input.appId,
@@ -118,7 +124,7 @@ export async function createUser(db: Database, input: UserInput): Promise<Create
     input.household ?? [],
   );
   if (input.roles?.length) {
-    await db
+    await tenantDb(db, input.appId)
       .insert(userRoles)
       .values(input.roles.map((role) => ({ appId: input.appId, userId: user.id, role })));
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { checkTenancy } from './tenancy-checker.js';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -12,13 +13,16 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when DATABASE_URL
- * is set, a new database `pluk_test_<random>` on that PostgreSQL server, dropped afterwards.
+ * is set, a new database `pluk_test_<random>` on that PostgreSQL server, dropped afterwards. Every
+ * statement through `handle.db` passes the tenancy checker; `handle.unchecked` is for the tests' own
+ * queries. `migrate: false` leaves the migrations to the test.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
+  const checked = { onQuery: checkTenancy };
   if (!serverUrl) {
-    const handle = await openDatabase({ memory: true });
-    await handle.migrate();
+    const handle = await openDatabase({ memory: true }, checked);
+    if (options.migrate ?? true) await handle.migrate();
     return { handle, drop: () => handle.close().catch(() => undefined) };
   }
   const name = `pluk_test_${randomBytes(6).toString('hex')}`;
@@ -26,8 +30,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin.unsafe(`create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  await handle.migrate();
+  const handle = await openDatabase({ url: url.toString() }, checked);
+  if (options.migrate ?? true) await handle.migrate();
   return {
     handle,
     url: url.toString(),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import { bytea, createdAt } from './columns.js';
 
 /** An installation: one farm or cooperative. Every farm table refers to it by `app_id`. */
@@ -43,7 +53,24 @@ export const appIdColumn = () =>
     .references(() => apps.appId, { onDelete: 'cascade' });
 
 /** The host names an app answers on, stored lower-case without port; a host belongs to one app. */
-export const appHosts = pgTable('app_hosts', {
-  host: text('host').primaryKey(),
-  appId: appIdColumn(),
-});
+export const appHosts = pgTable(
+  'app_hosts',
+  {
+    host: text('host').primaryKey(),
+    appId: appIdColumn(),
+  },
+  (t) => [index('app_hosts_app').on(t.appId)],
+);
+
+/**
+ * A link from one farm row to another carries the app id: `(app_id, column)` references the parent's
+ * `(app_id, id)` (unique in every parent), so the database refuses a row of one farm pointing at a row
+ * of another (ADR 049). Nullable links use `on delete set null (column)` in the migration, which keeps
+ * `app_id`; Drizzle cannot express the column list, so the schema only says `set null`.
+ */
+export const farmReference = (
+  name: string,
+  appId: PgColumn,
+  column: PgColumn,
+  parent: { appId: PgColumn; id: PgColumn },
+) => foreignKey({ name, columns: [appId, column], foreignColumns: [parent.appId, parent.id] });

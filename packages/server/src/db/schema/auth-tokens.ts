@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { appIdColumn } from './apps.js';
+import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -12,9 +12,7 @@ export const refreshTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     familyId: text('family_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -23,10 +21,11 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    farmReference('refresh_tokens_user_fk', t.appId, t.userId, users).onDelete('cascade'),
     index('refresh_tokens_family').on(t.familyId),
-    index('refresh_tokens_user').on(t.userId),
-    // The pruning job deletes by expiry (ADR 048).
-    index('refresh_tokens_expires').on(t.expiresAt),
+    index('refresh_tokens_user').on(t.appId, t.userId),
+    // The pruning job deletes by expiry, farm by farm (ADR 048).
+    index('refresh_tokens_expires').on(t.appId, t.expiresAt),
   ],
 );
 
@@ -36,15 +35,16 @@ export const passwordResetTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('password_reset_tokens_user').on(t.userId)],
+  (t) => [
+    farmReference('password_reset_tokens_user_fk', t.appId, t.userId, users).onDelete('cascade'),
+    index('password_reset_tokens_user').on(t.appId, t.userId),
+  ],
 );
 
 /** Server-wide secrets generated once (the JWT signing secret when JWT_SECRET is unset). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { appIdColumn } from './apps.js';
+import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -12,7 +12,7 @@ export const comments = pgTable(
     appId: appIdColumn(),
     subjectType: text('subject_type').notNull(),
     subjectId: integer('subject_id').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     body: text('body').notNull(),
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
@@ -20,5 +20,7 @@ export const comments = pgTable(
   (t) => [
     check('comments_subject_type', sql`${t.subjectType} in ('task', 'event', 'post', 'offer')`),
     index('comments_subject').on(t.appId, t.subjectType, t.subjectId, t.createdAt),
+    farmReference('comments_user_fk', t.appId, t.userId, users).onDelete('set null'),
+    index('comments_app_user').on(t.appId, t.userId),
   ],
 );

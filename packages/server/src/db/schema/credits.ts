@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { appIdColumn } from './apps.js';
+import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
 import { taskAssignments } from './tasks.js';
 import { users } from './users.js';
@@ -13,12 +13,8 @@ export const creditEntries = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    taskAssignmentId: integer('task_assignment_id').references(() => taskAssignments.id, {
-      onDelete: 'set null',
-    }),
+    userId: integer('user_id').notNull(),
+    taskAssignmentId: integer('task_assignment_id'),
     /** The harvest year (named by the calendar year it starts in) the credits count for. */
     harvestYear: integer('harvest_year').notNull(),
     amount: integer('amount').notNull(),
@@ -27,6 +23,11 @@ export const creditEntries = pgTable(
   },
   (t) => [
     uniqueIndex('credit_entries_assignment').on(t.taskAssignmentId),
-    index('credit_entries_user_year').on(t.userId, t.harvestYear),
+    index('credit_entries_user_year').on(t.appId, t.userId, t.harvestYear),
+    index('credit_entries_app_assignment').on(t.appId, t.taskAssignmentId),
+    farmReference('credit_entries_user_fk', t.appId, t.userId, users).onDelete('cascade'),
+    farmReference('credit_entries_assignment_fk', t.appId, t.taskAssignmentId, taskAssignments).onDelete(
+      'set null',
+    ),
   ],
 );

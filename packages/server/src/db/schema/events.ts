@@ -8,9 +8,10 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { appIdColumn } from './apps.js';
+import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -28,7 +29,7 @@ export const events = pgTable(
     /** Places in all, guests included; null = unlimited. */
     capacity: integer('capacity'),
     isClosed: boolean('is_closed').notNull().default(false),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: integer('created_by_user_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,6 +37,9 @@ export const events = pgTable(
     check('events_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
     check('events_ends_after_start', sql`${t.endsAt} >= ${t.startsAt}`),
     index('events_app_starts').on(t.appId, t.startsAt),
+    unique('events_app_id_id').on(t.appId, t.id),
+    farmReference('events_created_by_fk', t.appId, t.createdByUserId, users).onDelete('set null'),
+    index('events_app_created_by').on(t.appId, t.createdByUserId),
   ],
 );
 
@@ -45,22 +49,22 @@ export const eventAttendances = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').notNull(),
+    userId: integer('user_id').notNull(),
     guests: integer('guests').notNull().default(0),
     status: text('status').notNull().default('waiting'),
-    handledByUserId: integer('handled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    handledByUserId: integer('handled_by_user_id'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('event_attendances_status', sql`${t.status} in ('waiting', 'confirmed', 'refused')`),
     check('event_attendances_guests', sql`${t.guests} >= 0`),
-    uniqueIndex('event_attendances_event_user').on(t.eventId, t.userId),
-    index('event_attendances_user').on(t.userId),
+    uniqueIndex('event_attendances_event_user').on(t.appId, t.eventId, t.userId),
+    index('event_attendances_user').on(t.appId, t.userId),
+    index('event_attendances_app_handled_by').on(t.appId, t.handledByUserId),
+    farmReference('event_attendances_event_fk', t.appId, t.eventId, events).onDelete('cascade'),
+    farmReference('event_attendances_user_fk', t.appId, t.userId, users).onDelete('cascade'),
+    farmReference('event_attendances_handled_by_fk', t.appId, t.handledByUserId, users).onDelete('set null'),
   ],
 );

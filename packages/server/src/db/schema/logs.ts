@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { appIdColumn } from './apps.js';
+import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -10,7 +10,7 @@ export const emailLog = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
@@ -22,6 +22,8 @@ export const emailLog = pgTable(
   (t) => [
     check('email_log_status', sql`${t.status} in ('sent', 'not_sent', 'failed')`),
     index('email_log_app_created').on(t.appId, t.createdAt),
+    index('email_log_app_user').on(t.appId, t.userId),
+    farmReference('email_log_user_fk', t.appId, t.userId, users).onDelete('set null'),
   ],
 );
 
@@ -31,15 +33,17 @@ export const auditLog = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    impersonatedUserId: integer('impersonated_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUserId: integer('actor_user_id'),
+    impersonatedUserId: integer('impersonated_user_id'),
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_app_created').on(t.appId, t.createdAt),
-    // The pruning job deletes by age across farms (ADR 048).
-    index('audit_log_created').on(t.createdAt),
+    index('audit_log_app_actor').on(t.appId, t.actorUserId),
+    index('audit_log_app_impersonated').on(t.appId, t.impersonatedUserId),
+    farmReference('audit_log_actor_fk', t.appId, t.actorUserId, users).onDelete('set null'),
+    farmReference('audit_log_impersonated_fk', t.appId, t.impersonatedUserId, users).onDelete('set null'),
   ],
 );

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { appIdColumn } from './apps.js';
+import { index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -19,8 +19,13 @@ export const media = pgTable(
     /** 'image' (shown inline) or 'document' (downloaded). */
     kind: text('kind').notNull(),
     title: text('title').notNull().default(''),
-    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadedByUserId: integer('uploaded_by_user_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('media_app_created').on(t.appId, t.createdAt)],
+  (t) => [
+    index('media_app_created').on(t.appId, t.createdAt),
+    unique('media_app_id_id').on(t.appId, t.id),
+    farmReference('media_uploaded_by_fk', t.appId, t.uploadedByUserId, users).onDelete('set null'),
+    index('media_app_uploaded_by').on(t.appId, t.uploadedByUserId),
+  ],
 );

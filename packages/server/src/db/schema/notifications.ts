@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { appIdColumn } from './apps.js';
+import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -9,16 +9,17 @@ export const notifications = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     link: text('link'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_created').on(t.userId, t.createdAt)],
+  (t) => [
+    farmReference('notifications_user_fk', t.appId, t.userId, users).onDelete('cascade'),
+    index('notifications_user_created').on(t.appId, t.userId, t.createdAt),
+  ],
 );
 
 /** A browser's web-push subscription of one member; removed when the push service says it is gone. */
@@ -27,9 +28,7 @@ export const pushSubscriptions = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -38,7 +37,8 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint').on(t.appId, t.endpoint),
-    index('push_subscriptions_user').on(t.userId),
+    farmReference('push_subscriptions_user_fk', t.appId, t.userId, users).onDelete('cascade'),
+    index('push_subscriptions_user').on(t.appId, t.userId),
   ],
 );
 

@@ -9,8 +9,9 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
-import { appIdColumn } from './apps.js';
+import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
 import { media } from './media.js';
 import { users } from './users.js';
@@ -25,11 +26,16 @@ export const posts = pgTable(
     body: text('body').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: integer('created_by_user_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('posts_app_published').on(t.appId, t.publishedAt)],
+  (t) => [
+    index('posts_app_published').on(t.appId, t.publishedAt),
+    unique('posts_app_id_id').on(t.appId, t.id),
+    farmReference('posts_created_by_fk', t.appId, t.createdByUserId, users).onDelete('set null'),
+    index('posts_app_created_by').on(t.appId, t.createdByUserId),
+  ],
 );
 
 /** The images and attachments of a post, in order. */
@@ -37,15 +43,17 @@ export const postMedia = pgTable(
   'post_media',
   {
     appId: appIdColumn(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    mediaId: integer('media_id')
-      .notNull()
-      .references(() => media.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').notNull(),
+    mediaId: integer('media_id').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.mediaId] })],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.mediaId] }),
+    farmReference('post_media_post_fk', t.appId, t.postId, posts).onDelete('cascade'),
+    farmReference('post_media_media_fk', t.appId, t.mediaId, media).onDelete('cascade'),
+    index('post_media_app_post').on(t.appId, t.postId),
+    index('post_media_app_media').on(t.appId, t.mediaId),
+  ],
 );
 
 /** Who a post was e-mailed to (SendWithEmail), one row per recipient and sending. */
@@ -54,17 +62,20 @@ export const postEmailDeliveries = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    postId: integer('post_id').notNull(),
+    userId: integer('user_id'),
     toAddress: text('to_address').notNull(),
     status: text('status').notNull(),
-    sentByUserId: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    sentByUserId: integer('sent_by_user_id'),
     createdAt: createdAt(),
   },
   (t) => [
     check('post_email_deliveries_status', sql`${t.status} in ('sent', 'not_sent', 'failed')`),
-    index('post_email_deliveries_post').on(t.postId),
+    index('post_email_deliveries_post').on(t.appId, t.postId),
+    index('post_email_deliveries_app_user').on(t.appId, t.userId),
+    index('post_email_deliveries_app_sent_by').on(t.appId, t.sentByUserId),
+    farmReference('post_email_deliveries_post_fk', t.appId, t.postId, posts).onDelete('cascade'),
+    farmReference('post_email_deliveries_user_fk', t.appId, t.userId, users).onDelete('set null'),
+    farmReference('post_email_deliveries_sent_by_fk', t.appId, t.sentByUserId, users).onDelete('set null'),
   ],
 );

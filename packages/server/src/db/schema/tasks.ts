@@ -8,9 +8,10 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { appIdColumn } from './apps.js';
+import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
@@ -29,7 +30,7 @@ export const tasks = pgTable(
     places: integer('places').notNull(),
     creditsPerPerson: integer('credits_per_person').notNull().default(0),
     isClosed: boolean('is_closed').notNull().default(false),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: integer('created_by_user_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -38,6 +39,9 @@ export const tasks = pgTable(
     check('tasks_credits_non_negative', sql`${t.creditsPerPerson} >= 0`),
     check('tasks_ends_after_start', sql`${t.endsAt} >= ${t.startsAt}`),
     index('tasks_app_starts').on(t.appId, t.startsAt),
+    unique('tasks_app_id_id').on(t.appId, t.id),
+    farmReference('tasks_created_by_fk', t.appId, t.createdByUserId, users).onDelete('set null'),
+    index('tasks_app_created_by').on(t.appId, t.createdByUserId),
   ],
 );
 
@@ -47,20 +51,21 @@ export const taskAssignments = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').notNull(),
+    userId: integer('user_id').notNull(),
     status: text('status').notNull().default('waiting'),
-    handledByUserId: integer('handled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    handledByUserId: integer('handled_by_user_id'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('task_assignments_status', sql`${t.status} in ('waiting', 'confirmed', 'refused')`),
-    uniqueIndex('task_assignments_task_user').on(t.taskId, t.userId),
-    index('task_assignments_user').on(t.userId),
+    uniqueIndex('task_assignments_task_user').on(t.appId, t.taskId, t.userId),
+    index('task_assignments_user').on(t.appId, t.userId),
+    index('task_assignments_app_handled_by').on(t.appId, t.handledByUserId),
+    unique('task_assignments_app_id_id').on(t.appId, t.id),
+    farmReference('task_assignments_task_fk', t.appId, t.taskId, tasks).onDelete('cascade'),
+    farmReference('task_assignments_user_fk', t.appId, t.userId, users).onDelete('cascade'),
+    farmReference('task_assignments_handled_by_fk', t.appId, t.handledByUserId, users).onDelete('set null'),
   ],
 );

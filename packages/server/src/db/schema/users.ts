@@ -8,9 +8,10 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { appIdColumn } from './apps.js';
+import { appIdColumn, farmReference } from './apps.js';
 import { bytea, createdAt } from './columns.js';
 
 export const users = pgTable(
@@ -44,42 +45,56 @@ export const users = pgTable(
     uniqueIndex('users_app_username').on(t.appId, sql`lower(${t.username})`),
     uniqueIndex('users_app_email').on(t.appId, sql`lower(${t.email})`),
     index('users_app_last_seen').on(t.appId, t.lastSeenAt),
+    index('users_app_created').on(t.appId, t.createdAt),
+    unique('users_app_id_id').on(t.appId, t.id),
   ],
 );
 
 /** Kept apart from `users` so loading a user for every request never drags the image along. */
-export const userAvatars = pgTable('user_avatars', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  appId: appIdColumn(),
-  data: bytea('data').notNull(),
-  mime: text('mime').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const userAvatars = pgTable(
+  'user_avatars',
+  {
+    userId: integer('user_id').primaryKey(),
+    appId: appIdColumn(),
+    data: bytea('data').notNull(),
+    mime: text('mime').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    farmReference('user_avatars_user_fk', t.appId, t.userId, users).onDelete('cascade'),
+    index('user_avatars_app_user').on(t.appId, t.userId),
+  ],
+);
 
 export const userRoles = pgTable(
   'user_roles',
   {
     appId: appIdColumn(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
     role: text('role').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    farmReference('user_roles_user_fk', t.appId, t.userId, users).onDelete('cascade'),
+    index('user_roles_app_user').on(t.appId, t.userId),
+  ],
 );
 
 /** The membership: one household per account holder. */
-export const households = pgTable('households', {
-  id: serial('id').primaryKey(),
-  appId: appIdColumn(),
-  holderUserId: integer('holder_user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-});
+export const households = pgTable(
+  'households',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    holderUserId: integer('holder_user_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('households_app_id_id').on(t.appId, t.id),
+    farmReference('households_holder_fk', t.appId, t.holderUserId, users).onDelete('cascade'),
+    index('households_app_holder').on(t.appId, t.holderUserId),
+  ],
+);
 
 /** The people of a household; the holder is the first member (`is_holder`). */
 export const householdMembers = pgTable(
@@ -87,14 +102,15 @@ export const householdMembers = pgTable(
   {
     id: serial('id').primaryKey(),
     appId: appIdColumn(),
-    householdId: integer('household_id')
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
+    householdId: integer('household_id').notNull(),
     name: text('name').notNull(),
     yearOfBirth: integer('year_of_birth'),
     isAdult: boolean('is_adult').notNull(),
     isHolder: boolean('is_holder').notNull().default(false),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('household_members_household').on(t.householdId)],
+  (t) => [
+    farmReference('household_members_household_fk', t.appId, t.householdId, households).onDelete('cascade'),
+    index('household_members_household').on(t.appId, t.householdId),
+  ],
 );

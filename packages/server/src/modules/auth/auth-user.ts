@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { users } from '../../db/schema/index.js';
 import { userRolesSubquery } from '../user/account.js';
 import type { AuthUser } from '../../types.js';
@@ -18,9 +19,9 @@ export async function loadAuthUser(
 ): Promise<AuthUser | null> {
   const sessionAlive = sessionId
     ? sql`exists (select 1 from refresh_tokens rt where rt.family_id = ${sessionId}
-        and rt.user_id = "users"."id" and rt.revoked_at is null)`
+        and rt.app_id = "users"."app_id" and rt.user_id = "users"."id" and rt.revoked_at is null)`
     : undefined;
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select({
       id: users.id,
       appId: users.appId,

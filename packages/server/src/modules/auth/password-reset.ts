@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
 import { settingValue } from '../../lib/app-settings.js';
 import { enqueue } from '../../jobs/queue.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -35,12 +36,13 @@ export async function requestPasswordReset(
   const base = await publicUrlOf(app, tenant.appId);
   // The new link and its e-mail's job commit together (ADR 048).
   await app.db.transaction(async (tx) => {
+    const farm = tenantDb(tx, tenant.appId);
     // A new link replaces older ones: only the latest e-mail works.
-    await tx
+    await farm
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    const [link] = await tx
+    const [link] = await farm
       .insert(passwordResetTokens)
       .values({
         appId: tenant.appId,
@@ -77,7 +79,7 @@ export async function resetPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const done = await app.db.transaction(async (tx) => {
-    const claimed = await tx
+    const claimed = await tenantDb(tx, tenant.appId)
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
       .where(
@@ -91,12 +93,12 @@ export async function resetPassword(
       )
       .returning({ id: passwordResetTokens.id });
     if (claimed.length !== 1) return false;
-    await tx
+    await tenantDb(tx, tenant.appId)
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(and(eq(users.id, input.userId), eq(users.appId, tenant.appId)));
     return true;
   });
   if (!done) throw new HttpError(400, 'RESET_TOKEN_INVALID');
-  await revokeUserTokens(app.db, input.userId);
+  await revokeUserTokens(tenantDb(app.db, tenant.appId), input.userId);
 }

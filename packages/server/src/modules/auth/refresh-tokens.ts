@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
+import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 
 const dayMs = 24 * 3600 * 1000;
@@ -17,18 +18,20 @@ export async function issueRefreshToken(
   familyId: string = randomUUID(),
 ): Promise<{ refreshToken: string; familyId: string }> {
   const refreshToken = randomToken();
-  await db.insert(refreshTokens).values({
-    appId: owner.appId,
-    userId: owner.userId,
-    tokenHash: hashToken(refreshToken),
-    familyId,
-    expiresAt: new Date(Date.now() + ttlDays * dayMs),
-  });
+  await tenantDb(db, owner.appId)
+    .insert(refreshTokens)
+    .values({
+      appId: owner.appId,
+      userId: owner.userId,
+      tokenHash: hashToken(refreshToken),
+      familyId,
+      expiresAt: new Date(Date.now() + ttlDays * dayMs),
+    });
   return { refreshToken, familyId };
 }
 
 export async function findRefreshToken(db: Database, appId: string, refreshToken: string) {
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select()
     .from(refreshTokens)
     .where(and(eq(refreshTokens.tokenHash, hashToken(refreshToken)), eq(refreshTokens.appId, appId)));
@@ -39,8 +42,8 @@ export async function findRefreshToken(db: Database, appId: string, refreshToken
  * Marks a token used, only if nobody else did first: of two concurrent uses exactly one wins; the
  * other is then a reuse.
  */
-export async function claimRefreshToken(db: Executor, id: number): Promise<boolean> {
-  const claimed = await db
+export async function claimRefreshToken(farm: TenantDb, id: number): Promise<boolean> {
+  const claimed = await farm
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
@@ -48,8 +51,8 @@ export async function claimRefreshToken(db: Executor, id: number): Promise<boole
   return claimed.length === 1;
 }
 
-export async function revokeFamily(db: Database, familyId: string): Promise<void> {
-  await db
+export async function revokeFamily(farm: TenantDb, familyId: string): Promise<void> {
+  await farm
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
@@ -57,13 +60,13 @@ export async function revokeFamily(db: Database, familyId: string): Promise<void
 
 /** Signs the user out everywhere, or everywhere but the session `exceptFamily`. */
 export async function revokeUserTokens(
-  db: Database,
+  farm: TenantDb,
   userId: number,
   exceptFamily?: string | null,
 ): Promise<void> {
   const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
   if (exceptFamily) conditions.push(ne(refreshTokens.familyId, exceptFamily));
-  await db
+  await farm
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(...conditions));

@@ -3,6 +3,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { registerBodySchema } from '@pluk/contract';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -22,7 +23,7 @@ export const emailTaken = () => new HttpError(409, 'EMAIL_TAKEN', undefined, { e
 
 /** Whether a username is free in the app (case-insensitive). */
 export async function isUsernameAvailable(app: FastifyInstance, appId: string, username: string) {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.appId, appId), sql`lower(${users.username}) = ${username.trim().toLowerCase()}`))
@@ -32,7 +33,7 @@ export async function isUsernameAvailable(app: FastifyInstance, appId: string, u
 
 /** A new account waits on the waiting list: unapproved and inactive, with its household. */
 export async function registerUser(app: FastifyInstance, tenant: Tenant, input: RegisterInput) {
-  const existing = await app.db
+  const existing = await tenantDb(app.db, tenant.appId)
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(
@@ -50,7 +51,7 @@ export async function registerUser(app: FastifyInstance, tenant: Tenant, input: 
   const passwordHash = await hashPassword(input.password);
   try {
     return await app.db.transaction(async (tx) => {
-      const [user] = await tx
+      const [user] = await tenantDb(tx, tenant.appId)
         .insert(users)
         .values({
           appId: tenant.appId,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { RefreshResponse, TokenData } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
 import { HttpError } from '../../lib/http-error.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
 import type { Tenant } from '../../types.js';
@@ -10,7 +11,7 @@ import { claimRefreshToken, findRefreshToken, issueRefreshToken, revokeFamily } 
 /** Finds a user of the app by username or e-mail, case-insensitively. */
 export async function findUserByLogin(app: FastifyInstance, appId: string, login: string) {
   const value = login.trim().toLowerCase();
-  const [user] = await app.db
+  const [user] = await tenantDb(app.db, appId)
     .select({
       id: users.id,
       appId: users.appId,
@@ -37,7 +38,7 @@ export async function findUserByLogin(app: FastifyInstance, appId: string, login
  */
 export async function findUserIdByLogin(app: FastifyInstance, appId: string, login: string) {
   const value = login.trim().toLowerCase();
-  const [user] = await app.db
+  const [user] = await tenantDb(app.db, appId)
     .select({ id: users.id })
     .from(users)
     .where(
@@ -98,7 +99,7 @@ export async function refresh(
   const row = await findRefreshToken(app.db, tenant.appId, body.refreshToken);
   if (!row || row.revokedAt) return { errors: [refreshErrors.unknown] };
   if (row.usedAt) {
-    await revokeFamily(app.db, row.familyId);
+    await revokeFamily(tenantDb(app.db, row.appId), row.familyId);
     app.log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused; family revoked');
     return { errors: [refreshErrors.reused] };
   }
@@ -110,7 +111,7 @@ export async function refresh(
   // claimed row until both are committed, so its family revocation also revokes the successor. Done
   // apart, the loser could revoke the family before the winner's new token existed, and that survived.
   const issued = await app.db.transaction(async (tx) => {
-    if (!(await claimRefreshToken(tx, row.id))) return null;
+    if (!(await claimRefreshToken(tenantDb(tx, row.appId), row.id))) return null;
     return issueRefreshToken(
       tx,
       { appId: row.appId, userId: row.userId },
@@ -119,7 +120,7 @@ export async function refresh(
     );
   });
   if (!issued) {
-    await revokeFamily(app.db, row.familyId);
+    await revokeFamily(tenantDb(app.db, row.appId), row.familyId);
     return { errors: [refreshErrors.reused] };
   }
   return {
@@ -132,5 +133,5 @@ export async function refresh(
 export async function logout(app: FastifyInstance, tenant: Tenant, refreshToken: string | undefined) {
   if (!refreshToken) return;
   const row = await findRefreshToken(app.db, tenant.appId, refreshToken);
-  if (row) await revokeFamily(app.db, row.familyId);
+  if (row) await revokeFamily(tenantDb(app.db, row.appId), row.familyId);
 }

@@ -9,6 +9,7 @@ import {
   type UpdateCommentBody,
 } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { comments, events, posts, tasks, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import type { AuthUser } from '../../types.js';
@@ -34,7 +35,7 @@ export async function assertSubjectVisible(
   let found = false;
   switch (subjectType) {
     case 'task': {
-      const [row] = await db
+      const [row] = await tenantDb(db, user.appId)
         .select({ id: tasks.id })
         .from(tasks)
         .where(and(eq(tasks.id, subjectId), eq(tasks.appId, user.appId)));
@@ -42,7 +43,7 @@ export async function assertSubjectVisible(
       break;
     }
     case 'event': {
-      const [row] = await db
+      const [row] = await tenantDb(db, user.appId)
         .select({ id: events.id })
         .from(events)
         .where(and(eq(events.id, subjectId), eq(events.appId, user.appId)));
@@ -50,7 +51,7 @@ export async function assertSubjectVisible(
       break;
     }
     case 'post': {
-      const [row] = await db
+      const [row] = await tenantDb(db, user.appId)
         .select({ id: posts.id, isActive: posts.isActive })
         .from(posts)
         .where(and(eq(posts.id, subjectId), eq(posts.appId, user.appId)));
@@ -109,7 +110,7 @@ function present(row: CommentRow, user: AuthUser): Comment {
 }
 
 async function loadComment(db: Database, appId: string, id: number): Promise<CommentRow | undefined> {
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select(commentColumns)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
@@ -124,7 +125,7 @@ export async function listComments(
   subjectId: number,
 ): Promise<Comment[]> {
   await assertSubjectVisible(app.db, user, subjectType, subjectId);
-  const rows = await app.db
+  const rows = await tenantDb(app.db, user.appId)
     .select(commentColumns)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
@@ -145,7 +146,7 @@ export async function createComment(
   body: CreateCommentBody,
 ): Promise<Comment> {
   await assertSubjectVisible(app.db, user, body.subjectType, body.subjectId);
-  const [created] = await app.db
+  const [created] = await tenantDb(app.db, user.appId)
     .insert(comments)
     .values({
       appId: user.appId,
@@ -175,7 +176,7 @@ export async function updateComment(
 ): Promise<Comment> {
   const row = await visibleComment(app, user, body.id);
   if (row.userId !== user.id) throw forbidden();
-  await app.db
+  await tenantDb(app.db, user.appId)
     .update(comments)
     .set({ body: body.body, editedAt: new Date() })
     .where(and(eq(comments.id, body.id), eq(comments.appId, user.appId), eq(comments.userId, user.id)));
@@ -188,5 +189,7 @@ export async function deleteComment(app: FastifyInstance, user: AuthUser, id: nu
   const row = await visibleComment(app, user, id);
   const own = row.userId !== null && row.userId === user.id;
   if (!own && !canModerate(user, row.subjectType as CommentSubjectType)) throw forbidden();
-  await app.db.delete(comments).where(and(eq(comments.id, id), eq(comments.appId, user.appId)));
+  await tenantDb(app.db, user.appId)
+    .delete(comments)
+    .where(and(eq(comments.id, id), eq(comments.appId, user.appId)));
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MyCredits } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { creditEntries, taskAssignments, tasks } from '../../db/schema/index.js';
 import type { AuthUser } from '../../types.js';
 import { currentHarvestYear } from '../harvest-year.js';
@@ -12,7 +13,7 @@ import { currentHarvestYear } from '../harvest-year.js';
 export async function myCredits(db: Database, user: AuthUser, now = new Date()): Promise<MyCredits> {
   const year = await currentHarvestYear(db, user.appId, now);
   const date = sql<Date>`coalesce(${tasks.startsAt}, ${creditEntries.createdAt})`;
-  const rows = await db
+  const rows = await tenantDb(db, user.appId)
     .select({
       id: creditEntries.id,
       date,

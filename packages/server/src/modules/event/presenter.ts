@@ -17,10 +17,10 @@ export const holdingStatuses = ['waiting', 'confirmed'] as const;
  * named in full: inside a select, Drizzle renders `${events.id}` as a bare `"id"`, which the subquery
  * would read as its own column.
  */
-export const placesTakenSql = sql<number>`(select coalesce(sum(1 + a.guests), 0) from event_attendances a where a.event_id = "events"."id" and a.status in ('waiting', 'confirmed'))::int`;
+export const placesTakenSql = sql<number>`(select coalesce(sum(1 + a.guests), 0) from event_attendances a where a.app_id = "events"."app_id" and a.event_id = "events"."id" and a.status in ('waiting', 'confirmed'))::int`;
 
 const countWith = (status: EventAttendanceStatus) =>
-  sql<number>`(select count(*) from event_attendances a where a.event_id = "events"."id" and a.status = ${status})::int`;
+  sql<number>`(select count(*) from event_attendances a where a.app_id = "events"."app_id" and a.event_id = "events"."id" and a.status = ${status})::int`;
 
 export const eventColumns = {
   id: events.id,

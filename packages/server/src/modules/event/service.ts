@@ -11,6 +11,7 @@ import type {
 } from '@pluk/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { comments, eventAttendances, events, users } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
@@ -48,8 +49,8 @@ export async function listEvents(
   if (query.hasEnded === true) conditions.push(lt(events.endsAt, now));
   const where = and(...conditions);
   const order = query.sortDirection === 'desc' ? desc : asc;
-  const [total] = await app.db.select({ count: count() }).from(events).where(where);
-  const rows = await app.db
+  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(events).where(where);
+  const rows = await tenantDb(app.db, appId)
     .select({
       ...eventColumns,
       myId: eventAttendances.id,
@@ -93,12 +94,12 @@ export async function eventDetail(
   eventId: number,
 ): Promise<EventDetail> {
   const now = new Date();
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select(eventColumns)
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.appId, appId)));
   if (!row) throw notFound();
-  const sheet = await db
+  const sheet = await tenantDb(db, appId)
     .select({
       id: eventAttendances.id,
       userId: eventAttendances.userId,
@@ -135,7 +136,7 @@ export async function eventDetail(
 
 /** The event row, locked for the rest of the transaction: sign-ups of one event take turns. */
 async function lockEvent(tx: Tx, appId: string, eventId: number) {
-  const [event] = await tx
+  const [event] = await tenantDb(tx, appId)
     .select({
       id: events.id,
       title: events.title,
@@ -154,13 +155,13 @@ async function lockEvent(tx: Tx, appId: string, eventId: number) {
 type LockedEvent = Awaited<ReturnType<typeof lockEvent>>;
 
 /** Places held on the event by waiting and confirmed sign-ups (read under the event's lock). */
-async function placesTaken(tx: Tx, eventId: number, exceptAttendanceId?: number): Promise<number> {
+async function placesTaken(farm: TenantDb, eventId: number, exceptAttendanceId?: number): Promise<number> {
   const conditions: SQL[] = [
     eq(eventAttendances.eventId, eventId),
     inArray(eventAttendances.status, [...holdingStatuses]),
   ];
   if (exceptAttendanceId !== undefined) conditions.push(sql`${eventAttendances.id} <> ${exceptAttendanceId}`);
-  const [row] = await tx
+  const [row] = await farm
     .select({ taken: sql<number>`coalesce(sum(1 + ${eventAttendances.guests}), 0)::int` })
     .from(eventAttendances)
     .where(and(...conditions));
@@ -189,8 +190,8 @@ function assertRoom(event: LockedEvent, taken: number, guests: number): void {
   throw new HttpError(409, 'EVENT_FULL', message);
 }
 
-async function myAttendance(tx: Tx, eventId: number, userId: number) {
-  const [row] = await tx
+async function myAttendance(farm: TenantDb, eventId: number, userId: number) {
+  const [row] = await farm
     .select({ id: eventAttendances.id, status: eventAttendances.status, guests: eventAttendances.guests })
     .from(eventAttendances)
     .where(and(eq(eventAttendances.eventId, eventId), eq(eventAttendances.userId, userId)));
@@ -209,11 +210,13 @@ export async function takeEvent(
     const now = new Date();
     const event = await lockEvent(tx, appId, eventId);
     assertOpen(event, now);
-    const existing = await myAttendance(tx, eventId, userId);
+    const existing = await myAttendance(tenantDb(tx, appId), eventId, userId);
     if (existing?.status === 'refused') throw new HttpError(409, 'EVENT_SIGN_UP_REFUSED');
     if (existing) throw new HttpError(409, 'EVENT_ALREADY_SIGNED_UP');
-    assertRoom(event, await placesTaken(tx, eventId), guests);
-    await tx.insert(eventAttendances).values({ appId, eventId, userId, guests, status: 'waiting' });
+    assertRoom(event, await placesTaken(tenantDb(tx, appId), eventId), guests);
+    await tenantDb(tx, appId)
+      .insert(eventAttendances)
+      .values({ appId, eventId, userId, guests, status: 'waiting' });
   });
   return eventDetail(app.db, appId, userId, eventId);
 }
@@ -233,13 +236,14 @@ export async function changeGuests(
     const now = new Date();
     const event = await lockEvent(tx, appId, eventId);
     assertOpen(event, now);
-    const existing = await myAttendance(tx, eventId, userId);
+    const existing = await myAttendance(tenantDb(tx, appId), eventId, userId);
     if (!existing) throw new HttpError(409, 'EVENT_NOT_SIGNED_UP');
     if (existing.status === 'refused') throw new HttpError(409, 'EVENT_SIGN_UP_REFUSED');
     if (guests === existing.guests) return;
-    if (guests > existing.guests) assertRoom(event, await placesTaken(tx, eventId, existing.id), guests);
+    if (guests > existing.guests)
+      assertRoom(event, await placesTaken(tenantDb(tx, appId), eventId, existing.id), guests);
     const backToWaiting = guests > existing.guests && existing.status === 'confirmed';
-    await tx
+    await tenantDb(tx, appId)
       .update(eventAttendances)
       .set(backToWaiting ? { guests, status: 'waiting', handledAt: null, handledByUserId: null } : { guests })
       .where(eq(eventAttendances.id, existing.id));
@@ -257,10 +261,10 @@ export async function cancelEvent(
   await app.db.transaction(async (tx) => {
     const event = await lockEvent(tx, appId, eventId);
     assertOpen(event, new Date(), { closedAllowed: true });
-    const existing = await myAttendance(tx, eventId, userId);
+    const existing = await myAttendance(tenantDb(tx, appId), eventId, userId);
     if (!existing) throw new HttpError(409, 'EVENT_NOT_SIGNED_UP');
     if (existing.status === 'refused') throw new HttpError(409, 'EVENT_SIGN_UP_REFUSED');
-    await tx.delete(eventAttendances).where(eq(eventAttendances.id, existing.id));
+    await tenantDb(tx, appId).delete(eventAttendances).where(eq(eventAttendances.id, existing.id));
   });
   return eventDetail(app.db, appId, userId, eventId);
 }
@@ -279,7 +283,7 @@ export async function handleAttendance(
   attendanceId: number,
   decision: 'confirmed' | 'refused',
 ): Promise<ManagedEventDetail> {
-  const [found] = await app.db
+  const [found] = await tenantDb(app.db, appId)
     .select({ eventId: eventAttendances.eventId })
     .from(eventAttendances)
     .where(and(eq(eventAttendances.id, attendanceId), eq(eventAttendances.appId, appId)));
@@ -287,7 +291,7 @@ export async function handleAttendance(
   let created: CreatedNotification[] = [];
   await app.db.transaction(async (tx) => {
     const event = await lockEvent(tx, appId, found.eventId);
-    const [attendance] = await tx
+    const [attendance] = await tenantDb(tx, appId)
       .select({
         id: eventAttendances.id,
         userId: eventAttendances.userId,
@@ -306,7 +310,7 @@ export async function handleAttendance(
       );
     }
     if (decision === 'confirmed' && attendance.status === 'refused' && event.capacity !== null) {
-      const taken = await placesTaken(tx, event.id);
+      const taken = await placesTaken(tenantDb(tx, appId), event.id);
       if (taken + 1 + attendance.guests > event.capacity) {
         throw new HttpError(
           409,
@@ -315,7 +319,7 @@ export async function handleAttendance(
         );
       }
     }
-    await tx
+    await tenantDb(tx, appId)
       .update(eventAttendances)
       .set({ status: decision, handledByUserId: managerId, handledAt: sql`now()` })
       .where(eq(eventAttendances.id, attendance.id));
@@ -346,7 +350,7 @@ export async function handleAttendance(
 /** Every event of the app, newest start first, with its counts. */
 export async function managedEvents(app: FastifyInstance, appId: string): Promise<ManagedEvent[]> {
   const now = new Date();
-  const rows = await app.db
+  const rows = await tenantDb(app.db, appId)
     .select(managedEventColumns)
     .from(events)
     .where(eq(events.appId, appId))
@@ -360,12 +364,12 @@ export async function managedEventDetail(
   appId: string,
   eventId: number,
 ): Promise<ManagedEventDetail> {
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select(managedEventColumns)
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.appId, appId)));
   if (!row) throw notFound();
-  const attendances = await db
+  const attendances = await tenantDb(db, appId)
     .select({
       id: eventAttendances.id,
       userId: eventAttendances.userId,
@@ -402,7 +406,7 @@ export async function createEvent(
   managerId: number,
   input: EventValues,
 ): Promise<ManagedEventDetail> {
-  const [created] = await app.db
+  const [created] = await tenantDb(app.db, appId)
     .insert(events)
     .values({ appId, createdByUserId: managerId, ...eventValues(input) })
     .returning({ id: events.id });
@@ -419,13 +423,13 @@ export async function updateEvent(
   await app.db.transaction(async (tx) => {
     await lockEvent(tx, appId, input.id);
     if (input.capacity !== null) {
-      const taken = await placesTaken(tx, input.id);
+      const taken = await placesTaken(tenantDb(tx, appId), input.id);
       if (taken > input.capacity) {
         const message = `Er zijn al ${placesText(taken)} ingenomen (leden en hun gasten). Kies minstens ${taken}, of laat het leeg voor onbeperkt.`;
         throw new HttpError(409, 'EVENT_CAPACITY_TOO_LOW', message, { capacity: message });
       }
     }
-    await tx
+    await tenantDb(tx, appId)
       .update(events)
       .set({ ...eventValues(input), updatedAt: sql`now()` })
       .where(and(eq(events.id, input.id), eq(events.appId, appId)));
@@ -439,7 +443,7 @@ export async function closeEvent(
   appId: string,
   eventId: number,
 ): Promise<ManagedEventDetail> {
-  const updated = await app.db
+  const updated = await tenantDb(app.db, appId)
     .update(events)
     .set({ isClosed: true, updatedAt: sql`now()` })
     .where(and(eq(events.id, eventId), eq(events.appId, appId)))
@@ -451,12 +455,12 @@ export async function closeEvent(
 /** Deletes an event with its sign-ups (cascade) and its comments. */
 export async function deleteEvent(app: FastifyInstance, appId: string, eventId: number): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const deleted = await tx
+    const deleted = await tenantDb(tx, appId)
       .delete(events)
       .where(and(eq(events.id, eventId), eq(events.appId, appId)))
       .returning({ id: events.id });
     if (deleted.length === 0) throw notFound();
-    await tx
+    await tenantDb(tx, appId)
       .delete(comments)
       .where(
         and(eq(comments.appId, appId), eq(comments.subjectType, 'event'), eq(comments.subjectId, eventId)),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Feedback, ManagedFeedback } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { feedback, users } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { insertNotifications } from '../notification/notify.js';
@@ -17,7 +18,7 @@ export async function listMyFeedback(
   appId: string,
   userId: number,
 ): Promise<Feedback[]> {
-  const rows = await app.db
+  const rows = await tenantDb(app.db, appId)
     .select()
     .from(feedback)
     .where(mine(appId, userId))
@@ -31,7 +32,7 @@ export async function getMyFeedback(
   userId: number,
   id: number,
 ): Promise<Feedback> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select()
     .from(feedback)
     .where(and(eq(feedback.id, id), mine(appId, userId)));
@@ -45,7 +46,7 @@ export async function createFeedback(
   userId: number,
   input: { subject: string; message: string },
 ): Promise<Feedback> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .insert(feedback)
     .values({ appId, userId, subject: input.subject, message: input.message })
     .returning();
@@ -61,7 +62,7 @@ export async function updateFeedback(
   input: { id: number; subject: string; message: string },
 ): Promise<Feedback> {
   // One conditional update: a manager handling it at the same moment wins or loses as a whole.
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .update(feedback)
     .set({ subject: input.subject, message: input.message })
     .where(and(eq(feedback.id, input.id), mine(appId, userId), eq(feedback.isHandled, false)))
@@ -80,7 +81,7 @@ const senderColumns = {
 
 /** All feedback of the app for managers: unhandled first, then newest first. */
 export async function listAppFeedback(app: FastifyInstance, appId: string): Promise<ManagedFeedback[]> {
-  const rows = await app.db
+  const rows = await tenantDb(app.db, appId)
     .select({ feedback, sender: senderColumns })
     .from(feedback)
     .leftJoin(users, and(eq(users.id, feedback.userId), eq(users.appId, appId)))
@@ -137,7 +138,7 @@ export async function handleFeedback(
   const [sender] =
     row.userId === null
       ? []
-      : await app.db
+      : await tenantDb(app.db, appId)
           .select(senderColumns)
           .from(users)
           .where(and(eq(users.id, row.userId), eq(users.appId, appId)));

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { apps, settings } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
 import { HttpError } from '../../lib/http-error.js';
 
 export async function loadLogo(app: FastifyInstance, appId: string) {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select({ logo: apps.logo, mime: apps.logoMime })
     .from(apps)
     .where(eq(apps.appId, appId));
@@ -14,7 +15,7 @@ export async function loadLogo(app: FastifyInstance, appId: string) {
 
 /** A public setting; non-public and unknown keys are both simply "not found". */
 export async function publicSetting(app: FastifyInstance, appId: string, key: string) {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(and(eq(settings.appId, appId), eq(settings.key, key), eq(settings.isPublic, true)));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { passesRoleCheck, type Media, type MediaKind, type UpdateMediaBody } from '@pluk/contract';
 import type { Transaction } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { media, postMedia, posts } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-error.js';
 import type { AuthUser } from '../../types.js';
@@ -40,7 +41,7 @@ export async function withStoredUploads<T>(
       const rows =
         files.length === 0
           ? []
-          : await tx
+          : await tenantDb(tx, user.appId)
               .insert(media)
               .values(
                 files.map((file, index) => ({
@@ -82,7 +83,7 @@ export async function createMedia(
 }
 
 export async function listMedia(app: FastifyInstance, appId: string): Promise<Media[]> {
-  const rows = await app.db
+  const rows = await tenantDb(app.db, appId)
     .select()
     .from(media)
     .where(eq(media.appId, appId))
@@ -99,13 +100,13 @@ export async function loadMediaFile(
   user: AuthUser,
   id: number,
 ): Promise<{ row: MediaRow; data: Buffer }> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, user.appId)
     .select()
     .from(media)
     .where(and(eq(media.id, id), eq(media.appId, user.appId)));
   if (!row) throw notFound();
   if (!passesRoleCheck(user.roles, 'PostManager')) {
-    const links = await app.db
+    const links = await tenantDb(app.db, user.appId)
       .select({ isActive: posts.isActive })
       .from(postMedia)
       .innerJoin(posts, eq(posts.id, postMedia.postId))
@@ -125,7 +126,7 @@ export async function updateMedia(
   appId: string,
   body: UpdateMediaBody,
 ): Promise<Media> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .update(media)
     .set({ title: body.title })
     .where(and(eq(media.id, body.id), eq(media.appId, appId)))
@@ -141,7 +142,7 @@ export async function deleteMediaRows(
   ids: readonly number[],
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const removed = await app.db
+  const removed = await tenantDb(app.db, appId)
     .delete(media)
     .where(and(eq(media.appId, appId), inArray(media.id, [...ids])))
     .returning({ storageKey: media.storageKey });

@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { notifications } from '../../db/schema/index.js';
 import { enqueuePushJobs } from './push-sender.js';
 
@@ -19,12 +20,12 @@ export type CreatedNotification = typeof notifications.$inferSelect;
  * commit the caller calls `app.push.deliver(created)`, which wakes the job worker (ADR 048).
  */
 export async function insertNotifications(
-  tx: Pick<Database, 'insert' | 'execute'>,
+  tx: Database | Transaction,
   appId: string,
   items: readonly NotificationInput[],
 ): Promise<CreatedNotification[]> {
   if (items.length === 0) return [];
-  const created = await tx
+  const created = await tenantDb(tx, appId)
     .insert(notifications)
     .values(
       items.map((item) => ({
@@ -36,9 +37,6 @@ export async function insertNotifications(
       })),
     )
     .returning();
-  await enqueuePushJobs(
-    tx,
-    created.map((n) => n.id),
-  );
+  await enqueuePushJobs(tx, created);
   return created;
 }

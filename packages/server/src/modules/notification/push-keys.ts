@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Database } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { appPushKeys } from '../../db/schema/index.js';
 
 export interface VapidKeys {
@@ -14,7 +15,7 @@ export interface VapidKeys {
  */
 export async function vapidKeysOf(db: Database, appId: string): Promise<VapidKeys> {
   const read = async () => {
-    const [row] = await db
+    const [row] = await tenantDb(db, appId)
       .select({ publicKey: appPushKeys.publicKey, privateKey: appPushKeys.privateKey })
       .from(appPushKeys)
       .where(eq(appPushKeys.appId, appId));
@@ -23,7 +24,7 @@ export async function vapidKeysOf(db: Database, appId: string): Promise<VapidKey
   const existing = await read();
   if (existing) return existing;
   const generated = webpush.generateVAPIDKeys();
-  await db
+  await tenantDb(db, appId)
     .insert(appPushKeys)
     .values({ appId, publicKey: generated.publicKey, privateKey: generated.privateKey })
     .onConflictDoNothing();

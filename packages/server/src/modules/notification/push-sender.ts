@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '@pluk/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
+import { enqueue, type JobInput } from '../../jobs/queue.js';
 import { notifications, pushSubscriptions } from '../../db/schema/index.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
 import { settingValue } from '../../lib/app-settings.js';
@@ -41,22 +43,31 @@ interface PushJobPayload {
  * transaction that writes the notifications; a browser subscribed later does not get older ones.
  */
 export async function enqueuePushJobs(
-  tx: Pick<Database, 'execute'>,
-  notificationIds: readonly number[],
+  tx: Database | Transaction,
+  created: readonly CreatedNotification[],
 ): Promise<void> {
-  if (notificationIds.length === 0) return;
-  const ids = sql.join(
-    notificationIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    insert into jobs (app_id, kind, idempotency_key, payload, max_attempts)
-    select n.app_id, ${pushJobKind}, 'push:' || n.id || ':' || s.id,
-           jsonb_build_object('notificationId', n.id, 'subscriptionId', s.id), 4
-    from notifications n
-    join push_subscriptions s on s.app_id = n.app_id and s.user_id = n.user_id
-    where n.id in (${ids})
-    on conflict (idempotency_key) do nothing`);
+  if (created.length === 0) return;
+  const appId = created[0]!.appId;
+  const userIds = [...new Set(created.map((n) => n.userId))];
+  const subscriptions = await tenantDb(tx, appId)
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, userIds));
+  const items: JobInput[] = [];
+  for (const notification of created) {
+    for (const subscription of subscriptions) {
+      // Only the member the notification is for: never another member's browser.
+      if (subscription.userId !== notification.userId) continue;
+      items.push({
+        appId,
+        kind: pushJobKind,
+        idempotencyKey: `push:${notification.id}:${subscription.id}`,
+        payload: { notificationId: notification.id, subscriptionId: subscription.id },
+        maxAttempts: 4,
+      });
+    }
+  }
+  await enqueue(tx, items);
 }
 
 /**
@@ -86,14 +97,12 @@ export class PushSender {
       run: async (job) => {
         const { notificationId, subscriptionId } = job.payload as unknown as PushJobPayload;
         const appId = job.appId ?? '';
-        const [item] = await this.app.db
-          .select()
-          .from(notifications)
-          .where(and(eq(notifications.id, notificationId), eq(notifications.appId, appId)));
-        const [subscription] = await this.app.db
+        const farm = tenantDb(this.app.db, appId);
+        const [item] = await farm.select().from(notifications).where(eq(notifications.id, notificationId));
+        const [subscription] = await farm
           .select()
           .from(pushSubscriptions)
-          .where(and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.appId, appId)));
+          .where(eq(pushSubscriptions.id, subscriptionId));
         // Gone since (deleted notification, unsubscribed browser): nothing to send.
         if (!item || !subscription || subscription.userId !== item.userId) return { outcome: 'gone' };
         const payload: PushPayload = {
@@ -135,16 +144,14 @@ export class PushSender {
       { allowLoopback: this.app.config.allowLoopbackPushEndpoints, timeoutMs: pushRequestTimeoutMs },
     );
     if (status === 404 || status === 410) {
-      await this.app.db
+      await tenantDb(this.app.db, subscription.appId)
         .delete(pushSubscriptions)
-        .where(
-          and(eq(pushSubscriptions.id, subscription.id), eq(pushSubscriptions.appId, subscription.appId)),
-        );
+        .where(eq(pushSubscriptions.id, subscription.id));
       this.app.log.info({ subscriptionId: subscription.id }, 'push subscription gone, removed');
       return 'gone';
     }
     if (status >= 200 && status < 300) {
-      await this.app.db
+      await tenantDb(this.app.db, subscription.appId)
         .update(pushSubscriptions)
         .set({ lastSuccessAt: sql`now()` })
         .where(eq(pushSubscriptions.id, subscription.id));

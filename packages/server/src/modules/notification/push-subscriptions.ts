@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { PushSubscriptionBody } from '@pluk/contract';
 import { pushSubscriptions } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
 import { HttpError } from '../../lib/http-error.js';
 import { pushEndpointProblem } from './push-address.js';
 
@@ -41,7 +42,7 @@ export async function subscribePush(
 ): Promise<void> {
   assertPushEndpointAllowed(app, body.endpoint);
   const values = { userId, p256dh: body.keys.p256dh, auth: body.keys.auth };
-  const stored = await app.db
+  const stored = await tenantDb(app.db, appId)
     .insert(pushSubscriptions)
     .values({ appId, endpoint: body.endpoint, ...values })
     .onConflictDoUpdate({
@@ -58,15 +59,16 @@ export async function subscribePush(
   // A member keeps their newest few browsers only (decision 044). Without a cap one member could store
   // thousands of endpoints on some third party's https host, and every notification for them would
   // make this server send thousands of requests there.
-  await app.db.execute(sql`
-    delete from ${pushSubscriptions}
-    where ${pushSubscriptions.appId} = ${appId} and ${pushSubscriptions.userId} = ${userId}
-      and ${pushSubscriptions.id} not in (
-        select id from ${pushSubscriptions}
-        where ${pushSubscriptions.appId} = ${appId} and ${pushSubscriptions.userId} = ${userId}
-        order by ${pushSubscriptions.createdAt} desc, ${pushSubscriptions.id} desc
-        limit ${maxSubscriptionsPerMember}
-      )`);
+  const farm = tenantDb(app.db, appId);
+  const newest = farm
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(maxSubscriptionsPerMember);
+  await farm
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
 }
 
 /** Removes the caller's own subscription for this endpoint; someone else's stays untouched. */
@@ -76,7 +78,7 @@ export async function unsubscribePush(
   userId: number,
   endpoint: string,
 ): Promise<void> {
-  await app.db
+  await tenantDb(app.db, appId)
     .delete(pushSubscriptions)
     .where(
       and(

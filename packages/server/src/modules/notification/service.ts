@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { CreateNotificationBody, Notification, NotificationPage } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { notifications, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-error.js';
 import { insertNotifications } from './notify.js';
@@ -19,8 +20,8 @@ export async function listNotifications(
   query: { page: number; pageSize: number },
 ): Promise<NotificationPage> {
   const where = mine(appId, userId);
-  const [total] = await app.db.select({ count: count() }).from(notifications).where(where);
-  const rows = await app.db
+  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(notifications).where(where);
+  const rows = await tenantDb(app.db, appId)
     .select()
     .from(notifications)
     .where(where)
@@ -36,7 +37,7 @@ export async function listNotifications(
 }
 
 export async function unreadCount(app: FastifyInstance, appId: string, userId: number): Promise<number> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select({ count: count() })
     .from(notifications)
     .where(and(mine(appId, userId), eq(notifications.isRead, false)));
@@ -50,7 +51,7 @@ export async function getNotification(
   userId: number,
   id: number,
 ): Promise<Notification> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select()
     .from(notifications)
     .where(and(eq(notifications.id, id), mine(appId, userId)));
@@ -65,7 +66,7 @@ export async function setNotificationRead(
   id: number,
   isRead: boolean,
 ): Promise<Notification> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .update(notifications)
     .set({ isRead })
     .where(and(eq(notifications.id, id), mine(appId, userId)))
@@ -80,7 +81,7 @@ export async function setAllNotificationsRead(
   appId: string,
   userId: number,
 ): Promise<number> {
-  const rows = await app.db
+  const rows = await tenantDb(app.db, appId)
     .update(notifications)
     .set({ isRead: true })
     .where(and(mine(appId, userId), eq(notifications.isRead, false)))
@@ -94,7 +95,7 @@ export async function deleteNotification(
   userId: number,
   id: number,
 ): Promise<void> {
-  const rows = await app.db
+  const rows = await tenantDb(app.db, appId)
     .delete(notifications)
     .where(and(eq(notifications.id, id), mine(appId, userId)))
     .returning({ id: notifications.id });

@@ -19,6 +19,8 @@ import {
   posts,
   users,
 } from '../../db/schema/index.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { enqueue } from '../../jobs/queue.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
@@ -37,7 +39,7 @@ type LinkedMedia = { postId: number; id: number; fileName: string; mime: string;
 
 async function mediaOfPosts(app: FastifyInstance, appId: string, postIds: number[]): Promise<LinkedMedia[]> {
   if (postIds.length === 0) return [];
-  return app.db
+  return tenantDb(app.db, appId)
     .select({
       postId: postMedia.postId,
       id: media.id,
@@ -68,8 +70,8 @@ export async function listPosts(
   query: PostListQuery,
 ): Promise<PostList> {
   const where = and(eq(posts.appId, appId), eq(posts.isActive, true));
-  const [total] = await app.db.select({ count: count() }).from(posts).where(where);
-  const rows = await app.db
+  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(posts).where(where);
+  const rows = await tenantDb(app.db, appId)
     .select()
     .from(posts)
     .where(where)
@@ -81,7 +83,7 @@ export async function listPosts(
   const commentCounts =
     ids.length === 0
       ? []
-      : await app.db
+      : await tenantDb(app.db, appId)
           .select({ subjectId: comments.subjectId, count: count() })
           .from(comments)
           .where(
@@ -114,7 +116,7 @@ export async function listPosts(
 }
 
 async function postRow(app: FastifyInstance, appId: string, id: number): Promise<PostRow> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select()
     .from(posts)
     .where(and(eq(posts.id, id), eq(posts.appId, appId)));
@@ -141,7 +143,7 @@ export async function postDetail(app: FastifyInstance, appId: string, id: number
 
 export async function managedPost(app: FastifyInstance, appId: string, id: number): Promise<ManagedPost> {
   const row = await postRow(app, appId, id);
-  const statuses = await app.db
+  const statuses = await tenantDb(app.db, appId)
     .select({
       status: postEmailDeliveries.status,
       count: count(),
@@ -179,7 +181,7 @@ export async function managedPosts(
   appId: string,
   activeOnly: boolean,
 ): Promise<ManagedPostListItem[]> {
-  const rows = await app.db
+  const rows = await tenantDb(app.db, appId)
     .select()
     .from(posts)
     .where(activeOnly ? and(eq(posts.appId, appId), eq(posts.isActive, true)) : eq(posts.appId, appId))
@@ -257,8 +259,8 @@ function keepMediaIdsOf(upload: MultipartUpload): number[] | null {
 }
 
 /** Every approved, active member of the app except `exceptUserId`. */
-async function memberIds(tx: Pick<FastifyInstance['db'], 'select'>, appId: string, exceptUserId: number) {
-  const rows = await tx
+async function memberIds(tx: Database | Transaction, appId: string, exceptUserId: number) {
+  const rows = await tenantDb(tx, appId)
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.appId, appId), eq(users.isApproved, true), eq(users.isActive, true)));
@@ -282,7 +284,7 @@ export async function createPost(
   const fields = postFieldsOf(upload);
   let created: CreatedNotification[] = [];
   const postId = await withStoredUploads(app, user, upload.files, async (tx, rows) => {
-    const [post] = await tx
+    const [post] = await tenantDb(tx, user.appId)
       .insert(posts)
       .values({
         appId: user.appId,
@@ -294,7 +296,7 @@ export async function createPost(
       .returning();
     if (!post) throw new Error('post insert returned nothing');
     if (rows.length > 0) {
-      await tx
+      await tenantDb(tx, user.appId)
         .insert(postMedia)
         .values(
           rows.map((row, position) => ({ appId: user.appId, postId: post.id, mediaId: row.id, position })),
@@ -325,29 +327,31 @@ export async function updatePost(
   let orphanKeys: string[] = [];
   await withStoredUploads(app, user, upload.files, async (tx, rows) => {
     // The post row is locked so two managers saving at once cannot both "publish" it (two notifications).
-    const [current] = await tx
+    const [current] = await tenantDb(tx, user.appId)
       .select()
       .from(posts)
       .where(and(eq(posts.id, id), eq(posts.appId, user.appId)))
       .for('update');
     if (!current) throw notFound();
 
-    const links = await tx
+    const links = await tenantDb(tx, user.appId)
       .select({ mediaId: postMedia.mediaId, position: postMedia.position })
       .from(postMedia)
       .where(and(eq(postMedia.postId, id), eq(postMedia.appId, user.appId)))
       .orderBy(asc(postMedia.position));
     const removed = keep === null ? [] : links.filter((l) => !keep.includes(l.mediaId)).map((l) => l.mediaId);
     if (removed.length > 0) {
-      await tx.delete(postMedia).where(and(eq(postMedia.postId, id), inArray(postMedia.mediaId, removed)));
+      await tenantDb(tx, user.appId)
+        .delete(postMedia)
+        .where(and(eq(postMedia.postId, id), inArray(postMedia.mediaId, removed)));
       // Media no other post uses go with it (rows now, bytes after the commit).
-      const stillUsed = await tx
+      const stillUsed = await tenantDb(tx, user.appId)
         .select({ mediaId: postMedia.mediaId })
         .from(postMedia)
         .where(inArray(postMedia.mediaId, removed));
       const orphans = removed.filter((m) => !stillUsed.some((u) => u.mediaId === m));
       if (orphans.length > 0) {
-        const gone = await tx
+        const gone = await tenantDb(tx, user.appId)
           .delete(media)
           .where(and(eq(media.appId, user.appId), inArray(media.id, orphans)))
           .returning({ storageKey: media.storageKey });
@@ -356,17 +360,19 @@ export async function updatePost(
     }
     const nextPosition = links.reduce((max, l) => Math.max(max, l.position + 1), 0);
     if (rows.length > 0) {
-      await tx.insert(postMedia).values(
-        rows.map((row, index) => ({
-          appId: user.appId,
-          postId: id,
-          mediaId: row.id,
-          position: nextPosition + index,
-        })),
-      );
+      await tenantDb(tx, user.appId)
+        .insert(postMedia)
+        .values(
+          rows.map((row, index) => ({
+            appId: user.appId,
+            postId: id,
+            mediaId: row.id,
+            position: nextPosition + index,
+          })),
+        );
     }
     const publishing = fields.isActive && !current.isActive;
-    await tx
+    await tenantDb(tx, user.appId)
       .update(posts)
       .set({
         title: fields.title,
@@ -393,29 +399,31 @@ export async function updatePost(
 /** Deletes a post, its comments, and its media that no other post uses (rows, then the files). */
 export async function deletePost(app: FastifyInstance, appId: string, id: number): Promise<void> {
   const keys = await app.db.transaction(async (tx) => {
-    const [post] = await tx
+    const [post] = await tenantDb(tx, appId)
       .select({ id: posts.id })
       .from(posts)
       .where(and(eq(posts.id, id), eq(posts.appId, appId)))
       .for('update');
     if (!post) throw notFound();
-    const own = await tx
+    const own = await tenantDb(tx, appId)
       .select({ mediaId: postMedia.mediaId })
       .from(postMedia)
       .where(eq(postMedia.postId, id));
     const ownIds = own.map((o) => o.mediaId);
-    await tx
+    await tenantDb(tx, appId)
       .delete(comments)
       .where(and(eq(comments.appId, appId), eq(comments.subjectType, 'post'), eq(comments.subjectId, id)));
-    await tx.delete(posts).where(and(eq(posts.id, id), eq(posts.appId, appId)));
+    await tenantDb(tx, appId)
+      .delete(posts)
+      .where(and(eq(posts.id, id), eq(posts.appId, appId)));
     if (ownIds.length === 0) return [];
-    const stillUsed = await tx
+    const stillUsed = await tenantDb(tx, appId)
       .select({ mediaId: postMedia.mediaId })
       .from(postMedia)
       .where(inArray(postMedia.mediaId, ownIds));
     const orphans = ownIds.filter((m) => !stillUsed.some((u) => u.mediaId === m));
     if (orphans.length === 0) return [];
-    const gone = await tx
+    const gone = await tenantDb(tx, appId)
       .delete(media)
       .where(and(eq(media.appId, appId), inArray(media.id, orphans)))
       .returning({ storageKey: media.storageKey });
@@ -490,7 +498,8 @@ export async function sendPostByEmail(
 ): Promise<PostEmailRound> {
   const postUrl = `${await publicUrlOf(app, tenant.appId)}/posts/${id}`;
   const groupKey = await app.db.transaction(async (tx) => {
-    const [post] = await tx
+    const farm = tenantDb(tx, tenant.appId);
+    const [post] = await farm
       .select()
       .from(posts)
       .where(and(eq(posts.id, id), eq(posts.appId, tenant.appId)))
@@ -504,7 +513,7 @@ export async function sendPostByEmail(
       .where(and(eq(jobs.appId, tenant.appId), eq(jobs.groupKey, key)))
       .limit(1);
     if (already) throw new HttpError(409, 'POST_ALREADY_EMAILED');
-    const recipients = await tx
+    const recipients = await farm
       .select({ id: users.id, email: users.email, firstName: users.firstName })
       .from(users)
       .where(

@@ -11,6 +11,7 @@ import type {
 import { taskHomeQuerySchema, taskInputSchema, taskUpdateSchema } from '@pluk/contract';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.js';
+import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { comments, creditEntries, taskAssignments, tasks, users } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
@@ -30,13 +31,13 @@ import {
 type Db = Database | Transaction;
 
 /** Places taken: waiting and confirmed assignments of the task in the outer query. */
-const placesTakenSql = sql<number>`(select count(*) from task_assignments ta where ta.task_id = "tasks"."id" and ta.status in ('waiting', 'confirmed'))::int`;
+const placesTakenSql = sql<number>`(select count(*) from task_assignments ta where ta.app_id = "tasks"."app_id" and ta.task_id = "tasks"."id" and ta.status in ('waiting', 'confirmed'))::int`;
 const statusCountSql = (status: string) =>
-  sql<number>`(select count(*) from task_assignments ta where ta.task_id = "tasks"."id" and ta.status = ${status})::int`;
+  sql<number>`(select count(*) from task_assignments ta where ta.app_id = "tasks"."app_id" and ta.task_id = "tasks"."id" and ta.status = ${status})::int`;
 const myStatusSql = (userId: number) =>
   sql<
     string | null
-  >`(select ta.status from task_assignments ta where ta.task_id = "tasks"."id" and ta.user_id = ${userId})`;
+  >`(select ta.status from task_assignments ta where ta.app_id = "tasks"."app_id" and ta.task_id = "tasks"."id" and ta.user_id = ${userId})`;
 
 const inApp = (appId: string, taskId: number) => and(eq(tasks.id, taskId), eq(tasks.appId, appId));
 
@@ -56,8 +57,8 @@ export async function homeTasks(
   if (query.hasEnded === false) conditions.push(gt(tasks.endsAt, now));
   if (query.hasEnded === true) conditions.push(lte(tasks.endsAt, now));
   const where = and(...conditions);
-  const [total] = await db.select({ count: count() }).from(tasks).where(where);
-  const rows = await db
+  const [total] = await tenantDb(db, user.appId).select({ count: count() }).from(tasks).where(where);
+  const rows = await tenantDb(db, user.appId)
     .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id) })
     .from(tasks)
     .where(where)
@@ -74,7 +75,7 @@ export async function homeTasks(
 
 /** The member list of /tasks: open tasks, the first to start first. */
 export async function openTasks(db: Database, user: AuthUser, now = new Date()): Promise<TaskSummary[]> {
-  const rows = await db
+  const rows = await tenantDb(db, user.appId)
     .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id) })
     .from(tasks)
     .where(and(eq(tasks.appId, user.appId), isOpen(now)))
@@ -90,12 +91,12 @@ export async function taskDetail(
   taskId: number,
   now = new Date(),
 ): Promise<TaskDetail> {
-  const [row] = await db
+  const [row] = await tenantDb(db, user.appId)
     .select({ task: tasks, placesTaken: placesTakenSql })
     .from(tasks)
     .where(inApp(user.appId, taskId));
   if (!row) throw notFound();
-  const assignments = await db
+  const assignments = await tenantDb(db, user.appId)
     .select({
       id: taskAssignments.id,
       userId: taskAssignments.userId,
@@ -113,13 +114,13 @@ export async function taskDetail(
 
 /** Locks the task row for the rest of the transaction: every take, confirm and change of one task queues here. */
 async function lockTask(tx: Transaction, appId: string, taskId: number): Promise<TaskRow> {
-  const [task] = await tx.select().from(tasks).where(inApp(appId, taskId)).for('update');
+  const [task] = await tenantDb(tx, appId).select().from(tasks).where(inApp(appId, taskId)).for('update');
   if (!task) throw notFound();
   return task;
 }
 
-async function takenPlaces(tx: Transaction, taskId: number): Promise<number> {
-  const [row] = await tx
+async function takenPlaces(farm: TenantDb, taskId: number): Promise<number> {
+  const [row] = await farm
     .select({ count: count() })
     .from(taskAssignments)
     .where(
@@ -139,7 +140,7 @@ export async function takeTask(db: Database, user: AuthUser, taskId: number): Pr
       const task = await lockTask(tx, user.appId, taskId);
       if (task.isClosed) throw new HttpError(409, 'TASK_CLOSED');
       if (new Date(task.startsAt).getTime() <= now.getTime()) throw new HttpError(409, 'TASK_STARTED');
-      const [mine] = await tx
+      const [mine] = await tenantDb(tx, user.appId)
         .select({ status: taskAssignments.status })
         .from(taskAssignments)
         .where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.userId, user.id)));
@@ -151,8 +152,11 @@ export async function takeTask(db: Database, user: AuthUser, taskId: number): Pr
         );
       }
       if (mine) throw new HttpError(409, 'TASK_ALREADY_TAKEN');
-      if ((await takenPlaces(tx, taskId)) >= task.places) throw new HttpError(409, 'TASK_FULL');
-      await tx.insert(taskAssignments).values({ appId: user.appId, taskId, userId: user.id });
+      if ((await takenPlaces(tenantDb(tx, user.appId), taskId)) >= task.places)
+        throw new HttpError(409, 'TASK_FULL');
+      await tenantDb(tx, user.appId)
+        .insert(taskAssignments)
+        .values({ appId: user.appId, taskId, userId: user.id });
     });
   } catch (err) {
     if (isUniqueViolation(err, 'task_assignments_task_user')) throw new HttpError(409, 'TASK_ALREADY_TAKEN');
@@ -166,7 +170,7 @@ export async function cancelTask(db: Database, user: AuthUser, taskId: number): 
   const now = new Date();
   await db.transaction(async (tx) => {
     const task = await lockTask(tx, user.appId, taskId);
-    const [mine] = await tx
+    const [mine] = await tenantDb(tx, user.appId)
       .select({ id: taskAssignments.id, status: taskAssignments.status })
       .from(taskAssignments)
       .where(and(eq(taskAssignments.taskId, taskId), eq(taskAssignments.userId, user.id)));
@@ -175,14 +179,14 @@ export async function cancelTask(db: Database, user: AuthUser, taskId: number): 
     if (new Date(task.startsAt).getTime() <= now.getTime()) {
       throw new HttpError(409, 'TASK_STARTED', 'Dit klusje is al begonnen: annuleren kan niet meer.');
     }
-    await tx.delete(taskAssignments).where(eq(taskAssignments.id, mine.id));
+    await tenantDb(tx, user.appId).delete(taskAssignments).where(eq(taskAssignments.id, mine.id));
   });
   return taskDetail(db, user, taskId, now);
 }
 
 /** The task an assignment of this app belongs to (404 for another app's assignment). */
 async function taskOfAssignment(db: Database, appId: string, assignmentId: number): Promise<number> {
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select({ taskId: taskAssignments.taskId })
     .from(taskAssignments)
     .where(and(eq(taskAssignments.id, assignmentId), eq(taskAssignments.appId, appId)));
@@ -191,7 +195,7 @@ async function taskOfAssignment(db: Database, appId: string, assignmentId: numbe
 }
 
 async function lockAssignment(tx: Transaction, appId: string, assignmentId: number) {
-  const [row] = await tx
+  const [row] = await tenantDb(tx, appId)
     .select()
     .from(taskAssignments)
     .where(and(eq(taskAssignments.id, assignmentId), eq(taskAssignments.appId, appId)))
@@ -216,20 +220,20 @@ export async function confirmAssignment(
     const task = await lockTask(tx, appId, taskId);
     const assignment = await lockAssignment(tx, appId, assignmentId);
     if (assignment.status === 'confirmed') return [];
-    if (assignment.status === 'refused' && (await takenPlaces(tx, taskId)) >= task.places) {
+    if (assignment.status === 'refused' && (await takenPlaces(tenantDb(tx, appId), taskId)) >= task.places) {
       throw new HttpError(
         409,
         'TASK_FULL',
         'Alle plaatsen van dit klusje zijn ingenomen. Maak eerst een plaats vrij of voeg plaatsen toe.',
       );
     }
-    await tx
+    await tenantDb(tx, appId)
       .update(taskAssignments)
       .set({ status: 'confirmed', handledByUserId: manager.id, handledAt: sql`now()` })
       .where(eq(taskAssignments.id, assignmentId));
     if (task.creditsPerPerson > 0) {
       const start = await harvestYearStartOf(tx, appId);
-      await tx
+      await tenantDb(tx, appId)
         .insert(creditEntries)
         .values({
           appId,
@@ -261,9 +265,9 @@ export async function refuseAssignment(
     if (assignment.status === 'refused') return [];
     const wasConfirmed = assignment.status === 'confirmed';
     if (wasConfirmed) {
-      await tx.delete(creditEntries).where(eq(creditEntries.taskAssignmentId, assignmentId));
+      await tenantDb(tx, appId).delete(creditEntries).where(eq(creditEntries.taskAssignmentId, assignmentId));
     }
-    await tx
+    await tenantDb(tx, appId)
       .update(taskAssignments)
       .set({ status: 'refused', handledByUserId: manager.id, handledAt: sql`now()` })
       .where(eq(taskAssignments.id, assignmentId));
@@ -275,7 +279,7 @@ export async function refuseAssignment(
 
 /** My assignments with their tasks, the latest task first. */
 export async function myTasks(db: Database, user: AuthUser, now = new Date()): Promise<MyTask[]> {
-  const rows = await db
+  const rows = await tenantDb(db, user.appId)
     .select({
       assignment: {
         id: taskAssignments.id,
@@ -294,7 +298,7 @@ export async function myTasks(db: Database, user: AuthUser, now = new Date()): P
 
 /** Every task of the app for the TaskManager, the latest start first. */
 export async function managerTasks(db: Database, appId: string, now = new Date()): Promise<ManagerTask[]> {
-  const rows = await db
+  const rows = await tenantDb(db, appId)
     .select({
       task: tasks,
       waitingCount: statusCountSql('waiting'),
@@ -314,9 +318,9 @@ export async function managerTaskDetail(
   taskId: number,
   now = new Date(),
 ): Promise<ManagerTaskDetail> {
-  const [task] = await db.select().from(tasks).where(inApp(appId, taskId));
+  const [task] = await tenantDb(db, appId).select().from(tasks).where(inApp(appId, taskId));
   if (!task) throw notFound();
-  const takers = await db
+  const takers = await tenantDb(db, appId)
     .select({
       assignmentId: taskAssignments.id,
       userId: taskAssignments.userId,
@@ -350,7 +354,7 @@ export async function createTask(
   manager: AuthUser,
   input: TaskInput,
 ): Promise<ManagerTaskDetail> {
-  const [row] = await db
+  const [row] = await tenantDb(db, manager.appId)
     .insert(tasks)
     .values({ appId: manager.appId, createdByUserId: manager.id, ...taskValues(input) })
     .returning({ id: tasks.id });
@@ -365,12 +369,12 @@ export async function updateTask(
 ): Promise<ManagerTaskDetail> {
   await db.transaction(async (tx) => {
     await lockTask(tx, manager.appId, input.id);
-    const taken = await takenPlaces(tx, input.id);
+    const taken = await takenPlaces(tenantDb(tx, manager.appId), input.id);
     if (input.places < taken) {
       const message = `Er zijn al ${taken} plaatsen ingenomen; kies minstens ${taken} plaatsen.`;
       throw new HttpError(400, 'VALIDATION_ERROR', message, { places: message });
     }
-    await tx
+    await tenantDb(tx, manager.appId)
       .update(tasks)
       .set({ ...taskValues(input), updatedAt: sql`now()` })
       .where(inApp(manager.appId, input.id));
@@ -386,19 +390,19 @@ export async function deleteTask(app: FastifyInstance, manager: AuthUser, taskId
   const appId = manager.appId;
   const created = await app.db.transaction(async (tx) => {
     const task = await lockTask(tx, appId, taskId);
-    const takers = await tx
+    const takers = await tenantDb(tx, appId)
       .select({ userId: taskAssignments.userId })
       .from(taskAssignments)
       .where(
         and(eq(taskAssignments.taskId, taskId), inArray(taskAssignments.status, ['waiting', 'confirmed'])),
       );
     const upcoming = new Date(task.endsAt).getTime() > Date.now();
-    await tx
+    await tenantDb(tx, appId)
       .delete(comments)
       .where(
         and(eq(comments.appId, appId), eq(comments.subjectType, 'task'), eq(comments.subjectId, taskId)),
       );
-    await tx.delete(tasks).where(inApp(appId, taskId));
+    await tenantDb(tx, appId).delete(tasks).where(inApp(appId, taskId));
     return upcoming
       ? insertNotifications(
           tx,
@@ -412,7 +416,7 @@ export async function deleteTask(app: FastifyInstance, manager: AuthUser, taskId
 
 /** Closes a task: nobody can take it any more; its waiting assignments can still be handled. */
 export async function closeTask(db: Database, appId: string, taskId: number): Promise<ManagerTaskDetail> {
-  const updated = await db
+  const updated = await tenantDb(db, appId)
     .update(tasks)
     .set({ isClosed: true, updatedAt: sql`now()` })
     .where(inApp(appId, taskId))
@@ -423,9 +427,9 @@ export async function closeTask(db: Database, appId: string, taskId: number): Pr
 
 /** A new open task from an existing one: same texts, dates, places and credits, nobody on it yet. */
 export async function copyTask(db: Database, manager: AuthUser, taskId: number): Promise<ManagerTaskDetail> {
-  const [source] = await db.select().from(tasks).where(inApp(manager.appId, taskId));
+  const [source] = await tenantDb(db, manager.appId).select().from(tasks).where(inApp(manager.appId, taskId));
   if (!source) throw notFound();
-  const [row] = await db
+  const [row] = await tenantDb(db, manager.appId)
     .insert(tasks)
     .values({
       appId: manager.appId,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Account, ContactData, HouseholdMember, Role } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { userAvatars, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-error.js';
 
@@ -10,7 +11,7 @@ import { notFound } from '../../lib/http-error.js';
  */
 export const userRolesSubquery = sql<
   Role[]
->`coalesce(array(select ur.role from user_roles ur where ur.user_id = "users"."id" order by ur.role), '{}')`;
+>`coalesce(array(select ur.role from user_roles ur where ur.app_id = "users"."app_id" and ur.user_id = "users"."id" order by ur.role), '{}')`;
 
 export const accountColumns = {
   id: users.id,
@@ -40,12 +41,14 @@ export const accountColumns = {
  * holder first, as JSON built by the database.
  */
 const householdColumns = {
-  householdId: sql<number | null>`(select h.id from households h where h.holder_user_id = "users"."id")`,
+  householdId: sql<
+    number | null
+  >`(select h.id from households h where h.app_id = "users"."app_id" and h.holder_user_id = "users"."id")`,
   householdMembers: sql<HouseholdMember[]>`coalesce((
     select json_agg(json_build_object('id', hm.id, 'name', hm.name, 'yearOfBirth', hm.year_of_birth,
       'isAdult', hm.is_adult, 'isHolder', hm.is_holder) order by hm.position, hm.id)
-    from household_members hm join households h on h.id = hm.household_id
-    where h.holder_user_id = "users"."id"), '[]'::json)`,
+    from household_members hm join households h on h.app_id = hm.app_id and h.id = hm.household_id
+    where h.app_id = "users"."app_id" and h.holder_user_id = "users"."id"), '[]'::json)`,
 };
 
 type ContactRow = Pick<
@@ -99,7 +102,7 @@ export async function loadAccount(
   userId: number,
   impersonatedBy: number | null,
 ): Promise<Account> {
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select({ ...accountColumns, ...householdColumns })
     .from(users)
     .leftJoin(userAvatars, eq(userAvatars.userId, users.id))

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { HouseholdMember, HouseholdMemberInput } from '@pluk/contract';
 import type { Database, Transaction } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { householdMembers, households } from '../../db/schema/index.js';
 
 type Executor = Database | Transaction;
@@ -11,12 +12,13 @@ export async function createHousehold(
   holder: { appId: string; userId: number; name: string },
   others: HouseholdMemberInput[],
 ): Promise<number> {
-  const [household] = await db
+  const farm = tenantDb(db, holder.appId);
+  const [household] = await farm
     .insert(households)
     .values({ appId: holder.appId, holderUserId: holder.userId })
     .returning({ id: households.id });
   if (!household) throw new Error('household insert returned nothing');
-  await db.insert(householdMembers).values({
+  await farm.insert(householdMembers).values({
     appId: holder.appId,
     householdId: household.id,
     name: holder.name,
@@ -36,17 +38,19 @@ async function insertOthers(
   others: HouseholdMemberInput[],
 ) {
   if (others.length === 0) return;
-  await db.insert(householdMembers).values(
-    others.map((member, index) => ({
-      appId,
-      householdId,
-      name: member.name,
-      yearOfBirth: member.yearOfBirth ?? null,
-      isAdult: member.isAdult,
-      isHolder: false,
-      position: index + 1,
-    })),
-  );
+  await tenantDb(db, appId)
+    .insert(householdMembers)
+    .values(
+      others.map((member, index) => ({
+        appId,
+        householdId,
+        name: member.name,
+        yearOfBirth: member.yearOfBirth ?? null,
+        isAdult: member.isAdult,
+        isHolder: false,
+        position: index + 1,
+      })),
+    );
 }
 
 /** Replaces the members other than the holder and renames the holder after the account's name. */
@@ -60,18 +64,19 @@ export async function updateHousehold(
     await createHousehold(db, holder, others);
     return;
   }
-  await db
+  const farm = tenantDb(db, holder.appId);
+  await farm
     .update(householdMembers)
     .set({ name: holder.name })
     .where(and(eq(householdMembers.householdId, householdId), eq(householdMembers.isHolder, true)));
-  await db
+  await farm
     .delete(householdMembers)
     .where(and(eq(householdMembers.householdId, householdId), eq(householdMembers.isHolder, false)));
   await insertOthers(db, holder.appId, householdId, others);
 }
 
 export async function householdIdOf(db: Executor, appId: string, userId: number): Promise<number | null> {
-  const [row] = await db
+  const [row] = await tenantDb(db, appId)
     .select({ id: households.id })
     .from(households)
     .where(and(eq(households.appId, appId), eq(households.holderUserId, userId)));
@@ -84,7 +89,7 @@ export async function loadHousehold(
   appId: string,
   userId: number,
 ): Promise<{ id: number; members: HouseholdMember[] }> {
-  const rows = await db
+  const rows = await tenantDb(db, appId)
     .select({
       householdId: households.id,
       id: householdMembers.id,

@@ -3,6 +3,7 @@ import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { ContactData, updateAccountBodySchema } from '@pluk/contract';
 import type { z } from 'zod';
 import { userAvatars, users } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import type { ImageMime } from '../../lib/image-type.js';
@@ -20,7 +21,7 @@ type UpdateInput = z.output<typeof updateAccountBodySchema>;
 const onlineWindowMinutes = 5;
 
 export async function updateAccount(app: FastifyInstance, user: AuthUser, input: UpdateInput): Promise<void> {
-  const [clash] = await app.db
+  const [clash] = await tenantDb(app.db, user.appId)
     .select({ id: users.id })
     .from(users)
     .where(
@@ -34,7 +35,7 @@ export async function updateAccount(app: FastifyInstance, user: AuthUser, input:
   if (clash) throw emailTaken();
   try {
     await app.db.transaction(async (tx) => {
-      await tx
+      await tenantDb(tx, user.appId)
         .update(users)
         .set({
           firstName: input.firstName,
@@ -70,7 +71,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> {
   const { user } = auth;
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, user.appId)
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.id, user.id), eq(users.appId, user.appId)));
@@ -79,22 +80,22 @@ export async function changePassword(
       currentPassword: 'Je huidige wachtwoord is onjuist.',
     });
   }
-  await app.db
+  await tenantDb(app.db, user.appId)
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` })
     .where(eq(users.id, user.id));
-  await revokeUserTokens(app.db, user.id, auth.sessionId);
+  await revokeUserTokens(tenantDb(app.db, user.appId), user.id, auth.sessionId);
 }
 
 export async function saveAvatar(app: FastifyInstance, user: AuthUser, data: Buffer, mime: ImageMime) {
-  await app.db
+  await tenantDb(app.db, user.appId)
     .insert(userAvatars)
     .values({ userId: user.id, appId: user.appId, data, mime })
     .onConflictDoUpdate({ target: userAvatars.userId, set: { data, mime, updatedAt: sql`now()` } });
 }
 
 export async function loadAvatar(app: FastifyInstance, user: AuthUser) {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, user.appId)
     .select({ data: userAvatars.data, mime: userAvatars.mime, updatedAt: userAvatars.updatedAt })
     .from(userAvatars)
     .where(and(eq(userAvatars.userId, user.id), eq(userAvatars.appId, user.appId)));
@@ -108,7 +109,7 @@ export async function contactDataFor(
   viewer: AuthUser,
   id: number,
 ): Promise<ContactData> {
-  const [target] = await app.db
+  const [target] = await tenantDb(app.db, viewer.appId)
     .select({
       id: users.id,
       firstName: users.firstName,
@@ -134,7 +135,7 @@ export async function householdMembersOf(app: FastifyInstance, user: AuthUser) {
 
 /** Approved, active members of the app seen in the last five minutes. */
 export async function countOnlineMembers(app: FastifyInstance, appId: string): Promise<number> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select({ count: count() })
     .from(users)
     .where(

@@ -13,7 +13,7 @@ export const managedUserColumns = {
   roles: userRolesSubquery,
   isApproved: users.isApproved,
   isActive: users.isActive,
-  householdSize: sql<number>`greatest(1, (select count(*) from household_members hm join households h on h.id = hm.household_id where h.holder_user_id = "users"."id"))::int`,
+  householdSize: sql<number>`greatest(1, (select count(*) from household_members hm join households h on h.app_id = hm.app_id and h.id = hm.household_id where h.app_id = "users"."app_id" and h.holder_user_id = "users"."id"))::int`,
   customQuestionAnswer: users.customQuestionAnswer,
   createdAt: users.createdAt,
 };

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { ManagedUser, PagedQuery, PagedUsers } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
 import { enqueue } from '../../jobs/queue.js';
+import { tenantDb } from '../../db/tenant.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
 import type { MailRequest } from '../../mail/mailer.js';
@@ -39,8 +40,8 @@ export async function pagedUsers(
     conditions.push(query.userIds.length > 0 ? inArray(users.id, query.userIds) : sql`false`);
   }
   const where = and(...conditions);
-  const [total] = await app.db.select({ count: count() }).from(users).where(where);
-  const rows = await app.db
+  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(users).where(where);
+  const rows = await tenantDb(app.db, appId)
     .select(managedUserColumns)
     .from(users)
     .where(where)
@@ -56,7 +57,7 @@ export async function pagedUsers(
 }
 
 async function managedUser(app: FastifyInstance, appId: string, userId: number): Promise<ManagedUser> {
-  const [row] = await app.db
+  const [row] = await tenantDb(app.db, appId)
     .select(managedUserColumns)
     .from(users)
     .where(and(eq(users.id, userId), eq(users.appId, appId)));
@@ -71,7 +72,7 @@ export async function approveUser(
   auth: RequestAuth,
   userId: number,
 ): Promise<ManagedUser> {
-  const [target] = await app.db
+  const [target] = await tenantDb(app.db, tenant.appId)
     .select({
       id: users.id,
       isApproved: users.isApproved,
@@ -88,7 +89,7 @@ export async function approveUser(
   const loginUrl = `${await publicUrlOf(app, tenant.appId)}/login`;
   // The approval, its audit row and the welcome e-mail's job commit together (ADR 048).
   await app.db.transaction(async (tx) => {
-    const [updated] = await tx
+    const [updated] = await tenantDb(tx, tenant.appId)
       .update(users)
       .set({ isApproved: true, isActive: true, updatedAt: sql`now()` })
       .where(
