@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { settingValue } from '../../lib/app-settings.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -65,7 +66,7 @@ export async function resetPassword(
   input: { userId: number; token: string; password: string },
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  const done = await app.db.transaction(async (tx) => {
+  const done = await inTransaction(app.db, async (tx) => {
     const claimed = await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })

@@ -3,6 +3,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { registerBodySchema } from '@pluk/contract';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -49,7 +50,7 @@ export async function registerUser(app: FastifyInstance, tenant: Tenant, input: 
 
   const passwordHash = await hashPassword(input.password);
   try {
-    return await app.db.transaction(async (tx) => {
+    return await inTransaction(app.db, async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({

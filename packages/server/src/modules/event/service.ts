@@ -12,6 +12,7 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { comments, eventAttendances, events, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
 import {
@@ -205,7 +206,7 @@ export async function takeEvent(
   eventId: number,
   guests: number,
 ): Promise<EventDetail> {
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const now = new Date();
     const event = await lockEvent(tx, appId, eventId);
     assertOpen(event, now);
@@ -229,7 +230,7 @@ export async function changeGuests(
   eventId: number,
   guests: number,
 ): Promise<EventDetail> {
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const now = new Date();
     const event = await lockEvent(tx, appId, eventId);
     assertOpen(event, now);
@@ -254,7 +255,7 @@ export async function cancelEvent(
   userId: number,
   eventId: number,
 ): Promise<EventDetail> {
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const event = await lockEvent(tx, appId, eventId);
     assertOpen(event, new Date(), { closedAllowed: true });
     const existing = await myAttendance(tx, eventId, userId);
@@ -285,7 +286,7 @@ export async function handleAttendance(
     .where(and(eq(eventAttendances.id, attendanceId), eq(eventAttendances.appId, appId)));
   if (!found) throw notFound();
   let created: CreatedNotification[] = [];
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const event = await lockEvent(tx, appId, found.eventId);
     const [attendance] = await tx
       .select({
@@ -416,7 +417,7 @@ export async function updateEvent(
   appId: string,
   input: z.output<typeof updateEventBodySchema>,
 ): Promise<ManagedEventDetail> {
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     await lockEvent(tx, appId, input.id);
     if (input.capacity !== null) {
       const taken = await placesTaken(tx, input.id);
@@ -450,7 +451,7 @@ export async function closeEvent(
 
 /** Deletes an event with its sign-ups (cascade) and its comments. */
 export async function deleteEvent(app: FastifyInstance, appId: string, eventId: number): Promise<void> {
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const deleted = await tx
       .delete(events)
       .where(and(eq(events.id, eventId), eq(events.appId, appId)))

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Feedback, ManagedFeedback } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
 import { feedback, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { insertNotifications } from '../notification/notify.js';
 import { presentFeedback, presentManagedFeedback } from './presenter.js';
@@ -105,7 +106,7 @@ export async function handleFeedback(
   input: { id: number; answer?: string | null },
 ): Promise<ManagedFeedback> {
   const answer = input.answer?.trim() ? input.answer.trim() : null;
-  const { row, created } = await app.db.transaction(async (tx) => {
+  const { row, created } = await inTransaction(app.db, async (tx) => {
     const txDb = tx as unknown as Database;
     const [updated] = await txDb
       .update(feedback)

@@ -11,6 +11,7 @@ import {
   type PostListQuery,
 } from '@pluk/contract';
 import { comments, media, postEmailDeliveries, postMedia, posts, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { MailStatus } from '../../mail/mailer.js';
 import type { AuthUser, Tenant } from '../../types.js';
@@ -318,6 +319,7 @@ export async function updatePost(
   let created: CreatedNotification[] = [];
   let orphanKeys: string[] = [];
   await withStoredUploads(app, user, upload.files, async (tx, rows) => {
+    [created, orphanKeys] = [[], []]; // a retried transaction starts over (ADR 050)
     // The post row is locked so two managers saving at once cannot both "publish" it (two notifications).
     const [current] = await tx
       .select()
@@ -386,7 +388,7 @@ export async function updatePost(
 
 /** Deletes a post, its comments, and its media that no other post uses (rows, then the files). */
 export async function deletePost(app: FastifyInstance, appId: string, id: number): Promise<void> {
-  const keys = await app.db.transaction(async (tx) => {
+  const keys = await inTransaction(app.db, async (tx) => {
     const [post] = await tx
       .select({ id: posts.id })
       .from(posts)

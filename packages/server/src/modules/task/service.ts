@@ -12,6 +12,7 @@ import { taskHomeQuerySchema, taskInputSchema, taskUpdateSchema } from '@pluk/co
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.js';
 import { comments, creditEntries, taskAssignments, tasks, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { AuthUser } from '../../types.js';
@@ -135,7 +136,7 @@ async function takenPlaces(tx: Transaction, taskId: number): Promise<number> {
 export async function takeTask(db: Database, user: AuthUser, taskId: number): Promise<TaskDetail> {
   const now = new Date();
   try {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const task = await lockTask(tx, user.appId, taskId);
       if (task.isClosed) throw new HttpError(409, 'TASK_CLOSED');
       if (new Date(task.startsAt).getTime() <= now.getTime()) throw new HttpError(409, 'TASK_STARTED');
@@ -164,7 +165,7 @@ export async function takeTask(db: Database, user: AuthUser, taskId: number): Pr
 /** Withdraws my waiting assignment, before the task starts (the place opens again). */
 export async function cancelTask(db: Database, user: AuthUser, taskId: number): Promise<TaskDetail> {
   const now = new Date();
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const task = await lockTask(tx, user.appId, taskId);
     const [mine] = await tx
       .select({ id: taskAssignments.id, status: taskAssignments.status })
@@ -212,7 +213,7 @@ export async function confirmAssignment(
 ): Promise<ManagerTaskDetail> {
   const appId = manager.appId;
   const taskId = await taskOfAssignment(app.db, appId, assignmentId);
-  const created = await app.db.transaction(async (tx): Promise<CreatedNotification[]> => {
+  const created = await inTransaction(app.db, async (tx): Promise<CreatedNotification[]> => {
     const task = await lockTask(tx, appId, taskId);
     const assignment = await lockAssignment(tx, appId, assignmentId);
     if (assignment.status === 'confirmed') return [];
@@ -255,7 +256,7 @@ export async function refuseAssignment(
 ): Promise<ManagerTaskDetail> {
   const appId = manager.appId;
   const taskId = await taskOfAssignment(app.db, appId, assignmentId);
-  const created = await app.db.transaction(async (tx): Promise<CreatedNotification[]> => {
+  const created = await inTransaction(app.db, async (tx): Promise<CreatedNotification[]> => {
     const task = await lockTask(tx, appId, taskId);
     const assignment = await lockAssignment(tx, appId, assignmentId);
     if (assignment.status === 'refused') return [];
@@ -363,7 +364,7 @@ export async function updateTask(
   manager: AuthUser,
   input: z.output<typeof taskUpdateSchema>,
 ): Promise<ManagerTaskDetail> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await lockTask(tx, manager.appId, input.id);
     const taken = await takenPlaces(tx, input.id);
     if (input.places < taken) {
@@ -384,7 +385,7 @@ export async function updateTask(
  */
 export async function deleteTask(app: FastifyInstance, manager: AuthUser, taskId: number): Promise<void> {
   const appId = manager.appId;
-  const created = await app.db.transaction(async (tx) => {
+  const created = await inTransaction(app.db, async (tx) => {
     const task = await lockTask(tx, appId, taskId);
     const takers = await tx
       .select({ userId: taskAssignments.userId })
