@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +146,18 @@ describe('inTransaction retries a clashing transaction once', () => {
       }),
     ).rejects.toThrow('a rule of ours');
     expect(runs()).toBe(2);
+  });
+});
+
+describe('every service transaction goes through inTransaction', () => {
+  it('no module opens a transaction without the retry', () => {
+    const modules = join(import.meta.dirname, '../src/modules');
+    const files = readdirSync(modules, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.ts'),
+    );
+    const raw = files.filter((file) => /\.transaction\(/.test(readFileSync(join(modules, file), 'utf8')));
+    expect(raw, 'use inTransaction(db, …) from src/db/transaction.ts (ADR 050)').toEqual([]);
+    expect(files.length).toBeGreaterThan(20);
   });
 });
 
