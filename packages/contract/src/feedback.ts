@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { feedPageQuery, feedPageSchema, idSchema, isoDateTimeSchema } from './common.js';
+import { feedPageQuery, feedPageSchema, idSchema, isoDateTimeSchema, urlBooleanSchema } from './common.js';
 import { defineRoute } from './define-route.js';
 
 /** A member's message to the farm, with the manager's answer once handled. */
@@ -35,6 +35,17 @@ export const feedbackListQuerySchema = z.object(
   feedPageQuery({ defaultSize: feedbackLimits.pageSizeDefault, maxSize: feedbackLimits.pageSizeMax }),
 );
 export type FeedbackListQuery = z.input<typeof feedbackListQuerySchema>;
+
+/** The manager's list may keep only unhandled (`isHandled=false`) or handled feedback; its total counts them. */
+export const managerFeedbackListQuerySchema = feedbackListQuerySchema.extend({
+  isHandled: urlBooleanSchema.optional(),
+});
+/** What a client asks; in the URL the boolean becomes text ('false'). */
+export interface ManagerFeedbackListQuery {
+  isHandled?: boolean;
+  page?: number;
+  pageSize?: number;
+}
 
 export const feedbackPageSchema = feedPageSchema(feedbackSchema);
 export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
@@ -120,8 +131,8 @@ export const feedbackRoutes = {
     path: 'applicationManager/feedback',
     permission: { role: 'ApplicationManager' },
     summary:
-      'All feedback of this app: unhandled first, newest first, with the sender; paged (page 0-based, pageSize 20 by default).',
-    query: feedbackListQuerySchema,
+      'All feedback of this app (isHandled=false or true keeps one kind): unhandled first, newest first, with the sender; paged (page 0-based, pageSize 20 by default).',
+    query: managerFeedbackListQuerySchema,
     response: { 200: managedFeedbackPageSchema },
   }),
   handle: defineRoute({

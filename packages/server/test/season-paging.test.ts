@@ -280,6 +280,29 @@ describe('feedback', () => {
     expect(items.some((f) => f.message === 'elders')).toBe(false);
   });
 
+  it('the manager list keeps only unhandled feedback when asked: its total is the waiting count', async () => {
+    const waiting = await page(
+      managedFeedbackPageSchema,
+      '/api/applicationManager/feedback?isHandled=false&pageSize=1',
+      manager,
+    );
+    expect(waiting).toMatchObject({ total: 20, pageSize: 1 });
+    expect(waiting.items[0]).toMatchObject({ message: 'bericht 29', isHandled: false });
+    const handled = await page(
+      managedFeedbackPageSchema,
+      '/api/applicationManager/feedback?isHandled=true',
+      manager,
+    );
+    expect(handled.total).toBe(10);
+    expect(handled.items.every((f) => f.isHandled)).toBe(true);
+    const wrong = await ctx.request({
+      method: 'GET',
+      url: '/api/applicationManager/feedback?isHandled=ja',
+      as: manager,
+    });
+    expectPagingRefused(wrong, 'isHandled', /Gebruik true of false/);
+  });
+
   it('caps the page size at 100, in Dutch', async () => {
     const tooMany = await ctx.request({ method: 'GET', url: '/api/feedback?pageSize=500', as: lien });
     expectPagingRefused(tooMany, 'pageSize', /Hoogstens 100 per pagina/);

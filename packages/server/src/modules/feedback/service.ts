@@ -91,13 +91,16 @@ const senderColumns = {
   email: users.email,
 };
 
-/** All feedback of the app for managers, one page: unhandled first, then newest first. */
+/** All feedback of the app for managers (or only the (un)handled), one page: unhandled first, then newest first. */
 export async function listAppFeedback(
   app: FastifyInstance,
   appId: string,
-  query: PageQuery,
+  query: PageQuery & { isHandled?: boolean },
 ): Promise<ManagedFeedbackPage> {
-  const where = eq(feedback.appId, appId);
+  const where =
+    query.isHandled === undefined
+      ? eq(feedback.appId, appId)
+      : and(eq(feedback.appId, appId), eq(feedback.isHandled, query.isHandled));
   const [total] = await app.db.select({ count: count() }).from(feedback).where(where);
   const rows = await app.db
     .select({ feedback, sender: senderColumns })
