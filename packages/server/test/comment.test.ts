@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentPageSchema, commentSchema, type Comment } from '@pluk/contract';
+import { commentPageSchema, type Comment } from '@pluk/contract';
 import { events, posts, tasks } from '../src/db/schema/index.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';

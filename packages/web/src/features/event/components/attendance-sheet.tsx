@@ -1,5 +1,5 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { EventAttendee, EventTotals } from '@pluk/contract';
+import type { EventTotals } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
