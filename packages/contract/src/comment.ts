@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { feedPageQuery, feedPageSchema, idSchema, isoDateTimeSchema } from './common.js';
 import { defineRoute } from './define-route.js';
 
 /** What a comment can be about. 'offer' answers 404 until the market exists. */
@@ -9,8 +9,8 @@ export const commentSubjectTypeSchema = z.enum(commentSubjectTypes, {
 });
 export type CommentSubjectType = z.infer<typeof commentSubjectTypeSchema>;
 
-/** Limits of a comment's text: trimmed, 1 to 2000 characters. */
-export const commentLimits = { maxLength: 2000 } as const;
+/** Limits of a comment's text (trimmed, 1 to 2000 characters) and of one page of comments. */
+export const commentLimits = { maxLength: 2000, pageSizeDefault: 20, pageSizeMax: 100 } as const;
 
 /** A comment's text: plain text, never HTML. */
 export const commentBodySchema = z
@@ -41,6 +41,15 @@ export const commentSubjectParamsSchema = z.object({
   subjectId: idSchema,
 });
 
+/** Comment paging (ADR 050): `page` 0-based, 20 per page by default, oldest first. */
+export const commentListQuerySchema = z.object(
+  feedPageQuery({ defaultSize: commentLimits.pageSizeDefault, maxSize: commentLimits.pageSizeMax }),
+);
+export type CommentListQuery = z.input<typeof commentListQuerySchema>;
+
+export const commentPageSchema = feedPageSchema(commentSchema);
+export type CommentPage = z.infer<typeof commentPageSchema>;
+
 export const createCommentBodySchema = z.object({
   subjectType: commentSubjectTypeSchema,
   subjectId: z.number().int().positive(),
@@ -60,9 +69,11 @@ export const commentRoutes = {
     method: 'GET',
     path: 'comment/:subjectType/:subjectId',
     permission: 'member',
-    summary: 'The comments on a task, event or post of this app, oldest first, with what the caller may do.',
+    summary:
+      'The comments on a task, event or post of this app, oldest first, paged (page 0-based, pageSize 20 by default), with what the caller may do.',
     params: commentSubjectParamsSchema,
-    response: { 200: z.array(commentSchema) },
+    query: commentListQuerySchema,
+    response: { 200: commentPageSchema },
   }),
   create: defineRoute({
     feature: 'comment',

@@ -29,6 +29,9 @@ export const errorCodes = [
   'RATE_LIMITED',
   'DATABASE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'CONFLICT', // database: a unique value (name, e-mail, one-per-member row) already exists (ADR 050)
+  'REFERENCE_CONFLICT', // database: what it points to was removed, or what is removed is still used (ADR 050)
+  'CONCURRENT_UPDATE', // database: clashed with another change twice (serialization failure, deadlock)
   'TASK_CLOSED', // task: closed, nobody can take it
   'TASK_STARTED', // task: started or over, nobody can take or leave it
   'TASK_FULL', // task: every place is taken
@@ -89,6 +92,10 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   RATE_LIMITED: 'Te veel pogingen. Probeer het over enkele minuten opnieuw.',
   DATABASE_UNAVAILABLE: 'De databank is niet bereikbaar.',
   INTERNAL_ERROR: 'Er ging iets mis. Probeer het later opnieuw.',
+  CONFLICT: 'Dit bestaat al. Vernieuw de pagina om de huidige gegevens te zien.',
+  REFERENCE_CONFLICT:
+    'Dit kan niet: iets waar het naar verwijst werd intussen verwijderd, of het wordt nog ergens gebruikt. Vernieuw de pagina en probeer opnieuw.',
+  CONCURRENT_UPDATE: 'Iemand anders wijzigde dit op hetzelfde moment. Probeer het opnieuw.',
   TASK_CLOSED: 'Dit klusje is afgesloten: je kan je niet meer inschrijven.',
   TASK_STARTED: 'Dit klusje is al begonnen of voorbij: je kan je niet meer inschrijven.',
   TASK_FULL: 'Dit klusje is volzet: alle plaatsen zijn al ingenomen.',

@@ -32,6 +32,9 @@ export const eventLimits = {
   guestsMax: 20,
   pageSizeMax: 50,
   pageSizeDefault: 20,
+  /** One page of an attendance sheet (member's or manager's), ADR 050. */
+  sheetPageSizeDefault: 20,
+  sheetPageSizeMax: 100,
 } as const;
 
 export const eventGuestsSchema = z
@@ -112,13 +115,24 @@ export const eventTotalsSchema = z.object({
 });
 export type EventTotals = z.infer<typeof eventTotalsSchema>;
 
-/** `GET event/:id`: the event with its description and the attendance sheet. */
+/**
+ * `GET event/:id`: the event with its description and the totals of its attendance sheet; the sheet
+ * itself grows with every sign-up, so it is paged apart (`GET event/:id/attendees`, ADR 050).
+ */
 export const eventDetailSchema = eventSummarySchema.extend({
   description: z.string(),
-  attendees: z.array(eventAttendeeSchema),
   totals: eventTotalsSchema,
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
+
+/** Attendance sheet paging (member's and manager's): `page` 0-based, oldest sign-up first. */
+export const eventSheetQuerySchema = z.object(
+  feedPageQuery({ defaultSize: eventLimits.sheetPageSizeDefault, maxSize: eventLimits.sheetPageSizeMax }),
+);
+export type EventSheetQuery = z.input<typeof eventSheetQuerySchema>;
+
+export const eventAttendeePageSchema = feedPageSchema(eventAttendeeSchema);
+export type EventAttendeePage = z.infer<typeof eventAttendeePageSchema>;
 
 export const eventIdBodySchema = z.object({ eventId: z.number().int().positive() });
 export const takeEventBodySchema = z.object({
@@ -164,11 +178,14 @@ export const managedAttendanceSchema = z.object({
 });
 export type ManagedAttendance = z.infer<typeof managedAttendanceSchema>;
 
+/** The manager's view of one event with its totals; the sign-ups are paged apart (ADR 050). */
 export const managedEventDetailSchema = managedEventSchema.extend({
-  attendances: z.array(managedAttendanceSchema),
   totals: eventTotalsSchema,
 });
 export type ManagedEventDetail = z.infer<typeof managedEventDetailSchema>;
+
+export const managedAttendancePageSchema = feedPageSchema(managedAttendanceSchema);
+export type ManagedAttendancePage = z.infer<typeof managedAttendancePageSchema>;
 
 const dateTimeInput = (missing: string) =>
   z.iso
@@ -251,9 +268,20 @@ export const eventRoutes = {
     method: 'GET',
     path: 'event/:id',
     permission: 'member',
-    summary: 'One event with its description and attendance sheet (who comes, guests, totals).',
+    summary: 'One event with its description and the totals of its attendance sheet.',
     params: idParamsSchema,
     response: { 200: eventDetailSchema },
+  }),
+  attendees: defineRoute({
+    feature: 'event',
+    method: 'GET',
+    path: 'event/:id/attendees',
+    permission: 'member',
+    summary:
+      'The attendance sheet of one event (who comes: waiting and confirmed, with guests), oldest sign-up first, paged (page 0-based, pageSize 20 by default).',
+    params: idParamsSchema,
+    query: eventSheetQuerySchema,
+    response: { 200: eventAttendeePageSchema },
   }),
   take: defineRoute({
     feature: 'event',
@@ -315,9 +343,20 @@ export const eventRoutes = {
     method: 'GET',
     path: 'applicationManager/Event/:id',
     permission: { role: 'EventManager' },
-    summary: 'One event with every sign-up (refused ones too) and their ids, for confirm and refuse.',
+    summary: 'One event with its counts and totals (the sign-ups are paged apart).',
     params: idParamsSchema,
     response: { 200: managedEventDetailSchema },
+  }),
+  managerAttendances: defineRoute({
+    feature: 'event',
+    method: 'GET',
+    path: 'applicationManager/Event/:id/attendances',
+    permission: { role: 'EventManager' },
+    summary:
+      'Every sign-up of one event (refused ones too) with its id, for confirm and refuse; oldest first, paged (page 0-based, pageSize 20 by default).',
+    params: idParamsSchema,
+    query: eventSheetQuerySchema,
+    response: { 200: managedAttendancePageSchema },
   }),
   create: defineRoute({
     feature: 'event',

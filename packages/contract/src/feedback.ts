@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { feedPageQuery, feedPageSchema, idSchema, isoDateTimeSchema, urlBooleanSchema } from './common.js';
 import { defineRoute } from './define-route.js';
 
 /** A member's message to the farm, with the manager's answer once handled. */
@@ -22,7 +22,35 @@ export const managedFeedbackSchema = feedbackSchema.extend({
 });
 export type ManagedFeedback = z.infer<typeof managedFeedbackSchema>;
 
-export const feedbackLimits = { subjectMax: 200, messageMax: 5000, answerMax: 5000 } as const;
+export const feedbackLimits = {
+  subjectMax: 200,
+  messageMax: 5000,
+  answerMax: 5000,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+} as const;
+
+/** Feedback paging, for my list and the manager's (ADR 050): `page` 0-based, 20 per page by default. */
+export const feedbackListQuerySchema = z.object(
+  feedPageQuery({ defaultSize: feedbackLimits.pageSizeDefault, maxSize: feedbackLimits.pageSizeMax }),
+);
+export type FeedbackListQuery = z.input<typeof feedbackListQuerySchema>;
+
+/** The manager's list may keep only unhandled (`isHandled=false`) or handled feedback; its total counts them. */
+export const managerFeedbackListQuerySchema = feedbackListQuerySchema.extend({
+  isHandled: urlBooleanSchema.optional(),
+});
+/** What a client asks; in the URL the boolean becomes text ('false'). */
+export interface ManagerFeedbackListQuery {
+  isHandled?: boolean;
+  page?: number;
+  pageSize?: number;
+}
+
+export const feedbackPageSchema = feedPageSchema(feedbackSchema);
+export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
+export const managedFeedbackPageSchema = feedPageSchema(managedFeedbackSchema);
+export type ManagedFeedbackPage = z.infer<typeof managedFeedbackPageSchema>;
 
 const feedbackSubjectSchema = z
   .string()
@@ -66,8 +94,9 @@ export const feedbackRoutes = {
     method: 'GET',
     path: 'feedback',
     permission: 'member',
-    summary: 'My feedback, newest first, with the answers.',
-    response: { 200: z.array(feedbackSchema) },
+    summary: 'My feedback, newest first, with the answers; paged (page 0-based, pageSize 20 by default).',
+    query: feedbackListQuerySchema,
+    response: { 200: feedbackPageSchema },
   }),
   get: defineRoute({
     feature: 'feedback',
@@ -101,8 +130,10 @@ export const feedbackRoutes = {
     method: 'GET',
     path: 'applicationManager/feedback',
     permission: { role: 'ApplicationManager' },
-    summary: 'All feedback of this app: unhandled first, newest first, with the sender.',
-    response: { 200: z.array(managedFeedbackSchema) },
+    summary:
+      'All feedback of this app (isHandled=false or true keeps one kind): unhandled first, newest first, with the sender; paged (page 0-based, pageSize 20 by default).',
+    query: managerFeedbackListQuerySchema,
+    response: { 200: managedFeedbackPageSchema },
   }),
   handle: defineRoute({
     feature: 'feedback',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentSchema, type Comment } from '@pluk/contract';
+import { commentPageSchema, type Comment } from '@pluk/contract';
 import { events, posts, tasks } from '../src/db/schema/index.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
@@ -85,7 +85,7 @@ async function add(as: CreatedUser, subjectType: string, subjectId: number, body
 async function list(as: CreatedUser, subjectType: string, subjectId: number): Promise<Comment[]> {
   const response = await ctx.request({ method: 'GET', url: `/api/comment/${subjectType}/${subjectId}`, as });
   expect(response.statusCode).toBe(200);
-  return json<unknown[]>(response).map((c) => commentSchema.parse(c));
+  return commentPageSchema.parse(json(response)).items;
 }
 
 describe('comments', () => {

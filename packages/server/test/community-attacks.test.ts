@@ -585,7 +585,9 @@ describe('cross-farm, cross-user and role edges', () => {
       (await ctx.request({ method: 'GET', url: `/api/notification/${notificationId}`, as: lien })).statusCode,
     ).toBe(200);
     expect(
-      json<unknown[]>(await ctx.request({ method: 'GET', url: `/api/comment/task/${taskId}`, as: lien })),
+      json<{ items: unknown[] }>(
+        await ctx.request({ method: 'GET', url: `/api/comment/task/${taskId}`, as: lien }),
+      ).items,
     ).toHaveLength(1);
     expect(json(await ctx.request({ method: 'GET', url: `/api/Task/${taskId}`, as: lien }))).toMatchObject({
       myStatus: 'waiting',

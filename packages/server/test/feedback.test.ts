@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedbackSchema, managedFeedbackSchema, type Feedback, type ManagedFeedback } from '@pluk/contract';
+import {
+  feedbackPageSchema,
+  feedbackSchema,
+  managedFeedbackPageSchema,
+  type Feedback,
+  type ManagedFeedbackPage,
+} from '@pluk/contract';
 import { feedback, notifications } from '../src/db/schema/index.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
@@ -52,7 +58,7 @@ describe('member feedback', () => {
     const second = await send(lien, 'Meer bonen graag!');
     expect(second.subject).toBe('');
     await send(tom, 'Tom zijn bericht');
-    const list = json<Feedback[]>(await get('/api/feedback', lien));
+    const list = feedbackPageSchema.parse(json(await get('/api/feedback', lien))).items;
     expect(list.map((f) => f.message)).toEqual(['Meer bonen graag!', 'De composthoop ruikt.']);
     expect(json(await get(`/api/feedback/${first.id}`, lien))).toMatchObject({ id: first.id });
   });
@@ -107,7 +113,7 @@ describe('manager feedback', () => {
   it('lists all feedback of the app, unhandled first, with the sender', async () => {
     const response = await get('/api/applicationManager/feedback', manager);
     expect(response.statusCode).toBe(200);
-    const list = json<ManagedFeedback[]>(response).map((item) => managedFeedbackSchema.parse(item));
+    const list = managedFeedbackPageSchema.parse(json(response)).items;
     expect(list.length).toBeGreaterThanOrEqual(5);
     expect(list.some((item) => item.message === 'Andere boerderij')).toBe(false);
     const toms = list.find((item) => item.message === 'Tom zijn bericht');
@@ -135,7 +141,7 @@ describe('manager feedback', () => {
     expect(seen.handledAt).not.toBeNull();
 
     // The list now puts it after every unhandled one.
-    const list = json<ManagedFeedback[]>(await get('/api/applicationManager/feedback', manager));
+    const list = json<ManagedFeedbackPage>(await get('/api/applicationManager/feedback', manager)).items;
     const firstHandled = list.findIndex((item) => item.isHandled);
     expect(list.slice(firstHandled).every((item) => item.isHandled)).toBe(true);
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from './axe';
-import { json, makeAccount, renderApp, type StubHandler } from './utils';
+import { feedPage, json, makeAccount, renderApp, type StubHandler } from './utils';
 
 /** axe-core on the notifications, feedback and home screens (colour contrast is checked in the browser). */
 withoutCanvas();
@@ -31,30 +31,34 @@ const handlers: Record<string, StubHandler> = {
       pageSize: 20,
     }),
   'GET /api/feedback': () =>
-    json([
-      {
-        id: 1,
-        subject: 'Openingsuren',
-        message: 'Kan de poort vroeger open?',
-        isHandled: true,
-        answer: 'Vanaf mei om 8 uur.',
-        handledAt: now,
-        createdAt: now,
-      },
-    ]),
+    json(
+      feedPage([
+        {
+          id: 1,
+          subject: 'Openingsuren',
+          message: 'Kan de poort vroeger open?',
+          isHandled: true,
+          answer: 'Vanaf mei om 8 uur.',
+          handledAt: now,
+          createdAt: now,
+        },
+      ]),
+    ),
   'GET /api/applicationManager/feedback': () =>
-    json([
-      {
-        id: 2,
-        subject: '',
-        message: 'De composthoop ruikt.',
-        isHandled: false,
-        answer: null,
-        handledAt: null,
-        createdAt: now,
-        user: { id: 3, firstName: 'Lien', lastName: 'Lid', email: 'lid@example.be' },
-      },
-    ]),
+    json(
+      feedPage([
+        {
+          id: 2,
+          subject: '',
+          message: 'De composthoop ruikt.',
+          isHandled: false,
+          answer: null,
+          handledAt: null,
+          createdAt: now,
+          user: { id: 3, firstName: 'Lien', lastName: 'Lid', email: 'lid@example.be' },
+        },
+      ]),
+    ),
   'GET /api/task': () =>
     json({
       items: [

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EventDetail, ManagedEventDetail } from '@pluk/contract';
+import type { EventAttendee, EventDetail, ManagedAttendance, ManagedEventDetail } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from './axe';
-import { json, makeAccount, renderApp, type StubHandler } from './utils';
+import { feedPage, json, makeAccount, renderApp, type StubHandler } from './utils';
 
 /** Axe check (as in a11y.test.tsx) of every events screen: member list and detail, manager list, sheet, form. */
 withoutCanvas();
@@ -25,10 +25,6 @@ const event: EventDetail = {
   hasStarted: false,
   hasEnded: false,
   myAttendance: { id: 9, status: 'waiting', guests: 1 },
-  attendees: [
-    { firstName: 'Lien', lastName: 'Lid', guests: 1, status: 'waiting', isMe: true },
-    { firstName: 'Jef', lastName: 'Janssens', guests: 2, status: 'confirmed', isMe: false },
-  ],
   totals: { members: 2, guests: 3, places: 5 },
 };
 
@@ -48,40 +44,46 @@ const managed: ManagedEventDetail = {
   waitingCount: 1,
   confirmedCount: 1,
   refusedCount: 1,
-  attendances: [
-    {
-      id: 1,
-      userId: 3,
-      firstName: 'Lien',
-      lastName: 'Lid',
-      guests: 1,
-      status: 'waiting',
-      signedUpAt: '2030-06-01T10:00:00.000Z',
-      handledAt: null,
-    },
-    {
-      id: 2,
-      userId: 4,
-      firstName: 'Jef',
-      lastName: 'Janssens',
-      guests: 2,
-      status: 'confirmed',
-      signedUpAt: '2030-06-01T11:00:00.000Z',
-      handledAt: '2030-06-02T10:00:00.000Z',
-    },
-    {
-      id: 3,
-      userId: 6,
-      firstName: 'Marie',
-      lastName: 'Maes',
-      guests: 0,
-      status: 'refused',
-      signedUpAt: '2030-06-01T12:00:00.000Z',
-      handledAt: '2030-06-02T10:00:00.000Z',
-    },
-  ],
   totals: { members: 2, guests: 3, places: 5 },
 };
+
+const attendees: EventAttendee[] = [
+  { firstName: 'Lien', lastName: 'Lid', guests: 1, status: 'waiting', isMe: true },
+  { firstName: 'Jef', lastName: 'Janssens', guests: 2, status: 'confirmed', isMe: false },
+];
+
+const attendances: ManagedAttendance[] = [
+  {
+    id: 1,
+    userId: 3,
+    firstName: 'Lien',
+    lastName: 'Lid',
+    guests: 1,
+    status: 'waiting',
+    signedUpAt: '2030-06-01T10:00:00.000Z',
+    handledAt: null,
+  },
+  {
+    id: 2,
+    userId: 4,
+    firstName: 'Jef',
+    lastName: 'Janssens',
+    guests: 2,
+    status: 'confirmed',
+    signedUpAt: '2030-06-01T11:00:00.000Z',
+    handledAt: '2030-06-02T10:00:00.000Z',
+  },
+  {
+    id: 3,
+    userId: 6,
+    firstName: 'Marie',
+    lastName: 'Maes',
+    guests: 0,
+    status: 'refused',
+    signedUpAt: '2030-06-01T12:00:00.000Z',
+    handledAt: '2030-06-02T10:00:00.000Z',
+  },
+];
 
 const handlers: Record<string, StubHandler> = {
   'GET /api/event': () =>
@@ -89,15 +91,17 @@ const handlers: Record<string, StubHandler> = {
       items: [
         event,
         { ...event, id: 6, title: 'Oogstfeest', capacity: null, placesLeft: null, myAttendance: null },
-      ].map(({ description: _d, attendees: _a, totals: _t, ...summary }) => summary),
+      ].map(({ description: _d, totals: _t, ...summary }) => summary),
       total: 2,
       page: 0,
       pageSize: 20,
     }),
   'GET /api/event/5': () => json(event),
-  'GET /api/comment/event/5': () => json([]),
+  'GET /api/event/5/attendees': () => json(feedPage(attendees)),
+  'GET /api/comment/event/5': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
   'GET /api/applicationManager/Event': () => json([managed]),
   'GET /api/applicationManager/Event/5': () => json(managed),
+  'GET /api/applicationManager/Event/5/attendances': () => json(feedPage(attendances)),
 };
 
 const screens: { name: string; path: string; account: typeof member; ready: () => Promise<unknown> }[] = [
@@ -111,7 +115,10 @@ const screens: { name: string; path: string; account: typeof member; ready: () =
     name: 'event detail (signed up, sheet, comments)',
     path: '/events/5',
     account: member,
-    ready: () => screen.findByRole('button', { name: 'Gasten wijzigen' }),
+    ready: async () => {
+      await screen.findByRole('button', { name: 'Gasten wijzigen' });
+      return screen.findByText(/Lien Lid \(jij\)/);
+    },
   },
   {
     name: 'manager events list',

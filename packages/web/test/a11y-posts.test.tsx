@@ -52,7 +52,7 @@ const handlers: Record<string, StubHandler> = {
       },
     ]),
   'GET /api/Media/11': () => new Response(new Blob(['png'], { type: 'image/png' })),
-  'GET /api/comment/post/7': () => json([comment]),
+  'GET /api/comment/post/7': () => json({ items: [comment], total: 1, page: 0, pageSize: 20 }),
 };
 
 const screens: { name: string; path: string; account: typeof member; ready: () => Promise<unknown> }[] = [

@@ -129,6 +129,18 @@ interface RenderAppOptions {
   info?: AppInfo;
 }
 
+/** One page of a paged list as the API answers it (`feedPageSchema`): all `items` on page 0 unless told. */
+export function feedPage<T>(
+  items: T[],
+  {
+    page = 0,
+    pageSize = 20,
+    total = items.length,
+  }: { page?: number; pageSize?: number; total?: number } = {},
+) {
+  return { items, total, page, pageSize };
+}
+
 /** Renders the whole app (start-up, guard, layouts) at `path` against a stubbed API. */
 export function renderApp({ path = '/', handlers = {}, account, info = appInfo }: RenderAppOptions = {}) {
   if (account) signIn();
@@ -145,7 +157,7 @@ export function renderApp({ path = '/', handlers = {}, account, info = appInfo }
     'GET /api/post': () => json({ items: [], total: 0, page: 0, pageSize: 1 }),
     'GET /api/event': () => json({ items: [], total: 0, page: 0, pageSize: 1 }),
     'GET /api/weatherforecast': () => json({ conditions: null, location: null, updatedAt: null }),
-    'GET /api/applicationManager/feedback': () => json([]),
+    'GET /api/applicationManager/feedback': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
     ...handlers,
   });
   vi.stubGlobal('fetch', fetchStub);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultErrorMessages, type ErrorBody, type ErrorCode } from '@pluk/contract';
-import { isDataException } from '../lib/db-errors.js';
+import { databaseErrorAnswer } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 
 interface ValidationIssue {
@@ -57,7 +57,8 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
 }
 
 /**
- * One error shape for every failure. Client mistakes keep their 4xx with a contract code; anything
+ * One error shape for every failure. Client mistakes keep their 4xx with a contract code; constraint
+ * violations and concurrency failures of the database become a clear 4xx (ADR 050); anything
  * else is logged in full and answered as a bare 500 INTERNAL_ERROR, so no internals leak.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -72,9 +73,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? knownClientErrors[error.code] : undefined;
     if (known) return send(reply, known.status, errorBody(known.code));
-    if (isDataException(error)) {
-      request.log.warn({ err: error }, 'value refused by the database');
-      return send(reply, 400, errorBody('VALIDATION_ERROR'));
+    const refused = databaseErrorAnswer(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'refused by the database');
+      return send(reply, refused.status, errorBody(refused.code));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

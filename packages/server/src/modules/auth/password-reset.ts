@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
+import { inTransaction } from '../../db/transaction.js';
 import { settingValue } from '../../lib/app-settings.js';
 import { enqueue } from '../../jobs/queue.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -35,7 +36,7 @@ export async function requestPasswordReset(
   const token = randomToken();
   const base = await publicUrlOf(app, tenant.appId);
   // The new link and its e-mail's job commit together (ADR 048).
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const farm = tenantDb(tx, tenant.appId);
     // A new link replaces older ones: only the latest e-mail works.
     await farm
@@ -78,7 +79,7 @@ export async function resetPassword(
   input: { userId: number; token: string; password: string },
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  const done = await app.db.transaction(async (tx) => {
+  const done = await inTransaction(app.db, async (tx) => {
     const claimed = await tenantDb(tx, tenant.appId)
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })

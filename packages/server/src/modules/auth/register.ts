@@ -4,6 +4,7 @@ import type { registerBodySchema } from '@pluk/contract';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
+import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -50,7 +51,7 @@ export async function registerUser(app: FastifyInstance, tenant: Tenant, input: 
 
   const passwordHash = await hashPassword(input.password);
   try {
-    return await app.db.transaction(async (tx) => {
+    return await inTransaction(app.db, async (tx) => {
       const [user] = await tenantDb(tx, tenant.appId)
         .insert(users)
         .values({

@@ -3,6 +3,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { RefreshResponse, TokenData } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
+import { inTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
 import type { Tenant } from '../../types.js';
@@ -110,7 +111,7 @@ export async function refresh(
   // Claim and successor in one transaction (ADR 024): a concurrent use of the same token waits on the
   // claimed row until both are committed, so its family revocation also revokes the successor. Done
   // apart, the loser could revoke the family before the winner's new token existed, and that survived.
-  const issued = await app.db.transaction(async (tx) => {
+  const issued = await inTransaction(app.db, async (tx) => {
     if (!(await claimRefreshToken(tenantDb(tx, row.appId), row.id))) return null;
     return issueRefreshToken(
       tx,

@@ -7,7 +7,7 @@ import { createComment, deleteComment, listComments, updateComment } from './ser
 export function commentHandlers(app: FastifyInstance): FeatureHandlers<typeof api.comment> {
   return {
     list: async (request) =>
-      listComments(app, userOf(request), request.params.subjectType, request.params.subjectId),
+      listComments(app, userOf(request), request.params.subjectType, request.params.subjectId, request.query),
     create: async (request) => createComment(app, userOf(request), request.body),
     update: async (request) => updateComment(app, userOf(request), request.body),
     delete: async (request, reply) => {

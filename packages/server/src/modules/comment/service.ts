@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import {
   passesRoleCheck,
   type Comment,
+  type CommentPage,
   type CommentSubjectType,
   type CreateCommentBody,
   type Role,
@@ -118,26 +119,35 @@ async function loadComment(db: Database, appId: string, id: number): Promise<Com
   return row;
 }
 
+/** One page of the comments on a subject, oldest first (new comments land on the last page). */
 export async function listComments(
   app: FastifyInstance,
   user: AuthUser,
   subjectType: CommentSubjectType,
   subjectId: number,
-): Promise<Comment[]> {
+  query: { page: number; pageSize: number },
+): Promise<CommentPage> {
   await assertSubjectVisible(app.db, user, subjectType, subjectId);
+  const where = and(
+    eq(comments.appId, user.appId),
+    eq(comments.subjectType, subjectType),
+    eq(comments.subjectId, subjectId),
+  );
+  const [total] = await tenantDb(app.db, user.appId).select({ count: count() }).from(comments).where(where);
   const rows = await tenantDb(app.db, user.appId)
     .select(commentColumns)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(
-      and(
-        eq(comments.appId, user.appId),
-        eq(comments.subjectType, subjectType),
-        eq(comments.subjectId, subjectId),
-      ),
-    )
-    .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map((row) => present(row, user));
+    .where(where)
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  return {
+    items: rows.map((row) => present(row, user)),
+    total: Number(total?.count ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function createComment(

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type {
   EventAttendanceStatus,
   EventSummary,
-  EventTotals,
   ManagedAttendance,
   ManagedEvent,
   MyEventAttendance,
@@ -123,13 +122,6 @@ export function presentManagedAttendance(row: AttendanceRow): ManagedAttendance 
     signedUpAt: iso(row.createdAt),
     handledAt: row.handledAt ? iso(row.handledAt) : null,
   };
-}
-
-/** Totals of the sign-ups that hold places (waiting and confirmed). */
-export function totalsOf(rows: readonly { guests: number; status: string }[]): EventTotals {
-  const holding = rows.filter((row) => (holdingStatuses as readonly string[]).includes(row.status));
-  const guests = holding.reduce((sum, row) => sum + row.guests, 0);
-  return { members: holding.length, guests, places: holding.length + guests };
 }
 
 const dateFormat = new Intl.DateTimeFormat('nl-BE', {

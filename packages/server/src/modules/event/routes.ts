@@ -8,9 +8,11 @@ import {
   closeEvent,
   createEvent,
   deleteEvent,
+  eventAttendees,
   eventDetail,
   handleAttendance,
   listEvents,
+  managedAttendances,
   managedEventDetail,
   managedEvents,
   takeEvent,
@@ -22,6 +24,8 @@ export function eventHandlers(app: FastifyInstance): FeatureHandlers<typeof api.
   return {
     list: async (request) => listEvents(app, appIdOf(request), userOf(request).id, request.query),
     detail: async (request) => eventDetail(app.db, appIdOf(request), userOf(request).id, request.params.id),
+    attendees: async (request) =>
+      eventAttendees(app.db, appIdOf(request), userOf(request).id, request.params.id, request.query),
     take: async (request) =>
       takeEvent(app, appIdOf(request), userOf(request).id, request.body.eventId, request.body.guests),
     changeGuests: async (request) =>
@@ -33,6 +37,8 @@ export function eventHandlers(app: FastifyInstance): FeatureHandlers<typeof api.
       handleAttendance(app, appIdOf(request), userOf(request).id, request.body.attendanceId, 'refused'),
     managerList: async (request) => managedEvents(app, appIdOf(request)),
     managerDetail: async (request) => managedEventDetail(app.db, appIdOf(request), request.params.id),
+    managerAttendances: async (request) =>
+      managedAttendances(app.db, appIdOf(request), request.params.id, request.query),
     create: async (request) => createEvent(app, appIdOf(request), userOf(request).id, request.body),
     update: async (request) => updateEvent(app, appIdOf(request), request.body),
     close: async (request) => closeEvent(app, appIdOf(request), request.params.id),

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type {
+  EventAttendeePage,
   EventDetail,
   EventList,
+  EventTotals,
+  ManagedAttendancePage,
   ManagedEvent,
   ManagedEventDetail,
   eventInputSchema,
@@ -13,6 +16,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { comments, eventAttendances, events, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
 import {
@@ -24,7 +28,6 @@ import {
   presentEventSummary,
   presentManagedAttendance,
   presentManagedEvent,
-  totalsOf,
 } from './presenter.js';
 
 type Tx = Database;
@@ -86,7 +89,38 @@ export async function listEvents(
   };
 }
 
-/** One event with the attendance sheet as members see it (who comes: waiting and confirmed). */
+/** The totals of an event's sheet: members signed up (waiting or confirmed), their guests, the places. */
+async function sheetTotals(db: Tx, appId: string, eventId: number): Promise<EventTotals> {
+  const [row] = await tenantDb(db, appId)
+    .select({
+      members: sql<number>`count(*)::int`,
+      guests: sql<number>`coalesce(sum(${eventAttendances.guests}), 0)::int`,
+    })
+    .from(eventAttendances)
+    .where(
+      and(
+        eq(eventAttendances.eventId, eventId),
+        eq(eventAttendances.appId, appId),
+        inArray(eventAttendances.status, [...holdingStatuses]),
+      ),
+    );
+  const members = Number(row?.members ?? 0);
+  const guests = Number(row?.guests ?? 0);
+  return { members, guests, places: members + guests };
+}
+
+/** 404 unless the event exists in this app. */
+async function assertEventExists(db: Tx, appId: string, eventId: number): Promise<void> {
+  const [row] = await tenantDb(db, appId)
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.appId, appId)));
+  if (!row) throw notFound();
+}
+
+type SheetQuery = { page: number; pageSize: number };
+
+/** One event with its description, my sign-up and the totals; the sheet is paged apart. */
 export async function eventDetail(
   db: Tx,
   appId: string,
@@ -99,21 +133,7 @@ export async function eventDetail(
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.appId, appId)));
   if (!row) throw notFound();
-  const sheet = await tenantDb(db, appId)
-    .select({
-      id: eventAttendances.id,
-      userId: eventAttendances.userId,
-      status: eventAttendances.status,
-      guests: eventAttendances.guests,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(eventAttendances)
-    .innerJoin(users, eq(users.id, eventAttendances.userId))
-    .where(and(eq(eventAttendances.eventId, eventId), eq(eventAttendances.appId, appId)))
-    .orderBy(asc(eventAttendances.createdAt), asc(eventAttendances.id));
-  const mine = sheet.find((line) => line.userId === userId);
-  const coming = sheet.filter((line) => (holdingStatuses as readonly string[]).includes(line.status));
+  const mine = await myAttendance(tenantDb(db, appId), eventId, userId);
   return {
     ...presentEventSummary(
       row,
@@ -123,14 +143,50 @@ export async function eventDetail(
       now,
     ),
     description: row.description,
-    attendees: coming.map((line) => ({
+    totals: await sheetTotals(db, appId, eventId),
+  };
+}
+
+/** One page of the attendance sheet as members see it (who comes: waiting and confirmed), oldest first. */
+export async function eventAttendees(
+  db: Tx,
+  appId: string,
+  userId: number,
+  eventId: number,
+  query: SheetQuery,
+): Promise<EventAttendeePage> {
+  await assertEventExists(db, appId, eventId);
+  const where = and(
+    eq(eventAttendances.eventId, eventId),
+    eq(eventAttendances.appId, appId),
+    inArray(eventAttendances.status, [...holdingStatuses]),
+  );
+  const [total] = await tenantDb(db, appId).select({ count: count() }).from(eventAttendances).where(where);
+  const sheet = await tenantDb(db, appId)
+    .select({
+      userId: eventAttendances.userId,
+      status: eventAttendances.status,
+      guests: eventAttendances.guests,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(eventAttendances)
+    .innerJoin(users, eq(users.id, eventAttendances.userId))
+    .where(where)
+    .orderBy(asc(eventAttendances.createdAt), asc(eventAttendances.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  return {
+    items: sheet.map((line) => ({
       firstName: line.firstName,
       lastName: line.lastName,
       guests: line.guests,
       status: line.status as 'waiting' | 'confirmed',
       isMe: line.userId === userId,
     })),
-    totals: totalsOf(coming),
+    total: Number(total?.count ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
   };
 }
 
@@ -206,7 +262,7 @@ export async function takeEvent(
   eventId: number,
   guests: number,
 ): Promise<EventDetail> {
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const now = new Date();
     const event = await lockEvent(tx, appId, eventId);
     assertOpen(event, now);
@@ -232,7 +288,7 @@ export async function changeGuests(
   eventId: number,
   guests: number,
 ): Promise<EventDetail> {
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const now = new Date();
     const event = await lockEvent(tx, appId, eventId);
     assertOpen(event, now);
@@ -258,7 +314,7 @@ export async function cancelEvent(
   userId: number,
   eventId: number,
 ): Promise<EventDetail> {
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const event = await lockEvent(tx, appId, eventId);
     assertOpen(event, new Date(), { closedAllowed: true });
     const existing = await myAttendance(tenantDb(tx, appId), eventId, userId);
@@ -289,7 +345,7 @@ export async function handleAttendance(
     .where(and(eq(eventAttendances.id, attendanceId), eq(eventAttendances.appId, appId)));
   if (!found) throw notFound();
   let created: CreatedNotification[] = [];
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const event = await lockEvent(tx, appId, found.eventId);
     const [attendance] = await tenantDb(tx, appId)
       .select({
@@ -358,7 +414,7 @@ export async function managedEvents(app: FastifyInstance, appId: string): Promis
   return rows.map((row) => presentManagedEvent(row, now));
 }
 
-/** One event with every sign-up (refused ones too), oldest sign-up first. */
+/** One event with its counts and totals, for the manager; the sign-ups are paged apart. */
 export async function managedEventDetail(
   db: Tx,
   appId: string,
@@ -369,6 +425,19 @@ export async function managedEventDetail(
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.appId, appId)));
   if (!row) throw notFound();
+  return { ...presentManagedEvent(row, new Date()), totals: await sheetTotals(db, appId, eventId) };
+}
+
+/** One page of every sign-up of an event (refused ones too), oldest sign-up first. */
+export async function managedAttendances(
+  db: Tx,
+  appId: string,
+  eventId: number,
+  query: SheetQuery,
+): Promise<ManagedAttendancePage> {
+  await assertEventExists(db, appId, eventId);
+  const where = and(eq(eventAttendances.eventId, eventId), eq(eventAttendances.appId, appId));
+  const [total] = await tenantDb(db, appId).select({ count: count() }).from(eventAttendances).where(where);
   const attendances = await tenantDb(db, appId)
     .select({
       id: eventAttendances.id,
@@ -382,12 +451,15 @@ export async function managedEventDetail(
     })
     .from(eventAttendances)
     .innerJoin(users, eq(users.id, eventAttendances.userId))
-    .where(and(eq(eventAttendances.eventId, eventId), eq(eventAttendances.appId, appId)))
-    .orderBy(asc(eventAttendances.createdAt), asc(eventAttendances.id));
+    .where(where)
+    .orderBy(asc(eventAttendances.createdAt), asc(eventAttendances.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
   return {
-    ...presentManagedEvent(row, new Date()),
-    attendances: attendances.map(presentManagedAttendance),
-    totals: totalsOf(attendances),
+    items: attendances.map(presentManagedAttendance),
+    total: Number(total?.count ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
   };
 }
 
@@ -420,7 +492,7 @@ export async function updateEvent(
   appId: string,
   input: z.output<typeof updateEventBodySchema>,
 ): Promise<ManagedEventDetail> {
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     await lockEvent(tx, appId, input.id);
     if (input.capacity !== null) {
       const taken = await placesTaken(tenantDb(tx, appId), input.id);
@@ -454,7 +526,7 @@ export async function closeEvent(
 
 /** Deletes an event with its sign-ups (cascade) and its comments. */
 export async function deleteEvent(app: FastifyInstance, appId: string, eventId: number): Promise<void> {
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const deleted = await tenantDb(tx, appId)
       .delete(events)
       .where(and(eq(events.id, eventId), eq(events.appId, appId)))

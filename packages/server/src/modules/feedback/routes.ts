@@ -13,12 +13,12 @@ import {
 
 export function feedbackHandlers(app: FastifyInstance): FeatureHandlers<typeof api.feedback> {
   return {
-    list: async (request) => listMyFeedback(app, tenantOf(request).appId, userOf(request).id),
+    list: async (request) => listMyFeedback(app, tenantOf(request).appId, userOf(request).id, request.query),
     get: async (request) =>
       getMyFeedback(app, tenantOf(request).appId, userOf(request).id, request.params.id),
     create: async (request) => createFeedback(app, tenantOf(request).appId, userOf(request).id, request.body),
     update: async (request) => updateFeedback(app, tenantOf(request).appId, userOf(request).id, request.body),
-    managerList: async (request) => listAppFeedback(app, tenantOf(request).appId),
+    managerList: async (request) => listAppFeedback(app, tenantOf(request).appId, request.query),
     handle: async (request) => handleFeedback(app, tenantOf(request).appId, userOf(request).id, request.body),
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Feedback, ManagedFeedback } from '@pluk/contract';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Feedback, FeedbackPage, ManagedFeedback, ManagedFeedbackPage } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { feedback, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { insertNotifications } from '../notification/notify.js';
 import { presentFeedback, presentManagedFeedback } from './presenter.js';
@@ -12,18 +13,30 @@ const mine = (appId: string, userId: number) => and(eq(feedback.appId, appId), e
 
 const alreadyHandled = () => new HttpError(409, 'FEEDBACK_ALREADY_HANDLED');
 
-/** My feedback, newest first. */
+type PageQuery = { page: number; pageSize: number };
+
+/** My feedback, newest first, one page (`page` 0-based). */
 export async function listMyFeedback(
   app: FastifyInstance,
   appId: string,
   userId: number,
-): Promise<Feedback[]> {
+  query: PageQuery,
+): Promise<FeedbackPage> {
+  const where = mine(appId, userId);
+  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(feedback).where(where);
   const rows = await tenantDb(app.db, appId)
     .select()
     .from(feedback)
-    .where(mine(appId, userId))
-    .orderBy(desc(feedback.createdAt), desc(feedback.id));
-  return rows.map(presentFeedback);
+    .where(where)
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  return {
+    items: rows.map(presentFeedback),
+    total: Number(total?.count ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function getMyFeedback(
@@ -79,15 +92,31 @@ const senderColumns = {
   email: users.email,
 };
 
-/** All feedback of the app for managers: unhandled first, then newest first. */
-export async function listAppFeedback(app: FastifyInstance, appId: string): Promise<ManagedFeedback[]> {
+/** All feedback of the app for managers (or only the (un)handled), one page: unhandled first, then newest first. */
+export async function listAppFeedback(
+  app: FastifyInstance,
+  appId: string,
+  query: PageQuery & { isHandled?: boolean },
+): Promise<ManagedFeedbackPage> {
+  const where =
+    query.isHandled === undefined
+      ? eq(feedback.appId, appId)
+      : and(eq(feedback.appId, appId), eq(feedback.isHandled, query.isHandled));
+  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(feedback).where(where);
   const rows = await tenantDb(app.db, appId)
     .select({ feedback, sender: senderColumns })
     .from(feedback)
     .leftJoin(users, and(eq(users.id, feedback.userId), eq(users.appId, appId)))
-    .where(eq(feedback.appId, appId))
-    .orderBy(asc(feedback.isHandled), desc(feedback.createdAt), desc(feedback.id));
-  return rows.map((row) => presentManagedFeedback(row.feedback, row.sender?.id ? row.sender : null));
+    .where(where)
+    .orderBy(asc(feedback.isHandled), desc(feedback.createdAt), desc(feedback.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  return {
+    items: rows.map((row) => presentManagedFeedback(row.feedback, row.sender?.id ? row.sender : null)),
+    total: Number(total?.count ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 function excerpt(text: string, max = 140): string {
@@ -106,7 +135,7 @@ export async function handleFeedback(
   input: { id: number; answer?: string | null },
 ): Promise<ManagedFeedback> {
   const answer = input.answer?.trim() ? input.answer.trim() : null;
-  const { row, created } = await app.db.transaction(async (tx) => {
+  const { row, created } = await inTransaction(app.db, async (tx) => {
     const txDb = tx as unknown as Database;
     const [updated] = await txDb
       .update(feedback)

@@ -4,6 +4,7 @@ import { passesRoleCheck, type Media, type MediaKind, type UpdateMediaBody } fro
 import type { Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { media, postMedia, posts } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-error.js';
 import type { AuthUser } from '../../types.js';
 import { readMediaFile, removeMediaFiles, writeMediaFile } from './storage.js';
@@ -37,7 +38,7 @@ export async function withStoredUploads<T>(
   const keys: string[] = [];
   try {
     for (const file of files) keys.push(await writeMediaFile(app.config, user.appId, file.data));
-    return await app.db.transaction(async (tx) => {
+    return await inTransaction(app.db, async (tx) => {
       const rows =
         files.length === 0
           ? []

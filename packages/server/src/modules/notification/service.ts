@@ -4,6 +4,7 @@ import type { CreateNotificationBody, Notification, NotificationPage } from '@pl
 import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { notifications, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-error.js';
 import { insertNotifications } from './notify.js';
 import { presentNotification } from './presenter.js';
@@ -112,7 +113,7 @@ export async function createNotifications(
   input: Required<Pick<CreateNotificationBody, 'userIds' | 'title'>> & { body: string; link: string | null },
 ): Promise<number> {
   const userIds = [...new Set(input.userIds)];
-  const created = await app.db.transaction(async (tx) => {
+  const created = await inTransaction(app.db, async (tx) => {
     const txDb = tx as unknown as Database;
     const found = await txDb
       .select({ id: users.id })

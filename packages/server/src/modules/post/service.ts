@@ -22,6 +22,7 @@ import {
 import type { Database, Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { enqueue } from '../../jobs/queue.js';
+import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
 import type { AuthUser, Tenant } from '../../types.js';
@@ -326,6 +327,7 @@ export async function updatePost(
   let created: CreatedNotification[] = [];
   let orphanKeys: string[] = [];
   await withStoredUploads(app, user, upload.files, async (tx, rows) => {
+    [created, orphanKeys] = [[], []]; // a retried transaction starts over (ADR 050)
     // The post row is locked so two managers saving at once cannot both "publish" it (two notifications).
     const [current] = await tenantDb(tx, user.appId)
       .select()
@@ -398,7 +400,7 @@ export async function updatePost(
 
 /** Deletes a post, its comments, and its media that no other post uses (rows, then the files). */
 export async function deletePost(app: FastifyInstance, appId: string, id: number): Promise<void> {
-  const keys = await app.db.transaction(async (tx) => {
+  const keys = await inTransaction(app.db, async (tx) => {
     const [post] = await tenantDb(tx, appId)
       .select({ id: posts.id })
       .from(posts)
@@ -497,7 +499,7 @@ export async function sendPostByEmail(
   id: number,
 ): Promise<PostEmailRound> {
   const postUrl = `${await publicUrlOf(app, tenant.appId)}/posts/${id}`;
-  const groupKey = await app.db.transaction(async (tx) => {
+  const groupKey = await inTransaction(app.db, async (tx) => {
     const farm = tenantDb(tx, tenant.appId);
     const [post] = await farm
       .select()

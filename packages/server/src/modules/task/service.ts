@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.js';
 import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { comments, creditEntries, taskAssignments, tasks, users } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { AuthUser } from '../../types.js';
@@ -136,7 +137,7 @@ async function takenPlaces(farm: TenantDb, taskId: number): Promise<number> {
 export async function takeTask(db: Database, user: AuthUser, taskId: number): Promise<TaskDetail> {
   const now = new Date();
   try {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const task = await lockTask(tx, user.appId, taskId);
       if (task.isClosed) throw new HttpError(409, 'TASK_CLOSED');
       if (new Date(task.startsAt).getTime() <= now.getTime()) throw new HttpError(409, 'TASK_STARTED');
@@ -168,7 +169,7 @@ export async function takeTask(db: Database, user: AuthUser, taskId: number): Pr
 /** Withdraws my waiting assignment, before the task starts (the place opens again). */
 export async function cancelTask(db: Database, user: AuthUser, taskId: number): Promise<TaskDetail> {
   const now = new Date();
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const task = await lockTask(tx, user.appId, taskId);
     const [mine] = await tenantDb(tx, user.appId)
       .select({ id: taskAssignments.id, status: taskAssignments.status })
@@ -216,7 +217,7 @@ export async function confirmAssignment(
 ): Promise<ManagerTaskDetail> {
   const appId = manager.appId;
   const taskId = await taskOfAssignment(app.db, appId, assignmentId);
-  const created = await app.db.transaction(async (tx): Promise<CreatedNotification[]> => {
+  const created = await inTransaction(app.db, async (tx): Promise<CreatedNotification[]> => {
     const task = await lockTask(tx, appId, taskId);
     const assignment = await lockAssignment(tx, appId, assignmentId);
     if (assignment.status === 'confirmed') return [];
@@ -259,7 +260,7 @@ export async function refuseAssignment(
 ): Promise<ManagerTaskDetail> {
   const appId = manager.appId;
   const taskId = await taskOfAssignment(app.db, appId, assignmentId);
-  const created = await app.db.transaction(async (tx): Promise<CreatedNotification[]> => {
+  const created = await inTransaction(app.db, async (tx): Promise<CreatedNotification[]> => {
     const task = await lockTask(tx, appId, taskId);
     const assignment = await lockAssignment(tx, appId, assignmentId);
     if (assignment.status === 'refused') return [];
@@ -367,7 +368,7 @@ export async function updateTask(
   manager: AuthUser,
   input: z.output<typeof taskUpdateSchema>,
 ): Promise<ManagerTaskDetail> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await lockTask(tx, manager.appId, input.id);
     const taken = await takenPlaces(tenantDb(tx, manager.appId), input.id);
     if (input.places < taken) {
@@ -388,7 +389,7 @@ export async function updateTask(
  */
 export async function deleteTask(app: FastifyInstance, manager: AuthUser, taskId: number): Promise<void> {
   const appId = manager.appId;
-  const created = await app.db.transaction(async (tx) => {
+  const created = await inTransaction(app.db, async (tx) => {
     const task = await lockTask(tx, appId, taskId);
     const takers = await tenantDb(tx, appId)
       .select({ userId: taskAssignments.userId })

@@ -4,6 +4,7 @@ import type { ContactData, updateAccountBodySchema } from '@pluk/contract';
 import type { z } from 'zod';
 import { userAvatars, users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
+import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import type { ImageMime } from '../../lib/image-type.js';
@@ -34,7 +35,7 @@ export async function updateAccount(app: FastifyInstance, user: AuthUser, input:
     .limit(1);
   if (clash) throw emailTaken();
   try {
-    await app.db.transaction(async (tx) => {
+    await inTransaction(app.db, async (tx) => {
       await tenantDb(tx, user.appId)
         .update(users)
         .set({

@@ -4,6 +4,7 @@ import type { ManagedUser, PagedQuery, PagedUsers } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
 import { enqueue } from '../../jobs/queue.js';
 import { tenantDb } from '../../db/tenant.js';
+import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
 import type { MailRequest } from '../../mail/mailer.js';
@@ -88,7 +89,7 @@ export async function approveUser(
   if (target.isApproved && target.isActive) throw new HttpError(409, 'ALREADY_APPROVED');
   const loginUrl = `${await publicUrlOf(app, tenant.appId)}/login`;
   // The approval, its audit row and the welcome e-mail's job commit together (ADR 048).
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     const [updated] = await tenantDb(tx, tenant.appId)
       .update(users)
       .set({ isApproved: true, isActive: true, updatedAt: sql`now()` })

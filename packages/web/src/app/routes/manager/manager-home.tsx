@@ -8,7 +8,7 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../features/user/api/get-account';
 import { usePagedUsers } from '../../../features/users/api/get-paged-users';
-import { useAppFeedback } from '../../../features/feedback/api/app-feedback';
+import { useWaitingFeedbackCount } from '../../../features/feedback/api/app-feedback';
 import { paths } from '../../paths';
 
 function Tile({
@@ -108,7 +108,7 @@ function PostsTile() {
 
 function FeedbackTile() {
   const { t } = useTranslation('feedback');
-  const waiting = useAppFeedback().data?.filter((item) => !item.isHandled).length;
+  const waiting = useWaitingFeedbackCount().data;
   return (
     <Tile
       to={paths.manager.feedback.getHref()}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Feedback, ManagedFeedback } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, makeAccount, renderApp, type StubRequest } from '../../../../test/utils';
+import { apiError, feedPage, json, makeAccount, renderApp, type StubRequest } from '../../../../test/utils';
 
 const member = makeAccount();
 const manager = makeAccount({ id: 2, roles: ['ApplicationManager'], firstName: 'Bart' });
@@ -22,11 +22,43 @@ describe('/account/feedback', () => {
     renderApp({
       path: '/account/feedback',
       account: member,
-      handlers: { 'GET /api/feedback': () => json([answered]) },
+      handlers: { 'GET /api/feedback': () => json(feedPage([answered])) },
     });
     expect(await screen.findByText('Kan de poort vroeger open?')).toBeInTheDocument();
     expect(screen.getByText('Behandeld')).toBeInTheDocument();
     expect(screen.getByText('Vanaf mei om 8 uur.')).toBeInTheDocument();
+    // Everything fits on one page: no "Meer laden".
+    expect(screen.queryByRole('button', { name: 'Meer laden' })).not.toBeInTheDocument();
+  });
+
+  it('loads a long history a page at a time, and says how much is shown', async () => {
+    const history: Feedback[] = Array.from({ length: 25 }, (_, i) => ({
+      ...answered,
+      id: 100 + i,
+      message: `Bericht ${i + 1}`,
+    }));
+    const { fetch } = renderApp({
+      path: '/account/feedback',
+      account: member,
+      handlers: {
+        'GET /api/feedback': ({ url }: StubRequest) => {
+          const page = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? 0);
+          return json(feedPage(history.slice(page * 20, page * 20 + 20), { page, total: 25 }));
+        },
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Bericht 20')).toBeInTheDocument();
+    expect(screen.queryByText('Bericht 21')).not.toBeInTheDocument();
+    expect(screen.getByText('20 van 25 getoond')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Meer laden' }));
+    expect(await screen.findByText('Bericht 25')).toBeInTheDocument();
+    expect(screen.getByText('Bericht 1')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Meer laden' })).not.toBeInTheDocument();
+    const pages = fetch.calls
+      .filter((call) => call.path === '/api/feedback')
+      .map((call) => new URL(call.url, 'http://localhost').searchParams.get('page'));
+    expect(pages).toEqual(['0', '1']);
   });
 
   it('sends feedback, shows the server’s Dutch field error, and lists it after sending', async () => {
@@ -35,7 +67,7 @@ describe('/account/feedback', () => {
       path: '/account/feedback',
       account: member,
       handlers: {
-        'GET /api/feedback': () => json(mine),
+        'GET /api/feedback': () => json(feedPage(mine)),
         'POST /api/feedback/create': ({ body }: StubRequest) => {
           const { subject, message } = body as { subject: string; message: string };
           if (message.includes('te lang')) {
@@ -109,7 +141,11 @@ describe('/applicationManager/feedback', () => {
       path: '/applicationManager/feedback',
       account: manager,
       handlers: {
-        'GET /api/applicationManager/feedback': () => json(items),
+        'GET /api/applicationManager/feedback': ({ url }: StubRequest) => {
+          const isHandled = new URL(url, 'http://localhost').searchParams.get('isHandled');
+          const kept = isHandled === null ? items : items.filter((i) => String(i.isHandled) === isHandled);
+          return json(feedPage(kept));
+        },
         'POST /api/applicationManager/feedback/handle': ({ body }: StubRequest) => {
           const { answer } = body as { answer: string | null };
           items = items.map((item) =>

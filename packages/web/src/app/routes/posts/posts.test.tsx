@@ -28,7 +28,7 @@ const common: Record<string, StubHandler> = {
   'GET /api/notification/unreadCount': () => json({ count: 0 }),
   'GET /api/Media/11': () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 }),
   'GET /api/Media/12': () => new Response(new Blob(['%PDF-'], { type: 'application/pdf' }), { status: 200 }),
-  'GET /api/comment/post/7': () => json([]),
+  'GET /api/comment/post/7': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
 };
 
 describe('post detail (member)', () => {

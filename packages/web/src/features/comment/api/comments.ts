@@ -1,29 +1,42 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import {
   api,
   type Comment,
+  type CommentPage,
   type CommentSubjectType,
   type CreateCommentBody,
   type UpdateCommentBody,
 } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { feedPaging } from '../../../lib/feed-pages';
 
 export const commentsQueryKey = (subjectType: CommentSubjectType, subjectId: number) =>
   ['comments', subjectType, subjectId] as const;
 
-export function getComments(subjectType: CommentSubjectType, subjectId: number): Promise<Comment[]> {
-  return apiRequest(api.comment.list, { params: { subjectType, subjectId } });
+export function getComments(
+  subjectType: CommentSubjectType,
+  subjectId: number,
+  page = 0,
+): Promise<CommentPage> {
+  return apiRequest(api.comment.list, { params: { subjectType, subjectId }, query: { page } });
 }
 
 export const commentsQueryOptions = (subjectType: CommentSubjectType, subjectId: number) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: commentsQueryKey(subjectType, subjectId),
-    queryFn: () => getComments(subjectType, subjectId),
+    queryFn: ({ pageParam }) => getComments(subjectType, subjectId, pageParam),
+    ...feedPaging,
   });
 
-/** The comments on one subject, oldest first. */
+/** The comments on one subject, oldest first, a page at a time ("Meer laden"). */
 export function useComments(subjectType: CommentSubjectType, subjectId: number) {
-  return useQuery(commentsQueryOptions(subjectType, subjectId));
+  return useInfiniteQuery(commentsQueryOptions(subjectType, subjectId));
 }
 
 export function createComment(body: CreateCommentBody): Promise<Comment> {
@@ -38,14 +51,27 @@ export async function deleteComment(id: number): Promise<void> {
   await apiRequest(api.comment.delete, { params: { id } });
 }
 
-/** Add, edit and delete on one subject; each refreshes that subject's list. */
+/**
+ * Add, edit and delete on one subject. Edit and delete refresh the loaded pages. A new comment is added
+ * to the last loaded page instead: it belongs at the end, which may lie beyond the pages loaded so far,
+ * and it must show at once under the form that sent it.
+ */
 export function useCommentMutations(subjectType: CommentSubjectType, subjectId: number) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(subjectType, subjectId) });
+  const queryKey = commentsQueryKey(subjectType, subjectId);
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const append = (created: Comment) =>
+    queryClient.setQueryData<InfiniteData<CommentPage, number>>(queryKey, (data) => {
+      if (!data || data.pages.length === 0) return data;
+      const pages = data.pages.map((page) => ({ ...page, total: page.total + 1 }));
+      const last = pages[pages.length - 1]!;
+      pages[pages.length - 1] = { ...last, items: [...last.items, created] };
+      return { ...data, pages };
+    });
   return {
     create: useMutation({
       mutationFn: (body: string) => createComment({ subjectType, subjectId, body }),
-      onSuccess: refresh,
+      onSuccess: append,
     }),
     update: useMutation({ mutationFn: updateComment, onSuccess: refresh }),
     remove: useMutation({ mutationFn: deleteComment, onSuccess: refresh }),

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { Comment } from '@pluk/contract';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, createFetchStub, json, signIn, type StubRequest } from '../../../../test/utils';
+import { apiError, createFetchStub, feedPage, json, signIn, type StubRequest } from '../../../../test/utils';
 import { createI18n } from '../../../lib/i18n';
 import { CommentSection } from './comment-section';
 
@@ -25,13 +25,17 @@ function makeComment(overrides: Partial<Comment> = {}): Comment {
   };
 }
 
-function renderSection(initial: Comment[], failList = false) {
+function renderSection(initial: Comment[], failList = false, pageSize = 20) {
   signIn();
   let comments = [...initial];
   let nextId = 100;
   const fetch = createFetchStub({
-    'GET /api/comment/post/7': () =>
-      failList ? apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis.') : json(comments),
+    'GET /api/comment/post/7': ({ url }: StubRequest) => {
+      if (failList) return apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis.');
+      const page = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? 0);
+      const items = comments.slice(page * pageSize, page * pageSize + pageSize);
+      return json(feedPage(items, { page, pageSize, total: comments.length }));
+    },
     'POST /api/comment/create': ({ body }: StubRequest) => {
       const { body: text } = body as { body: string };
       const created = makeComment({
@@ -78,6 +82,42 @@ function renderSection(initial: Comment[], failList = false) {
 }
 
 describe('CommentSection', () => {
+  it('loads a long thread a page at a time, and shows a new comment at once, once', async () => {
+    const thread = Array.from({ length: 5 }, (_, i) => makeComment({ id: i + 1, body: `Reactie ${i + 1}` }));
+    const { fetch } = renderSection(thread, false, 2);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Reactie 2')).toBeInTheDocument();
+    expect(screen.queryByText('Reactie 3')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reacties (5)' })).toBeInTheDocument();
+    expect(screen.getByText('2 van 5 getoond')).toBeInTheDocument();
+
+    // Sent while the thread is not fully loaded: it shows under the form's list right away.
+    await user.type(screen.getByRole('textbox', { name: 'Jouw reactie' }), 'Nieuw!');
+    await user.click(screen.getByRole('button', { name: 'Versturen' }));
+    expect(await screen.findByText('Nieuw!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reacties (6)' })).toBeInTheDocument();
+
+    // Loading the rest puts it back in its place, at the end, and never twice.
+    await user.click(screen.getByRole('button', { name: 'Meer laden' }));
+    expect(await screen.findByText('Reactie 4')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Meer laden' }));
+    expect(await screen.findByText('Reactie 5')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Meer laden' })).not.toBeInTheDocument());
+    const bodies = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(bodies).toHaveLength(6);
+    expect(bodies.map((text) => /Reactie \d|Nieuw!/.exec(text)?.[0])).toEqual([
+      'Reactie 1',
+      'Reactie 2',
+      'Reactie 3',
+      'Reactie 4',
+      'Reactie 5',
+      'Nieuw!',
+    ]);
+    expect(fetch.calls.filter((c) => c.method === 'GET').length).toBe(3);
+  });
+
   it('shows the empty state and adds a comment', async () => {
     const { fetch } = renderSection([]);
     expect(await screen.findByText('Nog geen reacties. Schrijf de eerste!')).toBeInTheDocument();

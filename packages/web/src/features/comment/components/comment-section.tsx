@@ -4,8 +4,10 @@ import { commentBodySchema, commentLimits, type Comment } from '@pluk/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatMoment } from '../../../lib/dates';
+import { feedItems, feedTotal } from '../../../lib/feed-pages';
 import { fieldErrors, useErrorText } from '../../../lib/form';
 import { useCommentMutations, useComments } from '../api/comments';
 
@@ -180,35 +182,53 @@ function CommentItem({
   );
 }
 
-/** The comments under a chore, event or post: list, add, edit my own, delete (mine, or as moderator). */
+/** The server's order (oldest first, then by id), kept when a just-sent comment meets older pages. */
+const oldestFirst = (a: Comment, b: Comment) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+
+/**
+ * The comments under a chore, event or post: list (a page at a time), add, edit my own, delete (mine,
+ * or as moderator).
+ */
 export function CommentSection({ subjectType, subjectId }: CommentSectionProps) {
   const { t } = useTranslation('comments');
   const headingId = useId();
   const query = useComments(subjectType, subjectId);
   const mutations = useCommentMutations(subjectType, subjectId);
   const { create } = mutations;
+  const comments = feedItems(query.data, (comment) => comment.id).sort(oldestFirst);
+  const total = feedTotal(query.data);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId}>
         {t('title')}
-        {query.data && query.data.length > 0 && ` (${query.data.length})`}
+        {total > 0 && ` (${total})`}
       </Title>
       {query.isPending ? (
         <LoadingState />
-      ) : query.isError ? (
+      ) : query.isError && !query.isFetchNextPageError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.length === 0 ? (
+      ) : comments.length === 0 ? (
         <Group gap="xs" c="dimmed">
           <IconMessageCircle size={20} aria-hidden />
           <Text c="dimmed">{t('empty')}</Text>
         </Group>
       ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {query.data.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} mutations={mutations} />
-          ))}
-        </Stack>
+        <>
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {comments.map((comment) => (
+              <CommentItem key={comment.id} comment={comment} mutations={mutations} />
+            ))}
+          </Stack>
+          <LoadMore
+            shown={comments.length}
+            total={total}
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            error={query.isFetchNextPageError ? query.error : null}
+            onLoad={() => void query.fetchNextPage()}
+          />
+        </>
       )}
       <CommentForm
         label={t('addLabel')}

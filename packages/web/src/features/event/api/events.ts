@@ -1,6 +1,21 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type EventDetail, type EventList, type EventListQuery } from '@pluk/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  api,
+  type EventAttendeePage,
+  type EventDetail,
+  type EventList,
+  type EventListQuery,
+} from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { feedPaging } from '../../../lib/feed-pages';
 
 /** Every event query starts with this key, so one invalidation refreshes lists, details and manager views. */
 export const eventsKey = ['events'] as const;
@@ -38,6 +53,23 @@ export const eventQueryOptions = (id: number) =>
 
 export function useEvent(id: number) {
   return useQuery(eventQueryOptions(id));
+}
+
+export function getAttendees(id: number, page = 0): Promise<EventAttendeePage> {
+  return apiRequest(api.event.attendees, { params: { id }, query: { page } });
+}
+
+/** Under `eventsKey`, so every sign-up change refreshes the loaded pages of the sheet too. */
+export const attendeesQueryOptions = (id: number) =>
+  infiniteQueryOptions({
+    queryKey: [...eventsKey, 'attendees', id],
+    queryFn: ({ pageParam }) => getAttendees(id, pageParam),
+    ...feedPaging,
+  });
+
+/** The attendance sheet of one event, oldest sign-up first, a page at a time ("Meer laden"). */
+export function useAttendees(id: number) {
+  return useInfiniteQuery(attendeesQueryOptions(id));
 }
 
 /** Sign up, change guests and cancel: each answers the event's new state, shown at once. */

@@ -1,12 +1,21 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   api,
   type EventInput,
+  type ManagedAttendancePage,
   type ManagedEvent,
   type ManagedEventDetail,
   type UpdateEventBody,
 } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { feedPaging } from '../../../lib/feed-pages';
 import { eventsKey } from './events';
 
 export function getManagedEvents(): Promise<ManagedEvent[]> {
@@ -28,9 +37,25 @@ export function getManagedEvent(id: number): Promise<ManagedEventDetail> {
 export const managedEventQueryOptions = (id: number) =>
   queryOptions({ queryKey: [...eventsKey, 'manager', 'detail', id], queryFn: () => getManagedEvent(id) });
 
-/** One event with every sign-up (EventManager). */
+/** One event with its counts and totals (EventManager). */
 export function useManagedEvent(id: number) {
   return useQuery(managedEventQueryOptions(id));
+}
+
+export function getManagedAttendances(id: number, page = 0): Promise<ManagedAttendancePage> {
+  return apiRequest(api.event.managerAttendances, { params: { id }, query: { page } });
+}
+
+export const managedAttendancesQueryOptions = (id: number) =>
+  infiniteQueryOptions({
+    queryKey: [...eventsKey, 'manager', 'attendances', id],
+    queryFn: ({ pageParam }) => getManagedAttendances(id, pageParam),
+    ...feedPaging,
+  });
+
+/** Every sign-up of one event (refused ones too), oldest first, a page at a time (EventManager). */
+export function useManagedAttendances(id: number) {
+  return useInfiniteQuery(managedAttendancesQueryOptions(id));
 }
 
 /** After any change: show the answered sheet at once and refresh every event view (member ones too). */
@@ -67,6 +92,7 @@ export function useDeleteEvent() {
     },
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: managedEventQueryOptions(id).queryKey });
+      queryClient.removeQueries({ queryKey: managedAttendancesQueryOptions(id).queryKey });
       return queryClient.invalidateQueries({ queryKey: eventsKey });
     },
   });

@@ -1,6 +1,10 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { EventAttendee, EventTotals } from '@pluk/contract';
+import type { EventTotals } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../../components/load-more';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { feedTotal } from '../../../lib/feed-pages';
+import { useAttendees } from '../api/events';
 import { statusColor } from './status-color';
 
 /** "2 leden · 1 gast · 3 plaatsen". */
@@ -14,10 +18,16 @@ export function useTotalsText() {
     });
 }
 
-/** Who comes (members signed up, waiting or confirmed), with their guests and the totals. */
-export function AttendanceSheet({ attendees, totals }: { attendees: EventAttendee[]; totals: EventTotals }) {
+/**
+ * Who comes (members signed up, waiting or confirmed), with their guests, a page at a time; the totals
+ * come with the event and count the whole sheet.
+ */
+export function AttendanceSheet({ eventId, totals }: { eventId: number; totals: EventTotals }) {
   const { t } = useTranslation('events');
   const totalsText = useTotalsText();
+  const query = useAttendees(eventId);
+  // Sign-ups join at the end of the sheet, so the pages loaded so far never shift (ADR 050).
+  const attendees = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="attendance-sheet-title">
       <Stack gap="sm">
@@ -29,7 +39,11 @@ export function AttendanceSheet({ attendees, totals }: { attendees: EventAttende
             {totalsText(totals)}
           </Text>
         </Group>
-        {attendees.length === 0 ? (
+        {query.isPending ? (
+          <LoadingState />
+        ) : query.isError && !query.isFetchNextPageError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : attendees.length === 0 ? (
           <Text c="dimmed">{t('sheet.empty')}</Text>
         ) : (
           <List listStyleType="none" spacing="xs">
@@ -54,6 +68,14 @@ export function AttendanceSheet({ attendees, totals }: { attendees: EventAttende
             ))}
           </List>
         )}
+        <LoadMore
+          shown={attendees.length}
+          total={feedTotal(query.data)}
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          error={query.isFetchNextPageError ? query.error : null}
+          onLoad={() => void query.fetchNextPage()}
+        />
       </Stack>
     </Paper>
   );

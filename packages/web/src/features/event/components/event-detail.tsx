@@ -57,7 +57,7 @@ export function EventDetailView({ id }: { id: number }) {
     <Stack gap="md" py="xs">
       <EventFacts event={event} />
       <SignUpPanel event={event} />
-      <AttendanceSheet attendees={event.attendees} totals={event.totals} />
+      <AttendanceSheet eventId={event.id} totals={event.totals} />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EventDetail, EventSummary } from '@pluk/contract';
+import type { EventAttendee, EventDetail, EventSummary } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
 import {
   apiError,
+  feedPage,
   json,
   makeAccount,
   renderApp,
@@ -28,31 +29,35 @@ function makeEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     hasStarted: false,
     hasEnded: false,
     myAttendance: null,
-    attendees: [{ firstName: 'Jef', lastName: 'Janssens', guests: 2, status: 'confirmed', isMe: false }],
     totals: { members: 1, guests: 2, places: 3 },
     ...overrides,
   };
 }
 
 function summary(event: EventDetail): EventSummary {
-  const { description: _d, attendees: _a, totals: _t, ...rest } = event;
+  const { description: _d, totals: _t, ...rest } = event;
   return rest;
 }
 
-/** A small event API: the detail answers what take/changeGuests/cancel did. */
+const jef: EventAttendee = {
+  firstName: 'Jef',
+  lastName: 'Janssens',
+  guests: 2,
+  status: 'confirmed',
+  isMe: false,
+};
+
+/** A small event API: the detail and its sheet answer what take/changeGuests/cancel did. */
 function eventApi(initial: EventDetail, overrides: Record<string, StubHandler> = {}) {
   let event = initial;
+  let attendees: EventAttendee[] = [jef];
   const me = { firstName: 'Lien', lastName: 'Lid', isMe: true };
   const withMe = (guests: number): EventDetail => {
-    const attendees = [
-      ...event.attendees.filter((line) => !line.isMe),
-      { ...me, guests, status: 'waiting' as const },
-    ];
+    attendees = [...attendees.filter((line) => !line.isMe), { ...me, guests, status: 'waiting' as const }];
     const places = attendees.reduce((sum, line) => sum + 1 + line.guests, 0);
     return {
       ...event,
       myAttendance: { id: 77, status: 'waiting', guests },
-      attendees,
       placesTaken: places,
       placesLeft: event.capacity === null ? null : event.capacity - places,
       totals: {
@@ -64,7 +69,8 @@ function eventApi(initial: EventDetail, overrides: Record<string, StubHandler> =
   };
   return {
     'GET /api/event/5': () => json(event),
-    'GET /api/comment/event/5': () => json([]),
+    'GET /api/event/5/attendees': () => json(feedPage(attendees)),
+    'GET /api/comment/event/5': () => json(feedPage([])),
     'POST /api/event/take': ({ body }: StubRequest) => {
       event = withMe((body as { guests: number }).guests);
       return json(event);
@@ -74,11 +80,10 @@ function eventApi(initial: EventDetail, overrides: Record<string, StubHandler> =
       return json(event);
     },
     'POST /api/event/cancel': () => {
-      const attendees = event.attendees.filter((line) => !line.isMe);
+      attendees = attendees.filter((line) => !line.isMe);
       event = {
         ...event,
         myAttendance: null,
-        attendees,
         placesTaken: 3,
         placesLeft: 9,
         totals: { members: 1, guests: 2, places: 3 },
@@ -172,7 +177,7 @@ describe('/events/:id (member detail)', () => {
     expect(screen.getByText('3 van 12 plaatsen ingenomen · Nog 9 plaatsen vrij')).toBeInTheDocument();
     const sheet = screen.getByRole('region', { name: 'Aanwezigheidslijst' });
     expect(within(sheet).getByText('1 lid · 2 gasten · 3 plaatsen')).toBeInTheDocument();
-    expect(within(sheet).getByText(/Jef Janssens/)).toBeInTheDocument();
+    expect(await within(sheet).findByText(/Jef Janssens/)).toBeInTheDocument();
     expect(within(sheet).getByText('+ 2 gasten')).toBeInTheDocument();
     expect(within(sheet).getByText('bevestigd')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: /Reacties/ })).toBeInTheDocument();
@@ -192,7 +197,7 @@ describe('/events/:id (member detail)', () => {
       screen.getByText('Je bent aangemeld met 1 gast. Een beheerder bevestigt je aanmelding nog.'),
     ).toBeInTheDocument();
     const sheet = screen.getByRole('region', { name: 'Aanwezigheidslijst' });
-    expect(within(sheet).getByText(/Lien Lid \(jij\)/)).toBeInTheDocument();
+    expect(await within(sheet).findByText(/Lien Lid \(jij\)/)).toBeInTheDocument();
     expect(within(sheet).getByText('2 leden · 3 gasten · 5 plaatsen')).toBeInTheDocument();
 
     // Same number of guests: nothing to change.

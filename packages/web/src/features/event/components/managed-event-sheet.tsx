@@ -7,9 +7,17 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { feedItems, feedTotal } from '../../../lib/feed-pages';
 import { useErrorText } from '../../../lib/form';
-import { useCloseEvent, useDeleteEvent, useHandleAttendance, useManagedEvent } from '../api/manage-events';
+import {
+  useCloseEvent,
+  useDeleteEvent,
+  useHandleAttendance,
+  useManagedAttendances,
+  useManagedEvent,
+} from '../api/manage-events';
 import { useTotalsText } from './attendance-sheet';
 import { usePlacesLine } from './places';
 import { formatMoment, formatWhen } from '../../../lib/dates';
@@ -85,6 +93,35 @@ function AttendanceRow({ attendance }: { attendance: ManagedAttendance }) {
         {handle.isError && <FormError>{errorText(handle.error)}</FormError>}
       </Stack>
     </Card>
+  );
+}
+
+/** Every sign-up of the event, a page at a time, each with confirm and refuse. */
+function AttendanceList({ eventId }: { eventId: number }) {
+  const { t } = useTranslation('events');
+  const query = useManagedAttendances(eventId);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError && !query.isFetchNextPageError) {
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const attendances = feedItems(query.data, (attendance) => attendance.id);
+  if (attendances.length === 0) return <Text c="dimmed">{t('manager.noAttendances')}</Text>;
+  return (
+    <>
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        {attendances.map((attendance) => (
+          <AttendanceRow key={attendance.id} attendance={attendance} />
+        ))}
+      </Stack>
+      <LoadMore
+        shown={attendances.length}
+        total={feedTotal(query.data)}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        error={query.isFetchNextPageError ? query.error : null}
+        onLoad={() => void query.fetchNextPage()}
+      />
+    </>
   );
 }
 
@@ -228,15 +265,7 @@ export function ManagedEventSheet({
           {totalsText(event.totals)}
         </Text>
       </Group>
-      {event.attendances.length === 0 ? (
-        <Text c="dimmed">{t('manager.noAttendances')}</Text>
-      ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {event.attendances.map((attendance) => (
-            <AttendanceRow key={attendance.id} attendance={attendance} />
-          ))}
-        </Stack>
-      )}
+      <AttendanceList eventId={event.id} />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ManagedAttendance, ManagedEventDetail } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, makeAccount, renderApp, type StubRequest } from '../../../../test/utils';
+import { apiError, feedPage, json, makeAccount, renderApp, type StubRequest } from '../../../../test/utils';
 
 const eventManager = makeAccount({ id: 2, roles: ['EventManager'], firstName: 'Eva' });
 
@@ -37,39 +37,37 @@ function managedEvent(overrides: Partial<ManagedEventDetail> = {}): ManagedEvent
     waitingCount: 1,
     confirmedCount: 1,
     refusedCount: 0,
-    attendances: [
-      attendance({ id: 1 }),
-      attendance({
-        id: 2,
-        userId: 4,
-        firstName: 'Jef',
-        lastName: 'Janssens',
-        guests: 0,
-        status: 'confirmed',
-      }),
-    ],
     totals: { members: 2, guests: 1, places: 3 },
     ...overrides,
   };
 }
 
-function sheetApi(initial = managedEvent()) {
+const sheet = (): ManagedAttendance[] => [
+  attendance({ id: 1 }),
+  attendance({ id: 2, userId: 4, firstName: 'Jef', lastName: 'Janssens', guests: 0, status: 'confirmed' }),
+];
+
+function sheetApi(initial = managedEvent(), initialAttendances = sheet()) {
   let event = initial;
+  let attendances = initialAttendances;
   const decide =
     (status: 'confirmed' | 'refused') =>
     ({ body }: StubRequest) => {
       const { attendanceId } = body as { attendanceId: number };
-      event = {
-        ...event,
-        attendances: event.attendances.map((line) =>
-          line.id === attendanceId ? { ...line, status, handledAt: '2030-06-02T10:00:00.000Z' } : line,
-        ),
-      };
+      attendances = attendances.map((line) =>
+        line.id === attendanceId ? { ...line, status, handledAt: '2030-06-02T10:00:00.000Z' } : line,
+      );
       return json(event);
     };
   return {
     'GET /api/applicationManager/Event': () => json([event]),
     'GET /api/applicationManager/Event/5': () => json(event),
+    'GET /api/applicationManager/Event/5/attendances': ({ url }: StubRequest) => {
+      // Two sign-ups per page, so a test can see the sheet grow with "Meer laden".
+      const page = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? 0);
+      const items = attendances.slice(page * 2, page * 2 + 2);
+      return json(feedPage(items, { page, pageSize: 2, total: attendances.length }));
+    },
     'POST /api/event/confirm': decide('confirmed'),
     'POST /api/event/refuse': decide('refused'),
     'POST /api/applicationManager/Event/Close/5': () => {
@@ -126,6 +124,7 @@ describe('/applicationManager/events/:id (attendance sheet)', () => {
     });
     const user = userEvent.setup();
     expect(await screen.findByText('2 leden · 1 gast · 3 plaatsen')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Lien Lid bevestigen' });
     // Jef is confirmed already: only refusing is left.
     expect(screen.queryByRole('button', { name: 'Jef Janssens bevestigen' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Lien Lid bevestigen' }));
@@ -138,6 +137,31 @@ describe('/applicationManager/events/:id (attendance sheet)', () => {
     await user.click(screen.getByRole('button', { name: 'Jef Janssens weigeren' }));
     expect(await screen.findByText('Jef Janssens is geweigerd en krijgt een melding.')).toBeInTheDocument();
     expect(fetch.calls.find((c) => c.path === '/api/event/refuse')?.body).toEqual({ attendanceId: 2 });
+  });
+
+  it('loads a long sheet a page at a time, each sign-up once', async () => {
+    const many = Array.from({ length: 5 }, (_, i) =>
+      attendance({ id: i + 1, userId: i + 10, firstName: `Lid${i + 1}`, lastName: 'Test' }),
+    );
+    const { fetch } = renderApp({
+      path: '/applicationManager/events/5',
+      account: eventManager,
+      handlers: sheetApi(managedEvent(), many),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('button', { name: 'Lid2 Test bevestigen' })).toBeInTheDocument();
+    expect(screen.queryByText('Lid3 Test')).not.toBeInTheDocument();
+    expect(screen.getByText('2 van 5 getoond')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Meer laden' }));
+    expect(await screen.findByText('4 van 5 getoond')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Meer laden' }));
+    expect(await screen.findByRole('button', { name: 'Lid5 Test bevestigen' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Meer laden' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /bevestigen$/ })).toHaveLength(5);
+    const pages = fetch.calls
+      .filter((c) => c.path === '/api/applicationManager/Event/5/attendances')
+      .map((c) => new URL(c.url, 'http://localhost').searchParams.get('page'));
+    expect(pages).toEqual(['0', '1', '2']);
   });
 
   it('shows the server error of a confirm', async () => {

@@ -1,17 +1,48 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type HandleFeedbackBody, type ManagedFeedback } from '@pluk/contract';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  api,
+  type HandleFeedbackBody,
+  type ManagedFeedback,
+  type ManagedFeedbackPage,
+  type ManagerFeedbackListQuery,
+} from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { feedPaging } from '../../../lib/feed-pages';
 
-export function getAppFeedback(): Promise<ManagedFeedback[]> {
-  return apiRequest(api.feedback.managerList);
+export function getAppFeedback(query: ManagerFeedbackListQuery = {}): Promise<ManagedFeedbackPage> {
+  return apiRequest(api.feedback.managerList, { query: { ...query } });
 }
 
 export const appFeedbackQueryOptions = () =>
-  queryOptions({ queryKey: ['feedback', 'app'], queryFn: getAppFeedback });
+  infiniteQueryOptions({
+    queryKey: ['feedback', 'app', 'list'],
+    queryFn: ({ pageParam }) => getAppFeedback({ page: pageParam }),
+    ...feedPaging,
+  });
 
-/** All feedback of the app (managers): unhandled first. */
-export function useAppFeedback(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...appFeedbackQueryOptions(), enabled: options.enabled ?? true });
+/** All feedback of the app (managers): unhandled first, a page at a time ("Meer laden"). */
+export function useAppFeedback() {
+  return useInfiniteQuery(appFeedbackQueryOptions());
+}
+
+export const waitingFeedbackQueryOptions = () =>
+  queryOptions({
+    queryKey: ['feedback', 'app', 'waiting'],
+    // One row is enough: the total is the count of unhandled feedback.
+    queryFn: () => getAppFeedback({ isHandled: false, pageSize: 1 }),
+    select: (page) => page.total,
+  });
+
+/** How many messages wait for a manager (the tile badge and the list's heading). */
+export function useWaitingFeedbackCount() {
+  return useQuery(waitingFeedbackQueryOptions());
 }
 
 export function handleFeedback(body: HandleFeedbackBody): Promise<ManagedFeedback> {

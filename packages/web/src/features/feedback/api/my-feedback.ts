@@ -1,17 +1,22 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type CreateFeedbackBody, type Feedback } from '@pluk/contract';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type CreateFeedbackBody, type Feedback, type FeedbackPage } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { feedPaging } from '../../../lib/feed-pages';
 
-export function getMyFeedback(): Promise<Feedback[]> {
-  return apiRequest(api.feedback.list);
+export function getMyFeedback(page = 0): Promise<FeedbackPage> {
+  return apiRequest(api.feedback.list, { query: { page } });
 }
 
 export const myFeedbackQueryOptions = () =>
-  queryOptions({ queryKey: ['feedback', 'mine'], queryFn: getMyFeedback });
+  infiniteQueryOptions({
+    queryKey: ['feedback', 'mine'],
+    queryFn: ({ pageParam }) => getMyFeedback(pageParam),
+    ...feedPaging,
+  });
 
-/** My feedback, newest first, with the farm's answers. */
+/** My feedback, newest first, with the farm's answers, a page at a time ("Meer laden"). */
 export function useMyFeedback() {
-  return useQuery(myFeedbackQueryOptions());
+  return useInfiniteQuery(myFeedbackQueryOptions());
 }
 
 export function createFeedback(body: CreateFeedbackBody): Promise<Feedback> {

@@ -5,9 +5,11 @@ import { feedbackLimits, type ManagedFeedback } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { feedItems, feedTotal } from '../../../lib/feed-pages';
 import { useErrorText } from '../../../lib/form';
-import { useAppFeedback, useHandleFeedback } from '../api/app-feedback';
+import { useAppFeedback, useHandleFeedback, useWaitingFeedbackCount } from '../api/app-feedback';
 import { formatMoment } from '../../../lib/dates';
 
 function senderName(item: ManagedFeedback, fallback: string): string {
@@ -92,26 +94,38 @@ function ManagedFeedbackCard({ item }: { item: ManagedFeedback }) {
   );
 }
 
-/** All feedback of the app for managers: unhandled first, answer and mark handled. */
+/** All feedback of the app for managers: unhandled first, a page at a time; answer and mark handled. */
 export function ManagerFeedbackList() {
   const { t } = useTranslation('feedback');
   const query = useAppFeedback();
+  const waiting = useWaitingFeedbackCount().data;
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) {
+  if (query.isError && !query.isFetchNextPageError) {
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  // Handling one moves it behind the waiting ones: it may come back on a later page, so once only.
+  const items = feedItems(query.data, (item) => item.id);
+  if (items.length === 0) {
     return (
       <EmptyState icon={IconMessageCircle} title={t('manager.emptyTitle')} text={t('manager.emptyText')} />
     );
   }
-  const waiting = query.data.filter((item) => !item.isHandled).length;
   return (
     <Stack gap="md" maw={720}>
-      <Text c="dimmed">{t('manager.count', { count: waiting })}</Text>
+      {waiting !== undefined && <Text c="dimmed">{t('manager.count', { count: waiting })}</Text>}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {query.data.map((item) => (
+        {items.map((item) => (
           <ManagedFeedbackCard key={item.id} item={item} />
         ))}
       </Stack>
+      <LoadMore
+        shown={items.length}
+        total={feedTotal(query.data)}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        error={query.isFetchNextPageError ? query.error : null}
+        onLoad={() => void query.fetchNextPage()}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,9 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import type { Feedback } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { feedItems, feedTotal } from '../../../lib/feed-pages';
 import { useMyFeedback } from '../api/my-feedback';
 import { formatMoment } from '../../../lib/dates';
 
@@ -41,10 +43,11 @@ function FeedbackCard({ item }: { item: Feedback }) {
   );
 }
 
-/** My earlier feedback with the farm's answers, newest first. */
+/** My earlier feedback with the farm's answers, newest first, a page at a time. */
 export function MyFeedbackList() {
   const { t } = useTranslation('feedback');
   const query = useMyFeedback();
+  const items = feedItems(query.data, (item) => item.id);
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
@@ -52,16 +55,26 @@ export function MyFeedbackList() {
       </Title>
       {query.isPending ? (
         <LoadingState />
-      ) : query.isError ? (
+      ) : query.isError && !query.isFetchNextPageError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState icon={IconMessageCircle} title={t('mine.emptyTitle')} text={t('mine.emptyText')} />
       ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {query.data.map((item) => (
-            <FeedbackCard key={item.id} item={item} />
-          ))}
-        </Stack>
+        <>
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {items.map((item) => (
+              <FeedbackCard key={item.id} item={item} />
+            ))}
+          </Stack>
+          <LoadMore
+            shown={items.length}
+            total={feedTotal(query.data)}
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            error={query.isFetchNextPageError ? query.error : null}
+            onLoad={() => void query.fetchNextPage()}
+          />
+        </>
       )}
     </Stack>
   );

@@ -71,7 +71,7 @@ function makeManagerDetail(overrides: Partial<ManagerTaskDetail> = {}): ManagerT
 
 /** The calls around a chore's page that are not the chore itself (comments, header badges). */
 const surroundings: Record<string, StubHandler> = {
-  'GET /api/comment/task/5': () => json([]),
+  'GET /api/comment/task/5': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
   'GET /api/notification/unreadCount': () => json({ count: 0 }),
   'GET /api/notification': () => json([]),
 };
