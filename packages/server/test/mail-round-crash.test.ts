@@ -157,7 +157,7 @@ describe('a 200-recipient mail round survives a crash', () => {
       await handle.migrate();
       env.DATA_DIR = dataDir;
     }
-    const { manager, recipients, postId } = await seed(handle.db);
+    const { manager, recipients, postId } = await seed(handle.unchecked);
     // The embedded database is one process's at a time: the test lets go while the server runs.
     if (!onPostgres) await handle.close();
     const token = new AccessTokens(jwtSecret, 900).issue(manager);
@@ -226,15 +226,15 @@ describe('a 200-recipient mail round survives a crash', () => {
     // The e-mail log and the delivery rows have each e-mail exactly once, whatever was sent twice.
     const check = onPostgres ? handle : await openDatabase({ dataDir: dataDir! });
     try {
-      const logged = await check.db.select().from(emailLog).where(eq(emailLog.template, 'post'));
+      const logged = await check.unchecked.select().from(emailLog).where(eq(emailLog.template, 'post'));
       expect(logged).toHaveLength(recipients.length);
       expect(new Set(logged.map((row) => row.toAddress)).size).toBe(recipients.length);
-      const deliveries = await check.db
+      const deliveries = await check.unchecked
         .select()
         .from(postEmailDeliveries)
         .where(eq(postEmailDeliveries.postId, postId));
       expect(deliveries).toHaveLength(recipients.length);
-      const open = await check.db
+      const open = await check.unchecked
         .select()
         .from(jobs)
         .where(and(eq(jobs.kind, 'mail'), inArray(jobs.status, ['waiting', 'running', 'failed'])));
