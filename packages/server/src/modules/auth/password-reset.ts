@@ -88,4 +88,5 @@ export async function resetPassword(
   });
   if (!done) throw new HttpError(400, 'RESET_TOKEN_INVALID');
   await revokeUserTokens(app.db, input.userId);
+  app.authUsers.forget(input.userId);
 }

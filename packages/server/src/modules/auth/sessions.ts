@@ -99,6 +99,7 @@ export async function refresh(
   if (!row || row.revokedAt) return { errors: [refreshErrors.unknown] };
   if (row.usedAt) {
     await revokeFamily(app.db, row.familyId);
+    app.authUsers.forget(row.userId);
     app.log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused; family revoked');
     return { errors: [refreshErrors.reused] };
   }
@@ -120,6 +121,7 @@ export async function refresh(
   });
   if (!issued) {
     await revokeFamily(app.db, row.familyId);
+    app.authUsers.forget(row.userId);
     return { errors: [refreshErrors.reused] };
   }
   return {
@@ -132,5 +134,8 @@ export async function refresh(
 export async function logout(app: FastifyInstance, tenant: Tenant, refreshToken: string | undefined) {
   if (!refreshToken) return;
   const row = await findRefreshToken(app.db, tenant.appId, refreshToken);
-  if (row) await revokeFamily(app.db, row.familyId);
+  if (!row) return;
+  await revokeFamily(app.db, row.familyId);
+  // The session's access tokens stop at the very next request, not when the cached user expires.
+  app.authUsers.forget(row.userId);
 }

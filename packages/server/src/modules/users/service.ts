@@ -95,6 +95,7 @@ export async function approveUser(
     )
     .returning({ id: users.id });
   if (updated.length === 0) throw new HttpError(409, 'ALREADY_APPROVED');
+  app.authUsers.forget(userId);
   await audit(app.db, tenant.appId, auth, 'user.approve', { userId });
   app.mailer.send({
     appId: tenant.appId,
