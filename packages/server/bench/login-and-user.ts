@@ -50,7 +50,11 @@ async function main(): Promise<void> {
     ...parseConfig({ WEATHER_API_URL: weather.url }),
     logLevel: 'silent',
     webDistDir: '/nonexistent',
-    rateLimit: { authPerMinute: 10_000_000, accountPer15Minutes: 10_000_000 },
+    rateLimit: {
+      authPerMinute: 10_000_000,
+      accountPer15Minutes: 10_000_000,
+      accountAttackPer15Minutes: 10_000_000,
+    },
   };
   const app = await buildApp({ config, database });
   // The references: the same server, plugins and hooks, but no auth or validation work; the bare one
