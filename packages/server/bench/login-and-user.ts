@@ -20,6 +20,8 @@ import { users } from '../src/db/schema/index.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// The load comes from a worker thread, so autocannon does not share the server's event loop.
+const workers = Number(process.env.BENCH_WORKERS ?? 1);
 
 interface Run {
   name: string;
@@ -30,7 +32,7 @@ interface Run {
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Run> {
-  const result = await autocannon({ connections, duration: seconds, ...options });
+  const result = await autocannon({ connections, duration: seconds, workers, ...options });
   return {
     name,
     rps: result.requests.average,
@@ -114,7 +116,7 @@ async function main(): Promise<void> {
   for (const [name, options] of routes) {
     if (only && !name.toLowerCase().includes(only) && !name.includes('one-query')) continue;
     // A short warm-up (JIT, connection pool, caches) that is not counted.
-    await autocannon({ connections, duration: 1, ...options });
+    await autocannon({ connections, duration: 1, workers, ...options });
     runs.push(await measure(name, options));
   }
   const baseline = runs.find((run) => run.name === 'GET one-query')?.rps ?? 1;

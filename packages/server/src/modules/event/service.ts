@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { comments, eventAttendances, events, users } from '../../db/schema/index.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { pageTotal, totalRows } from '../../lib/paging.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
 import {
   dutchDateTime,
@@ -48,13 +49,13 @@ export async function listEvents(
   if (query.hasEnded === true) conditions.push(lt(events.endsAt, now));
   const where = and(...conditions);
   const order = query.sortDirection === 'desc' ? desc : asc;
-  const [total] = await app.db.select({ count: count() }).from(events).where(where);
   const rows = await app.db
     .select({
       ...eventColumns,
       myId: eventAttendances.id,
       myStatus: eventAttendances.status,
       myGuests: eventAttendances.guests,
+      total: totalRows(),
     })
     .from(events)
     .leftJoin(
@@ -65,6 +66,9 @@ export async function listEvents(
     .orderBy(order(events.startsAt), order(events.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
+  const total = await pageTotal(rows, query.page * query.pageSize, () =>
+    app.db.select({ count: count() }).from(events).where(where),
+  );
   return {
     items: rows.map((row) =>
       presentEventSummary(
@@ -79,7 +83,7 @@ export async function listEvents(
         now,
       ),
     ),
-    total: Number(total?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

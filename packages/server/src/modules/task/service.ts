@@ -14,6 +14,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { comments, creditEntries, taskAssignments, tasks, users } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { pageTotal, totalRows } from '../../lib/paging.js';
 import type { AuthUser } from '../../types.js';
 import { harvestYearOf, harvestYearStartOf } from '../harvest-year.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
@@ -56,17 +57,19 @@ export async function homeTasks(
   if (query.hasEnded === false) conditions.push(gt(tasks.endsAt, now));
   if (query.hasEnded === true) conditions.push(lte(tasks.endsAt, now));
   const where = and(...conditions);
-  const [total] = await db.select({ count: count() }).from(tasks).where(where);
   const rows = await db
-    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id) })
+    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id), total: totalRows() })
     .from(tasks)
     .where(where)
     .orderBy(asc(tasks.startsAt), asc(tasks.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
+  const total = await pageTotal(rows, query.page * query.pageSize, () =>
+    db.select({ count: count() }).from(tasks).where(where),
+  );
   return {
     items: rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now)),
-    total: Number(total?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
