@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -31,6 +31,7 @@ import { registerDocs } from './plugins/docs.js';
 import { errorBody, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import './types.js';
@@ -90,7 +91,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     return parseJson(request, body.toString(), done);
   });
   app.setValidatorCompiler(bodyTolerantValidator);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
   app.decorate('config', config);

@@ -26,7 +26,8 @@ import { defaultDataDir, defaultWebDistDir } from './paths.js';
  * | `TRUST_PROXY`                      | `false`                                   | `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs; set behind a reverse proxy so the client IP and Host come from `X-Forwarded-*`. |
  * | `WEB_DIST_DIR`                     | `<repo>/packages/web/dist`                | Built web app to serve at `/`. |
  * | `RATE_LIMIT_AUTH_PER_MINUTE`       | `30`                                      | Login, register, RefreshLogin and password-reset calls per client IP per minute. |
- * | `RATE_LIMIT_ACCOUNT_PER_15_MINUTES`| `10`                                      | The same calls per account (username, e-mail or user) per 15 minutes. |
+ * | `RATE_LIMIT_ACCOUNT_PER_15_MINUTES`| `10`                                      | Failed logins, reset links and refreshes per account and client per 15 minutes; reset e-mails per account (ADR 047). |
+ * | `RATE_LIMIT_ACCOUNT_ATTACK_PER_15_MINUTES` | `50`                              | Failed logins on one account from 3+ clients per 15 minutes that lock its login for the rest of the window. |
  * | `WEATHER_API_URL`                  | `https://api.open-meteo.com/v1/forecast`  | Open-Meteo forecast address for the home's weather (point it at a local server in tests). |
  * | `JOB_CONCURRENCY`                  | `5`                                       | Background jobs (e-mails, web push) one server process runs at the same time. |
  * | `JOB_LEASE_SECONDS`                | `120`                                     | How long a claimed job stays with its process; after that (the process died) another one takes it over. |
@@ -94,6 +95,7 @@ const envSchema = z.object({
   JOB_CONCURRENCY: intSetting(1, 100).default(5),
   JOB_LEASE_SECONDS: intSetting(1, 3600).default(120),
   AUDIT_LOG_RETENTION_DAYS: intSetting(1, 36_500).default(365),
+  RATE_LIMIT_ACCOUNT_ATTACK_PER_15_MINUTES: intSetting(1, 1_000_000).default(50),
   WEATHER_API_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   ),
@@ -125,7 +127,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean | number | string[];
   webDistDir: string;
-  rateLimit: { authPerMinute: number; accountPer15Minutes: number };
+  rateLimit: { authPerMinute: number; accountPer15Minutes: number; accountAttackPer15Minutes: number };
   /** Open-Meteo forecast endpoint. */
   weatherApiUrl: string;
   /** How long the weather request may take before the home shows no conditions (3 s). */
@@ -188,6 +190,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       accountPer15Minutes: e.RATE_LIMIT_ACCOUNT_PER_15_MINUTES,
+      accountAttackPer15Minutes: e.RATE_LIMIT_ACCOUNT_ATTACK_PER_15_MINUTES,
     },
     weatherApiUrl: e.WEATHER_API_URL ?? 'https://api.open-meteo.com/v1/forecast',
     weatherTimeoutMs: 3000,

@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { JobWorker } from './jobs/worker.js';
 import type { Mailer } from './mail/mailer.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
+import type { AuthUserCache } from './modules/auth/auth-user-cache.js';
 import type { PushSender } from './modules/notification/push-sender.js';
 
 /** The installation a request belongs to, resolved from its Host. */
@@ -46,6 +47,8 @@ declare module 'fastify' {
     /** Web push for new notifications (see modules/notification). */
     push: PushSender;
     accessTokens: AccessTokens;
+    /** The signed-in users of recent requests; `forget` them after changing their access (ADR 046). */
+    authUsers: AuthUserCache;
     /** Every `/api` route registered, as `METHOD path` (lower-case path); read by the matrix test. */
     apiRoutes: string[];
   }

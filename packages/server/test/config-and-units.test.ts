@@ -18,7 +18,7 @@ describe('settings', () => {
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       trustProxy: false,
-      rateLimit: { authPerMinute: 30, accountPer15Minutes: 10 },
+      rateLimit: { authPerMinute: 30, accountPer15Minutes: 10, accountAttackPer15Minutes: 50 },
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtp).toBeUndefined();

@@ -66,6 +66,10 @@ describe('GET notification', () => {
     const second = notificationPageSchema.parse(json(await get('/api/notification?page=1&pageSize=2', lien)));
     expect(second.items.map((n) => n.title)).toEqual(['Eerste']);
     expect(second.items[0]).toMatchObject({ body: 'een', link: '/tasks/1', isRead: false });
+    // The total comes with the page's rows (ADR 046); past the end it is still counted.
+    expect(second.total).toBe(3);
+    const past = notificationPageSchema.parse(json(await get('/api/notification?page=5&pageSize=2', lien)));
+    expect(past).toMatchObject({ items: [], total: 3, page: 5 });
     const tomPage = notificationPageSchema.parse(json(await get('/api/notification', tom)));
     expect(tomPage).toMatchObject({ total: 1, page: 0, pageSize: 20 });
     expect(tomPage.items.map((n) => n.title)).toEqual(['Voor Tom']);

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RefreshResponse, TokenData } from '@pluk/contract';
-import { userRoles, users } from '../src/db/schema/index.js';
+import { changeUserAccess } from '../src/modules/users/access.js';
 import { signJwt } from '../src/lib/jwt.js';
 import { createTestContext, json, testConfig, uniqueName, type TestContext } from './helpers/test-app.js';
 
@@ -89,9 +88,9 @@ describe('forged access tokens', () => {
     const paged = () =>
       ctx.request({ method: 'POST', url: '/api/applicationManager/user/paged', as: token, payload: {} });
     expect((await paged()).statusCode).toBe(200);
-    await ctx.db.delete(userRoles).where(eq(userRoles.userId, manager.id));
+    await changeUserAccess(ctx.app, ctx.appId, manager.id, { roles: [] });
     expect((await paged()).statusCode).toBe(403);
-    await ctx.db.update(users).set({ isActive: false }).where(eq(users.id, manager.id));
+    await changeUserAccess(ctx.app, ctx.appId, manager.id, { isActive: false });
     const inactive = await ctx.request({ method: 'GET', url: '/api/User/Members', as: token });
     expect(inactive.statusCode).toBe(403);
     expect(json(inactive)).toMatchObject({ error: { code: 'ACCOUNT_NOT_APPROVED' } });

@@ -43,6 +43,7 @@ export async function openDatabase(
   if ('url' in target) {
     // Quiet notices ("relation already exists, skipping") from the migrator.
     const sql = postgres(target.url, { max: 10, onnotice: () => {} });
+    preparedByDefault(sql);
     const db = drizzlePostgres(sql, { schema, ...logger }) as unknown as Database;
     return {
       db,
@@ -69,6 +70,21 @@ export async function openDatabase(
     migrate: (folder = migrationsFolder) => migratePglite(pg, { migrationsFolder: folder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Drizzle runs its queries unnamed, which postgres.js sends unprepared: a describe round trip before
+ * every query with parameters, and PostgreSQL parses and plans it each time. Prepared per connection
+ * (postgres.js keys them by text and types), a repeated query is one round trip and planned once
+ * (ADR 046). Transactions use their own handle and stay as they are.
+ */
+function preparedByDefault(sql: postgres.Sql): void {
+  const unsafe = sql.unsafe.bind(sql);
+  sql.unsafe = ((
+    query: string,
+    args?: postgres.ParameterOrJSON<never>[],
+    options?: postgres.UnsafeQueryOptions,
+  ) => unsafe(query, args, { ...options, prepare: true })) as typeof sql.unsafe;
 }
 
 /** Whether an embedded database already exists in DATA_DIR (used to decide demo seeding). */

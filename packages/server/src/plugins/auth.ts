@@ -5,6 +5,7 @@ import { auditLog, users } from '../db/schema/index.js';
 import { tenantDb } from '../db/tenant.js';
 import { HttpError } from '../lib/http-error.js';
 import { loadAuthUser } from '../modules/auth/auth-user.js';
+import { AuthUserCache, authUserKey } from '../modules/auth/auth-user-cache.js';
 import type { AuthUser, RequestAuth } from '../types.js';
 import { tenantOf } from './request-context.js';
 
@@ -20,6 +21,12 @@ const lastSeenWriteIntervalMs = 60_000;
 export function registerAuth(app: FastifyInstance): void {
   const lastSeenWrites = new Map<number, number>();
   app.decorateRequest('auth', null);
+  app.decorate('authUsers', new AuthUserCache());
+  /** The user of a token (or an impersonation target), from the short-lived cache when it is there. */
+  const authUser = (appId: string, userId: number, sessionId?: string) =>
+    app.authUsers.load(authUserKey(appId, userId, sessionId), () =>
+      loadAuthUser(app.db, appId, userId, sessionId),
+    );
 
   async function touchLastSeen(appId: string, userId: number): Promise<void> {
     const now = Date.now();
@@ -39,7 +46,7 @@ export function registerAuth(app: FastifyInstance): void {
     const verified = app.accessTokens.verify(match[1]);
     // A token of another app never authenticates here, even if that user id exists in this app.
     if (!verified.ok || verified.claims.app !== tenant.appId) throw new HttpError(401, 'UNAUTHORIZED');
-    const user = await loadAuthUser(app.db, tenant.appId, verified.claims.sub, verified.claims.sid);
+    const user = await authUser(tenant.appId, verified.claims.sub, verified.claims.sid);
     if (!user) throw new HttpError(401, 'UNAUTHORIZED');
     await touchLastSeen(user.appId, user.id);
     const impersonate = request.headers[impersonationHeader];
@@ -55,7 +62,7 @@ export function registerAuth(app: FastifyInstance): void {
     }
     const targetId = /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN;
     // Users of other apps do not exist from here: same 404 as an unknown id.
-    const target = Number.isSafeInteger(targetId) ? await loadAuthUser(app.db, admin.appId, targetId) : null;
+    const target = Number.isSafeInteger(targetId) ? await authUser(admin.appId, targetId) : null;
     if (!target) throw new HttpError(404, 'NOT_FOUND', 'De gebruiker om als te werken bestaat niet.');
     // Never as another Admin: it gains nothing but a peer's name, and would let one admin take over
     // another's account (change its e-mail, then reset its password) (ADR 026).

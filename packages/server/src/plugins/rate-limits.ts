@@ -1,64 +1,88 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
-import { hashToken } from '../lib/tokens.js';
 import { findUserIdByLogin } from '../modules/auth/sessions.js';
+import { clientKey, CredentialFailures } from './credential-failures.js';
 
 const minute = 60_000;
+const window = 15 * minute;
 
 /**
- * The keys a credential-guessing attacker would aim at: the accounts, names, e-mails and user ids in the
- * request. Read generically from the validated body/params so every rate-limited route gets them. A name
- * or e-mail of an existing account becomes that account's id, so its username and its e-mail address
- * share one bucket (ADR 023); unknown names keep their own.
+ * How each rate-limited route is guarded besides the per-client limit (ADR 047):
+ * - `credential`: the route checks a secret of one account; failed attempts count per account and
+ *   client, and (with `attack`) an account under a distributed attack refuses every attempt.
+ * - `mail`: the route e-mails an account; every request counts per account, from all clients together.
+ * - none (register): the per-client limit alone.
  */
-async function accountKeys(
-  request: FastifyRequest,
-  verifyTokenSubject: (token: string) => number | null,
-  userIdByLogin: (login: string) => Promise<number | null>,
-): Promise<string[]> {
-  const input = { ...(request.params as object), ...(request.body as object) } as Record<string, unknown>;
-  const keys = new Set<string>();
-  for (const field of ['username', 'email', 'value']) {
-    const value = input[field];
-    if (typeof value !== 'string' || !value.trim()) continue;
-    const userId = await userIdByLogin(value);
-    keys.add(userId === null ? `name:${value.trim().toLowerCase()}` : `user:${userId}`);
-  }
-  if (typeof input.userId === 'number') keys.add(`user:${input.userId}`);
-  if (typeof input.token === 'string') {
-    const sub = verifyTokenSubject(input.token);
-    if (sub !== null) keys.add(`user:${sub}`);
-  }
-  if (keys.size === 0 && typeof input.refreshToken === 'string') {
-    keys.add(`refresh:${hashToken(input.refreshToken)}`);
-  }
-  return [...keys];
+type Guard = { kind: 'credential'; attack: boolean; failed: (status: number, payload: unknown) => boolean };
+const guards: Record<string, Guard | { kind: 'mail' } | undefined> = {
+  // A wrong password (401); validation errors never reach the check.
+  'auth/login': { kind: 'credential', attack: true, failed: (status) => status === 401 },
+  // A wrong, used or expired reset link (400). The link is 256 random bits: not guessable, still bounded.
+  'auth/resetpassword': { kind: 'credential', attack: false, failed: (status) => status >= 400 },
+  // An unknown, revoked, expired or reused refresh token answers 200 with `errors`.
+  'auth/refreshlogin': {
+    kind: 'credential',
+    attack: false,
+    failed: (status, payload) =>
+      status >= 400 || (typeof payload === 'string' && payload.includes('"errors"')),
+  },
+  'auth/requestreset/:value': { kind: 'mail' },
+};
+
+interface InFlight {
+  account: string;
+  client: string;
+  guard: Guard;
 }
 
 /**
- * Login, register, RefreshLogin and password reset are limited per client IP (per minute) and per
- * account (per 15 minutes), so neither one address nor a botnet can grind one account (ADR 015).
+ * Login, register, RefreshLogin and password reset: every call counts against the client IP (per
+ * minute, all those routes together); failed credential attempts count per account and client, and
+ * reset e-mails per account (ADR 015, 023, 047).
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, { global: false });
-  const { authPerMinute, accountPer15Minutes } = app.config.rateLimit;
+  const { authPerMinute, accountPer15Minutes, accountAttackPer15Minutes } = app.config.rateLimit;
   const perClient = app.createRateLimit({
     max: authPerMinute,
     timeWindow: minute,
-    keyGenerator: (request) => `${request.tenantApp?.appId ?? '-'}|${request.ip}`,
+    keyGenerator: (request) => `${request.tenantApp?.appId ?? '-'}|${clientKey(request.ip)}`,
   });
-  const perAccount = app.createRateLimit({
+  const mailPerAccount = app.createRateLimit({
     max: accountPer15Minutes,
-    timeWindow: 15 * minute,
-    // The key is computed below and carried on the request, one check per account key.
-    keyGenerator: (request) => accountKeyInFlight.get(request) ?? '-',
+    timeWindow: window,
+    keyGenerator: (request) => inFlightAccount.get(request) ?? '-',
   });
-  const accountKeyInFlight = new WeakMap<FastifyRequest, string>();
+  const inFlightAccount = new WeakMap<FastifyRequest, string>();
+  const failures = new CredentialFailures({
+    perClient: accountPer15Minutes,
+    attack: accountAttackPer15Minutes,
+    attackClients: 3,
+    windowMs: window,
+  });
+  const inFlight = new WeakMap<FastifyRequest, InFlight>();
   const tokenSubject = (token: string) => {
     const verified = app.accessTokens.verify(token, { ignoreExpiry: true });
     return verified.ok ? verified.claims.sub : null;
   };
+
+  /**
+   * The account a request aims at. A name or e-mail of an existing account becomes its id, so its
+   * username and e-mail share one count (ADR 023); an unknown name keeps its own.
+   */
+  async function accountOf(request: FastifyRequest, appId: string): Promise<string> {
+    const input = { ...(request.params as object), ...(request.body as object) } as Record<string, unknown>;
+    for (const field of ['username', 'value']) {
+      const value = input[field];
+      if (typeof value !== 'string' || !value.trim()) continue;
+      const userId = await findUserIdByLogin(app, appId, value);
+      return `${appId}|${userId === null ? `name:${value.trim().toLowerCase()}` : `user:${userId}`}`;
+    }
+    if (typeof input.userId === 'number') return `${appId}|user:${input.userId}`;
+    const sub = typeof input.token === 'string' && input.token ? tokenSubject(input.token) : null;
+    return `${appId}|${sub === null ? 'unnamed' : `user:${sub}`}`;
+  }
 
   function reject(reply: FastifyReply, ttlInSeconds: number): never {
     reply.header('retry-after', String(ttlInSeconds));
@@ -66,15 +90,35 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   }
 
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.route?.rateLimited) return;
+    const route = request.routeOptions.config.route;
+    if (!route?.rateLimited) return;
     const client = await perClient(request);
     if (!client.isAllowed && client.isExceeded) reject(reply, client.ttlInSeconds);
-    const appId = request.tenantApp?.appId ?? '-';
-    const userIdByLogin = (login: string) => findUserIdByLogin(app, appId, login);
-    for (const key of await accountKeys(request, tokenSubject, userIdByLogin)) {
-      accountKeyInFlight.set(request, `${appId}|${key}`);
-      const account = await perAccount(request);
-      if (!account.isAllowed && account.isExceeded) reject(reply, account.ttlInSeconds);
+    const guard = guards[route.path.toLowerCase()];
+    if (!guard) return;
+    const account = await accountOf(request, request.tenantApp?.appId ?? '-');
+    if (guard.kind === 'mail') {
+      inFlightAccount.set(request, account);
+      const limited = await mailPerAccount(request);
+      if (!limited.isAllowed && limited.isExceeded) reject(reply, limited.ttlInSeconds);
+      return;
     }
+    const from = clientKey(request.ip);
+    const verdict = failures.check(account, from, guard.attack);
+    if (!verdict.allowed) {
+      if (verdict.reason === 'attack') request.log.warn({ account }, 'login refused: account under attack');
+      reject(reply, verdict.retryAfterSeconds);
+    }
+    failures.attempt(account, from);
+    inFlight.set(request, { account, client: from, guard });
+  });
+
+  // The outcome decides: a success refunds the attempt, a failure keeps it counted.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const attempt = inFlight.get(request);
+    if (!attempt) return payload;
+    inFlight.delete(request);
+    if (!attempt.guard.failed(reply.statusCode, payload)) failures.succeeded(attempt.account, attempt.client);
+    return payload;
   });
 }

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Content security policy for the Vite React SPA served from the same origin: only our own scripts,
@@ -21,12 +22,35 @@ export const contentSecurityPolicy = {
   'frame-ancestors': ["'none'"],
 };
 
+const helmetOptions: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+  // Images and the API are same-origin; nothing needs cross-origin embedding.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  // HSTS only makes sense behind TLS, which a reverse proxy terminates and should set itself.
+  strictTransportSecurity: false,
+};
+
+/**
+ * The headers helmet sets. They do not depend on the request (no CSP nonces), so they are computed
+ * once; @fastify/helmet rebuilt helmet, parsing the whole policy, on every request (ADR 046).
+ */
+export function securityHeaders(options: HelmetOptions = helmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: unknown) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => undefined,
+    getHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return headers;
+}
+
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-    // Images and the API are same-origin; nothing needs cross-origin embedding.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    // HSTS only makes sense behind TLS, which a reverse proxy terminates and should set itself.
-    strictTransportSecurity: false,
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

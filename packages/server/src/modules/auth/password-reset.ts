@@ -102,4 +102,5 @@ export async function resetPassword(
   });
   if (!done) throw new HttpError(400, 'RESET_TOKEN_INVALID');
   await revokeUserTokens(tenantDb(app.db, tenant.appId), input.userId);
+  app.authUsers.forget(input.userId);
 }

@@ -101,6 +101,7 @@ export async function refresh(
   if (!row || row.revokedAt) return { errors: [refreshErrors.unknown] };
   if (row.usedAt) {
     await revokeFamily(tenantDb(app.db, row.appId), row.familyId);
+    app.authUsers.forget(row.userId);
     app.log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused; family revoked');
     return { errors: [refreshErrors.reused] };
   }
@@ -122,6 +123,7 @@ export async function refresh(
   });
   if (!issued) {
     await revokeFamily(tenantDb(app.db, row.appId), row.familyId);
+    app.authUsers.forget(row.userId);
     return { errors: [refreshErrors.reused] };
   }
   return {
@@ -134,5 +136,8 @@ export async function refresh(
 export async function logout(app: FastifyInstance, tenant: Tenant, refreshToken: string | undefined) {
   if (!refreshToken) return;
   const row = await findRefreshToken(app.db, tenant.appId, refreshToken);
-  if (row) await revokeFamily(tenantDb(app.db, row.appId), row.familyId);
+  if (!row) return;
+  await revokeFamily(tenantDb(app.db, row.appId), row.familyId);
+  // The session's access tokens stop at the very next request, not when the cached user expires.
+  app.authUsers.forget(row.userId);
 }

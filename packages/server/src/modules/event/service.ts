@@ -18,6 +18,7 @@ import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { comments, eventAttendances, events, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { pageTotal, totalRows } from '../../lib/paging.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
 import {
   dutchDateTime,
@@ -52,13 +53,13 @@ export async function listEvents(
   if (query.hasEnded === true) conditions.push(lt(events.endsAt, now));
   const where = and(...conditions);
   const order = query.sortDirection === 'desc' ? desc : asc;
-  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(events).where(where);
   const rows = await tenantDb(app.db, appId)
     .select({
       ...eventColumns,
       myId: eventAttendances.id,
       myStatus: eventAttendances.status,
       myGuests: eventAttendances.guests,
+      total: totalRows(),
     })
     .from(events)
     .leftJoin(
@@ -69,6 +70,9 @@ export async function listEvents(
     .orderBy(order(events.startsAt), order(events.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
+  const total = await pageTotal(rows, query.page * query.pageSize, () =>
+    app.db.select({ count: count() }).from(events).where(where),
+  );
   return {
     items: rows.map((row) =>
       presentEventSummary(
@@ -83,7 +87,7 @@ export async function listEvents(
         now,
       ),
     ),
-    total: Number(total?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

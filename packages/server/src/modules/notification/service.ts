@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { CreateNotificationBody, Notification, NotificationPage } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { notifications, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-error.js';
+import { pageTotal, totalRows } from '../../lib/paging.js';
 import { insertNotifications } from './notify.js';
 import { presentNotification } from './presenter.js';
 
@@ -21,17 +22,19 @@ export async function listNotifications(
   query: { page: number; pageSize: number },
 ): Promise<NotificationPage> {
   const where = mine(appId, userId);
-  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(notifications).where(where);
   const rows = await tenantDb(app.db, appId)
-    .select()
+    .select({ ...getTableColumns(notifications), total: totalRows() })
     .from(notifications)
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
+  const total = await pageTotal(rows, query.page * query.pageSize, () =>
+    app.db.select({ count: count() }).from(notifications).where(where),
+  );
   return {
     items: rows.map(presentNotification),
-    total: Number(total?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -96,8 +96,27 @@ export function postHtmlToText(html: string): string {
     .trim();
 }
 
+/**
+ * Excerpts of recent bodies: the post list shows the same few posts to every member, and turning HTML
+ * into text (sanitize-html) is the dearest part of that read (ADR 046). Bodies up to 20,000 characters,
+ * at most 500 of them, oldest out.
+ */
+const excerpts = new Map<string, string>();
+
 /** About `length` characters of plain text from the start of the body, cut at a word. */
 export function excerptOf(html: string, length = 200): string {
+  const key = `${length}|${html}`;
+  const known = excerpts.get(key);
+  if (known !== undefined) return known;
+  const excerpt = computeExcerpt(html, length);
+  if (html.length <= 20_000) {
+    if (excerpts.size >= 500) excerpts.delete(excerpts.keys().next().value!);
+    excerpts.set(key, excerpt);
+  }
+  return excerpt;
+}
+
+function computeExcerpt(html: string, length: number): string {
   const text = postHtmlToText(html).replace(/\s+/g, ' ').replace(/^• /, '').trim();
   if (text.length <= length) return text;
   const cut = text.slice(0, length);

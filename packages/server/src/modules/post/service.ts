@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import {
   postFieldsSchema,
   type ManagedPost,
@@ -25,6 +25,7 @@ import { enqueue } from '../../jobs/queue.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
+import { pageTotal, totalRows } from '../../lib/paging.js';
 import type { AuthUser, Tenant } from '../../types.js';
 import { publicUrlOf } from '../auth/password-reset.js';
 import { removeStorage, withStoredUploads } from '../media/service.js';
@@ -64,6 +65,22 @@ function splitMedia(linked: LinkedMedia[]) {
   };
 }
 
+/**
+ * What the list shows of a post's images, attachments and comments, as sub-selects of the posts query:
+ * the page is one query instead of three (ADR 046).
+ */
+const listExtras = {
+  imageId: sql<number | null>`(select m.id from post_media pm join media m on m.id = pm.media_id
+    where pm.post_id = "posts"."id" and m.kind = 'image' order by pm.position, m.id limit 1)`,
+  imageCount: sql<number>`(select count(*) from post_media pm join media m on m.id = pm.media_id
+    where pm.post_id = "posts"."id" and m.kind = 'image')::int`.mapWith(Number),
+  mediaCount: sql<number>`(select count(*) from post_media pm where pm.post_id = "posts"."id")::int`.mapWith(
+    Number,
+  ),
+  commentCount: sql<number>`(select count(*) from comments c where c.app_id = "posts"."app_id"
+    and c.subject_type = 'post' and c.subject_id = "posts"."id")::int`.mapWith(Number),
+};
+
 /** Active posts, newest first (0-based page). */
 export async function listPosts(
   app: FastifyInstance,
@@ -71,46 +88,28 @@ export async function listPosts(
   query: PostListQuery,
 ): Promise<PostList> {
   const where = and(eq(posts.appId, appId), eq(posts.isActive, true));
-  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(posts).where(where);
   const rows = await tenantDb(app.db, appId)
-    .select()
+    .select({ ...getTableColumns(posts), ...listExtras, total: totalRows() })
     .from(posts)
     .where(where)
     .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
-  const ids = rows.map((r) => r.id);
-  const linked = await mediaOfPosts(app, appId, ids);
-  const commentCounts =
-    ids.length === 0
-      ? []
-      : await tenantDb(app.db, appId)
-          .select({ subjectId: comments.subjectId, count: count() })
-          .from(comments)
-          .where(
-            and(
-              eq(comments.appId, appId),
-              eq(comments.subjectType, 'post'),
-              inArray(comments.subjectId, ids),
-            ),
-          )
-          .groupBy(comments.subjectId);
+  const total = await pageTotal(rows, query.page * query.pageSize, () =>
+    tenantDb(app.db, appId).select({ count: count() }).from(posts).where(where),
+  );
   return {
-    items: rows.map((row) => {
-      const own = linked.filter((m) => m.postId === row.id);
-      const images = own.filter((m) => m.kind === 'image');
-      return {
-        id: row.id,
-        title: row.title,
-        excerpt: excerptOf(row.body),
-        publishedAt: row.publishedAt.toISOString(),
-        imageId: images[0]?.id ?? null,
-        imageCount: images.length,
-        attachmentCount: own.length - images.length,
-        commentCount: Number(commentCounts.find((c) => c.subjectId === row.id)?.count ?? 0),
-      };
-    }),
-    total: Number(total?.count ?? 0),
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      excerpt: excerptOf(row.body),
+      publishedAt: row.publishedAt.toISOString(),
+      imageId: row.imageId === null ? null : Number(row.imageId),
+      imageCount: row.imageCount,
+      attachmentCount: row.mediaCount - row.imageCount,
+      commentCount: row.commentCount,
+    })),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -16,6 +16,7 @@ import { comments, creditEntries, taskAssignments, tasks, users } from '../../db
 import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { pageTotal, totalRows } from '../../lib/paging.js';
 import type { AuthUser } from '../../types.js';
 import { harvestYearOf, harvestYearStartOf } from '../harvest-year.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
@@ -58,17 +59,19 @@ export async function homeTasks(
   if (query.hasEnded === false) conditions.push(gt(tasks.endsAt, now));
   if (query.hasEnded === true) conditions.push(lte(tasks.endsAt, now));
   const where = and(...conditions);
-  const [total] = await tenantDb(db, user.appId).select({ count: count() }).from(tasks).where(where);
   const rows = await tenantDb(db, user.appId)
-    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id) })
+    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id), total: totalRows() })
     .from(tasks)
     .where(where)
     .orderBy(asc(tasks.startsAt), asc(tasks.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
+  const total = await pageTotal(rows, query.page * query.pageSize, () =>
+    db.select({ count: count() }).from(tasks).where(where),
+  );
   return {
     items: rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now)),
-    total: Number(total?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

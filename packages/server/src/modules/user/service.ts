@@ -86,6 +86,7 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` })
     .where(eq(users.id, user.id));
   await revokeUserTokens(tenantDb(app.db, user.appId), user.id, auth.sessionId);
+  app.authUsers.forget(user.id);
 }
 
 export async function saveAvatar(app: FastifyInstance, user: AuthUser, data: Buffer, mime: ImageMime) {

@@ -120,6 +120,8 @@ export async function approveUser(
     // One welcome per approval (a member approved again after deactivation is welcomed again).
     await enqueue(tx, [mailJob(mail, `welcome:${tenant.appId}:${userId}:${updated.updatedAt.getTime()}`)]);
   });
+  // The member's very next request sees the approval, not a cached refusal (ADR 046).
+  app.authUsers.forget(userId);
   app.jobs.wake();
   return managedUser(app, tenant.appId, userId);
 }

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Role } from '@pluk/contract';
+import { userRoles, users } from '../../db/schema/index.js';
+import { notFound } from '../../lib/http-error.js';
+
+export interface AccessChange {
+  roles?: Role[];
+  isApproved?: boolean;
+  isActive?: boolean;
+}
+
+/**
+ * Changes what a user may do (roles, approval, activity) and forgets its cached sessions after the
+ * commit, so the very next request with its token sees the change (ADR 046). Every role change or
+ * (de)activation goes through here; test/auth-user-cache.test.ts fails when a module writes these
+ * columns without forgetting.
+ */
+export async function changeUserAccess(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  change: AccessChange,
+): Promise<void> {
+  const found = await app.db.transaction(async (tx) => {
+    const flags = { isApproved: change.isApproved, isActive: change.isActive, updatedAt: sql`now()` };
+    const updated = await tx
+      .update(users)
+      .set(flags)
+      .where(and(eq(users.id, userId), eq(users.appId, appId)))
+      .returning({ id: users.id });
+    if (updated.length === 0) return false;
+    if (change.roles) {
+      await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.appId, appId)));
+      if (change.roles.length > 0) {
+        await tx.insert(userRoles).values(change.roles.map((role) => ({ appId, userId, role })));
+      }
+    }
+    return true;
+  });
+  app.authUsers.forget(userId);
+  if (!found) throw notFound();
+}
