@@ -71,7 +71,7 @@ export async function listEvents(
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
   const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    app.db.select({ count: count() }).from(events).where(where),
+    tenantDb(app.db, appId).select({ count: count() }).from(events).where(where),
   );
   return {
     items: rows.map((row) =>

@@ -30,7 +30,7 @@ export async function listNotifications(
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
   const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    app.db.select({ count: count() }).from(notifications).where(where),
+    tenantDb(app.db, appId).select({ count: count() }).from(notifications).where(where),
   );
   return {
     items: rows.map(presentNotification),

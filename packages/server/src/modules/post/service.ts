@@ -70,13 +70,17 @@ function splitMedia(linked: LinkedMedia[]) {
  * the page is one query instead of three (ADR 046).
  */
 const listExtras = {
-  imageId: sql<number | null>`(select m.id from post_media pm join media m on m.id = pm.media_id
-    where pm.post_id = "posts"."id" and m.kind = 'image' order by pm.position, m.id limit 1)`,
-  imageCount: sql<number>`(select count(*) from post_media pm join media m on m.id = pm.media_id
-    where pm.post_id = "posts"."id" and m.kind = 'image')::int`.mapWith(Number),
-  mediaCount: sql<number>`(select count(*) from post_media pm where pm.post_id = "posts"."id")::int`.mapWith(
+  imageId: sql<number | null>`(select m.id from post_media pm
+    join media m on m.app_id = pm.app_id and m.id = pm.media_id
+    where pm.app_id = "posts"."app_id" and pm.post_id = "posts"."id" and m.kind = 'image'
+    order by pm.position, m.id limit 1)`,
+  imageCount: sql<number>`(select count(*) from post_media pm
+    join media m on m.app_id = pm.app_id and m.id = pm.media_id
+    where pm.app_id = "posts"."app_id" and pm.post_id = "posts"."id" and m.kind = 'image')::int`.mapWith(
     Number,
   ),
+  mediaCount: sql<number>`(select count(*) from post_media pm
+    where pm.app_id = "posts"."app_id" and pm.post_id = "posts"."id")::int`.mapWith(Number),
   commentCount: sql<number>`(select count(*) from comments c where c.app_id = "posts"."app_id"
     and c.subject_type = 'post' and c.subject_id = "posts"."id")::int`.mapWith(Number),
 };

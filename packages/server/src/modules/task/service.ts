@@ -67,7 +67,7 @@ export async function homeTasks(
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
   const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    db.select({ count: count() }).from(tasks).where(where),
+    tenantDb(db, user.appId).select({ count: count() }).from(tasks).where(where),
   );
   return {
     items: rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now)),

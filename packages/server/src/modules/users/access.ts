@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@pluk/contract';
 import { userRoles, users } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
+import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-error.js';
 
 export interface AccessChange {
@@ -22,18 +24,19 @@ export async function changeUserAccess(
   userId: number,
   change: AccessChange,
 ): Promise<void> {
-  const found = await app.db.transaction(async (tx) => {
+  const found = await inTransaction(app.db, async (tx) => {
+    const farm = tenantDb(tx, appId);
     const flags = { isApproved: change.isApproved, isActive: change.isActive, updatedAt: sql`now()` };
-    const updated = await tx
+    const updated = await farm
       .update(users)
       .set(flags)
       .where(and(eq(users.id, userId), eq(users.appId, appId)))
       .returning({ id: users.id });
     if (updated.length === 0) return false;
     if (change.roles) {
-      await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.appId, appId)));
+      await farm.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.appId, appId)));
       if (change.roles.length > 0) {
-        await tx.insert(userRoles).values(change.roles.map((role) => ({ appId, userId, role })));
+        await farm.insert(userRoles).values(change.roles.map((role) => ({ appId, userId, role })));
       }
     }
     return true;
