@@ -35,32 +35,6 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000', '/manifest.webmanifest': 'http://localhost:3000' },
   },
-  build: {
-    rollupOptions: {
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          // The rich-text editor is only for PostManagers: left to Rollup, it stays in the lazy chunk
-          // of the post form instead of weighing on every member's first load.
-          if (
-            /node_modules\/(@tiptap|@mantine\/tiptap|prosemirror-|linkifyjs|orderedmap|rope-sequence|w3c-keyname)/.test(
-              id,
-            )
-          )
-            return undefined;
-          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
-          if (
-            /node_modules\/(@mantine|@floating-ui|react-number-format|react-remove-scroll|react-textarea-autosize)/.test(
-              id,
-            )
-          )
-            return 'mantine';
-          return 'vendor';
-        },
-      },
-    },
-  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
