@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { contractForBrowser } from './build/contract-for-browser';
 
 // Web tests run on one fixed clock, the farm's: set here, before Vitest starts its workers, so every
 // date formatter (lib/dates.ts) reads it from the start. Dates in tests carry their own offset.
@@ -10,6 +11,7 @@ if (process.env.VITEST) process.env.TZ = 'Europe/Brussels';
 export default defineConfig({
   resolve: { conditions: ['source'] },
   plugins: [
+    contractForBrowser(),
     react(),
     VitePWA({
       // The spec puts the worker at /service-worker.js; a new version waits for the member's UPDATE.
