@@ -186,7 +186,14 @@ async function measure(origin, route, tokens) {
         ...['performance', 'accessibility', 'best-practices'].flatMap((id) =>
           lhr.categories[id].auditRefs
             .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
-            .map((ref) => `${id}: ${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
+            .map((ref) => {
+              const audit = lhr.audits[ref.id];
+              const where = (audit.details?.items ?? [])
+                .slice(0, 3)
+                .map((item) => item.node?.snippet ?? item.description ?? item.url ?? '')
+                .filter(Boolean);
+              return `${id}: ${ref.id} (${audit.displayValue ?? audit.score})${where.map((w) => `\n      ${String(w).slice(0, 160)}`).join('')}`;
+            }),
         ),
       ],
     };
@@ -199,9 +206,7 @@ async function measure(origin, route, tokens) {
 function print(results) {
   const pad = (value, width) => String(value).padStart(width);
   const seconds = (value) => `${(value / 1000).toFixed(1)} s`;
-  console.log(
-    '\nroute    JS gzip KB  CSS gzip KB  sent KB  perf  a11y  best  FCP     LCP     TBT',
-  );
+  console.log('\nroute    JS gzip KB  CSS gzip KB  sent KB  perf  a11y  best  FCP     LCP     TBT');
   for (const r of results) {
     console.log(
       `${r.route.padEnd(8)} ${pad(r.jsKb.toFixed(1), 10)}  ${pad(r.cssKb.toFixed(1), 11)}  ${pad(
