@@ -31,6 +31,9 @@ const targets = [
       path.join(root, 'packages/web/public'),
       path.join(root, 'packages/web/index.html'),
       path.join(root, 'packages/web/vite.config.ts'),
+      // The build's post step (precompressed twins) and the build script itself.
+      path.join(root, 'packages/web/scripts'),
+      path.join(root, 'packages/web/package.json'),
     ],
   },
   {

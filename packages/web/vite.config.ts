@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { contractForBrowser } from './build/contract-for-browser';
 
 // Web tests run on one fixed clock, the farm's: set here, before Vitest starts its workers, so every
 // date formatter (lib/dates.ts) reads it from the start. Dates in tests carry their own offset.
@@ -10,6 +11,7 @@ if (process.env.VITEST) process.env.TZ = 'Europe/Brussels';
 export default defineConfig({
   resolve: { conditions: ['source'] },
   plugins: [
+    contractForBrowser(),
     react(),
     VitePWA({
       // The spec puts the worker at /service-worker.js; a new version waits for the member's UPDATE.
@@ -34,32 +36,6 @@ export default defineConfig({
   ],
   server: {
     proxy: { '/api': 'http://localhost:3000', '/manifest.webmanifest': 'http://localhost:3000' },
-  },
-  build: {
-    rollupOptions: {
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          // The rich-text editor is only for PostManagers: left to Rollup, it stays in the lazy chunk
-          // of the post form instead of weighing on every member's first load.
-          if (
-            /node_modules\/(@tiptap|@mantine\/tiptap|prosemirror-|linkifyjs|orderedmap|rope-sequence|w3c-keyname)/.test(
-              id,
-            )
-          )
-            return undefined;
-          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
-          if (
-            /node_modules\/(@mantine|@floating-ui|react-number-format|react-remove-scroll|react-textarea-autosize)/.test(
-              id,
-            )
-          )
-            return 'mantine';
-          return 'vendor';
-        },
-      },
-    },
   },
   test: {
     environment: 'jsdom',

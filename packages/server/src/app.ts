@@ -25,6 +25,7 @@ import { notificationHandlers } from './modules/notification/routes.js';
 import { feedbackHandlers } from './modules/feedback/routes.js';
 import { weatherHandlers } from './modules/weather/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerContractRoutes } from './plugins/contract-routes.js';
 import { registerDocs } from './plugins/docs.js';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
 
   registerErrorHandling(app);
   await registerSecurity(app);
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await registerDocs(app);
   const appResolver = new AppResolver(database.db);

@@ -49,3 +49,8 @@ class JsdomFriendlyRequest extends NodeRequest {
   }
 }
 globalThis.Request = JsdomFriendlyRequest as typeof Request;
+
+// The member screens are lazy routes in the app (decision 045); loaded here up front, as they were
+// before, so a test's first render does not wait for Vitest to transform them on demand. Manager
+// screens stay lazy, as they always were.
+import.meta.glob(['../src/app/routes/**/*.tsx', '!**/manager*', '!**/*.test.tsx'], { eager: true });

@@ -6,15 +6,21 @@ import { errorBody } from './errors.js';
 
 const immutable = 'public, max-age=31536000, immutable';
 
-/** Cache policy per file: hashed assets forever, entry points and the service worker always fresh. */
+/**
+ * Cache policy per file: hashed assets under /assets/ forever; entry points (index.html, the manifest)
+ * and the unhashed scripts at the root (service worker, workbox, push handler) always revalidated, so
+ * a release reaches every member at once. `path` may be a precompressed twin (`x.js.br`).
+ */
 function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string): void {
-  const file = path.replaceAll('\\', '/');
+  const file = path.replaceAll('\\', '/').replace(/\.(?:br|gz)$/, '');
+  // The same URL answers br, gzip or plain by Accept-Encoding: caches must key on it.
+  res.setHeader('Vary', 'Accept-Encoding');
   if (file.endsWith('/service-worker.js')) {
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Service-Worker-Allowed', '/');
   } else if (file.includes('/assets/')) {
     res.setHeader('Cache-Control', immutable);
-  } else if (file.endsWith('.html') || file.endsWith('.webmanifest')) {
+  } else if (/\.(?:html|webmanifest|js)$/.test(file)) {
     res.setHeader('Cache-Control', 'no-cache');
   } else {
     res.setHeader('Cache-Control', 'public, max-age=3600');
@@ -49,6 +55,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       setHeaders: cacheHeaders,
       // Dotfiles of the build (.vite/manifest.json, a stray .env) are not part of the site (ADR 022).
       dotfiles: 'ignore',
+      // The web build writes a .br and .gz twin of every compressible file: sent by Accept-Encoding
+      // with Vary, never compressed again per request (decision 045).
+      preCompressed: true,
     });
   } else {
     app.log.warn({ webDistDir }, 'web app not built; serving the API only');

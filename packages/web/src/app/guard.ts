@@ -39,7 +39,8 @@ export function decideAccess({
       ? { kind: 'redirect', to: safeRedirect(redirectParam) ?? paths.home.getHref() }
       : { kind: 'allow' };
   }
-  if (!loggedIn) return { kind: 'redirect', to: paths.login.getHref(fullPath) };
+  // Signing out goes to plain /login: no way back to the page left behind.
+  if (!loggedIn) return { kind: 'redirect', to: paths.login.getHref(signingOut ? undefined : fullPath) };
   if (!account) return { kind: 'loading' };
 
   const approved = account.isApproved && account.isActive;

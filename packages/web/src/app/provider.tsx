@@ -1,6 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+// Mantine per component (the dates, dropzone and tiptap styles come with the screens using them).
+import './mantine.css';
 import './global.css';
 
 import { MantineProvider } from '@mantine/core';

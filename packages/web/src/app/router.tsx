@@ -3,18 +3,6 @@ import { LoadingState } from '../components/query-state';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from './paths';
 import type { RouteHandle } from './route-handle';
-import { AccountRoute } from './routes/account/account';
-import { AccountDataRoute } from './routes/account/account-data';
-import { AccountEditRoute } from './routes/account/account-edit';
-import { AccountEditPasswordRoute } from './routes/account/account-edit-password';
-import { AccountPrivacyRoute } from './routes/account/account-privacy';
-import { LoginRoute } from './routes/auth/login';
-import { PasswordResetRoute } from './routes/auth/password-reset';
-import { RegisterRoute } from './routes/auth/register';
-import { RequestResetRoute } from './routes/auth/request-reset';
-import { RestrictedUserRoute } from './routes/auth/restricted-user';
-import { HomeRoute } from './routes/home';
-import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 import { taskRouteObjects } from './routes/tasks/routes';
 import { eventRouteObjects } from './routes/events/routes';
@@ -38,15 +26,19 @@ export const routes: RouteObject[] = [
     // instead of React Router's console warning and an empty page.
     hydrateFallbackElement: <LoadingState />,
     children: [
-      { path: paths.home.path, element: <HomeRoute />, handle: handle({ titleKey: 'titles.home' }) },
+      {
+        path: paths.home.path,
+        lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
+        handle: handle({ titleKey: 'titles.home' }),
+      },
       {
         path: paths.login.path,
-        element: <LoginRoute />,
+        lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }),
         handle: handle({ access: 'guest', layout: 'empty', titleKey: 'titles.login' }),
       },
       {
         path: paths.register.path,
-        element: <RegisterRoute />,
+        lazy: async () => ({ Component: (await import('./routes/auth/register')).RegisterRoute }),
         handle: handle({
           access: 'public',
           layout: 'detail',
@@ -57,7 +49,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.requestReset.path,
-        element: <RequestResetRoute />,
+        lazy: async () => ({ Component: (await import('./routes/auth/request-reset')).RequestResetRoute }),
         handle: handle({
           access: 'public',
           layout: 'detail',
@@ -67,7 +59,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.passwordReset.path,
-        element: <PasswordResetRoute />,
+        lazy: async () => ({ Component: (await import('./routes/auth/password-reset')).PasswordResetRoute }),
         handle: handle({
           access: 'public',
           layout: 'detail',
@@ -77,27 +69,31 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.restrictedUser.path,
-        element: <RestrictedUserRoute />,
+        lazy: async () => ({
+          Component: (await import('./routes/auth/restricted-user')).RestrictedUserRoute,
+        }),
         handle: handle({ access: 'restricted', layout: 'empty', titleKey: 'titles.restricted' }),
       },
       {
         path: paths.account.root.path,
-        element: <AccountRoute />,
+        lazy: async () => ({ Component: (await import('./routes/account/account')).AccountRoute }),
         handle: handle({ layout: 'detail', titleKey: 'titles.account', backTo: paths.home.getHref() }),
       },
       {
         path: paths.account.edit.path,
-        element: <AccountEditRoute />,
+        lazy: async () => ({ Component: (await import('./routes/account/account-edit')).AccountEditRoute }),
         handle: handle({ layout: 'modal', titleKey: 'titles.accountEdit' }),
       },
       {
         path: paths.account.editPassword.path,
-        element: <AccountEditPasswordRoute />,
+        lazy: async () => ({
+          Component: (await import('./routes/account/account-edit-password')).AccountEditPasswordRoute,
+        }),
         handle: handle({ layout: 'modal', titleKey: 'titles.accountEditPassword' }),
       },
       {
         path: paths.account.data.path,
-        element: <AccountDataRoute />,
+        lazy: async () => ({ Component: (await import('./routes/account/account-data')).AccountDataRoute }),
         handle: handle({
           layout: 'detail',
           titleKey: 'titles.accountData',
@@ -106,7 +102,9 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.account.privacy.path,
-        element: <AccountPrivacyRoute />,
+        lazy: async () => ({
+          Component: (await import('./routes/account/account-privacy')).AccountPrivacyRoute,
+        }),
         handle: handle({
           layout: 'detail',
           titleKey: 'titles.accountPrivacy',
@@ -144,7 +142,7 @@ export const routes: RouteObject[] = [
       ...notificationRouteObjects,
       {
         path: '*',
-        element: <NotFoundRoute />,
+        lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
         handle: handle({ access: 'public', layout: 'default', titleKey: 'titles.notFound' }),
       },
     ],

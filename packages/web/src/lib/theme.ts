@@ -153,6 +153,14 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const colors = (theme.other.colors as AppColors | undefined) ?? defaultColors;
   const roles = colorRoles(colors);
+  // Light badges and buttons (status badges: waiting, confirmed, full): their text read on their tint.
+  const lightText = (hex: string) =>
+    readableShade(hex, [
+      '#ffffff',
+      colors.background,
+      blend(hex, '#ffffff', 0.12),
+      blend(hex, colors.background, 0.12),
+    ]);
   return {
     variables: {
       '--pluk-color-primary-text': roles.primaryText,
@@ -175,6 +183,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
       '--mantine-color-red-text': roles.error,
       '--mantine-color-red-light-color': roles.error,
       '--mantine-color-red-outline': roles.error,
+      '--mantine-color-green-light-color': lightText('#40c057'),
+      '--mantine-color-yellow-light-color': lightText('#fab005'),
+      '--mantine-color-orange-light-color': lightText('#fd7e14'),
+      '--mantine-color-blue-light-color': lightText('#228be6'),
     },
     dark: {},
   };

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCalendarEvent,
@@ -59,18 +59,17 @@ function AccountLink() {
   const avatarUrl = useAvatarUrl(account?.hasAvatar ?? false, account?.avatarVersion ?? null);
   if (!account) return null;
   return (
-    <Tooltip label={t('header.account')}>
-      <ActionIcon
-        component={Link}
-        to={paths.account.root.getHref()}
-        variant="transparent"
-        size="xl"
-        aria-label={t('header.account')}
-      >
-        {/* The photo, or Mantine's person icon: no initials, so the name is exactly "Mijn account". */}
-        <Avatar src={avatarUrl} size={36} radius="xl" color="brand" alt="" aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      component={Link}
+      to={paths.account.root.getHref()}
+      variant="transparent"
+      size="xl"
+      aria-label={t('header.account')}
+      title={t('header.account')}
+    >
+      {/* The photo, or Mantine's person icon: no initials, so the name is exactly "Mijn account". */}
+      <Avatar src={avatarUrl} size={36} radius="xl" color="brand" alt="" aria-hidden />
+    </ActionIcon>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -14,10 +14,19 @@ export interface HeaderLinkProps {
 
 /** An icon-only link in a layout header (back, home, manager area), 44 px and named for screen readers. */
 export function HeaderLink({ to, label, icon, color, tooltip = false }: HeaderLinkProps) {
-  const link = (
-    <ActionIcon component={Link} to={to} variant="subtle" color={color} size="xl" aria-label={label}>
+  // The browser's own tooltip (`title`): Mantine's Tooltip would bring its positioning library
+  // (floating-ui) into every member's first load (decision 045).
+  return (
+    <ActionIcon
+      component={Link}
+      to={to}
+      variant="subtle"
+      color={color}
+      size="xl"
+      aria-label={label}
+      title={tooltip ? label : undefined}
+    >
       {icon}
     </ActionIcon>
   );
-  return tooltip ? <Tooltip label={label}>{link}</Tooltip> : link;
 }

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { Navigate, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Navigate, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useAccount } from '../../features/user/api/get-account';
@@ -59,6 +59,7 @@ function AccountError({
 export function RootLayout() {
   const matches = useMatches();
   const location = useLocation();
+  const navigation = useNavigation();
   const handle = currentHandle(matches);
   const loggedIn = useAppStore((state) => state.auth.loggedIn);
   const stopImpersonating = useAppStore((state) => state.stopImpersonating);
@@ -77,7 +78,9 @@ export function RootLayout() {
     account: accountQuery.data,
     fullPath: `${location.pathname}${location.search}`,
     redirectParam: new URLSearchParams(location.search).get('redirect'),
-    signingOut: isSigningOut(location.state),
+    // Also while the way to /login is still loading its (lazy) screen: signing out ends the session
+    // then, before /login is on screen (use-sign-out.ts).
+    signingOut: isSigningOut(location.state) || isSigningOut(navigation.location?.state),
   });
 
   useRouteFocus(decision.kind === 'allow' || decision.kind === 'forbidden');

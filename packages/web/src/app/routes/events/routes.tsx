@@ -1,8 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../paths';
 import type { RouteHandle } from '../../route-handle';
-import { EventDetailRoute } from './event-detail';
-import { EventsListRoute } from './events-list';
 
 const handle = (value: RouteHandle) => value;
 const eventManager = { role: 'EventManager' } as const;
@@ -11,12 +9,12 @@ const eventManager = { role: 'EventManager' } as const;
 export const eventRouteObjects: RouteObject[] = [
   {
     path: paths.events.path,
-    element: <EventsListRoute />,
+    lazy: async () => ({ Component: (await import('./events-list')).EventsListRoute }),
     handle: handle({ titleKey: 'events:titles.list' }),
   },
   {
     path: paths.event.path,
-    element: <EventDetailRoute />,
+    lazy: async () => ({ Component: (await import('./event-detail')).EventDetailRoute }),
     handle: handle({ titleKey: 'events:titles.detail' }),
   },
   {

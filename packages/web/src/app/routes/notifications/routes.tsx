@@ -1,8 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../paths';
 import type { RouteHandle } from '../../route-handle';
-import { AccountFeedbackRoute } from './account-feedback';
-import { NotificationsRoute } from './inbox';
 
 const handle = (value: RouteHandle) => value;
 
@@ -13,12 +11,12 @@ const handle = (value: RouteHandle) => value;
 export const notificationRouteObjects: RouteObject[] = [
   {
     path: paths.notifications.path,
-    element: <NotificationsRoute />,
+    lazy: async () => ({ Component: (await import('./inbox')).NotificationsRoute }),
     handle: handle({ titleKey: 'notifications:titles.inbox' }),
   },
   {
     path: paths.account.feedback.path,
-    element: <AccountFeedbackRoute />,
+    lazy: async () => ({ Component: (await import('./account-feedback')).AccountFeedbackRoute }),
     handle: handle({
       layout: 'detail',
       titleKey: 'feedback:titles.mine',

@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../paths';
 import type { RouteHandle } from '../../route-handle';
-import { PostDetailRoute } from './post-detail';
 
 const handle = (value: RouteHandle) => value;
 const postManager = { role: 'PostManager' } as const;
@@ -10,7 +9,7 @@ const postManager = { role: 'PostManager' } as const;
 export const postRouteObjects: RouteObject[] = [
   {
     path: paths.post.path,
-    element: <PostDetailRoute />,
+    lazy: async () => ({ Component: (await import('./post-detail')).PostDetailRoute }),
     handle: handle({ layout: 'detail', titleKey: 'posts:titles.detail', backTo: paths.home.getHref() }),
   },
   {

@@ -1,30 +1,30 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../paths';
 import type { RouteHandle } from '../../route-handle';
-import { AccountCreditsRoute } from './account-credits';
-import { AccountTasksRoute } from './account-tasks';
-import { TaskDetailRoute } from './task-detail';
-import { TasksListRoute } from './tasks-list';
 
 const handle = (value: RouteHandle) => value;
 const taskManager = { role: 'TaskManager' } as const;
 
 /** The `tasks` screens (member and manager), spread into the router before the not-found route. */
 export const taskRouteObjects: RouteObject[] = [
-  { path: paths.tasks.path, element: <TasksListRoute />, handle: handle({ titleKey: 'tasks:titles.list' }) },
+  {
+    path: paths.tasks.path,
+    lazy: async () => ({ Component: (await import('./tasks-list')).TasksListRoute }),
+    handle: handle({ titleKey: 'tasks:titles.list' }),
+  },
   {
     path: paths.task.path,
-    element: <TaskDetailRoute />,
+    lazy: async () => ({ Component: (await import('./task-detail')).TaskDetailRoute }),
     handle: handle({ titleKey: 'tasks:titles.detail' }),
   },
   {
     path: paths.account.tasks.path,
-    element: <AccountTasksRoute />,
+    lazy: async () => ({ Component: (await import('./account-tasks')).AccountTasksRoute }),
     handle: handle({ layout: 'detail', titleKey: 'tasks:titles.mine', backTo: paths.account.root.getHref() }),
   },
   {
     path: paths.account.credits.path,
-    element: <AccountCreditsRoute />,
+    lazy: async () => ({ Component: (await import('./account-credits')).AccountCreditsRoute }),
     handle: handle({
       layout: 'detail',
       titleKey: 'tasks:titles.credits',

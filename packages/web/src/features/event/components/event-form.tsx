@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import 'dayjs/locale/nl';
 import { Button, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
