@@ -43,5 +43,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Room for the slower `findBy…` above on a loaded machine (Vitest's default is 5 s).
+    testTimeout: 20_000,
   },
 });

@@ -48,7 +48,7 @@ declare module 'fastify' {
     push: PushSender;
     accessTokens: AccessTokens;
     /** The signed-in users of recent requests; `forget` them after changing their access (ADR 046). */
-    authUsers: AuthUserCache;
+    authUsers: AuthUserCache<AuthUser>;
     /** Every `/api` route registered, as `METHOD path` (lower-case path); read by the matrix test. */
     apiRoutes: string[];
   }

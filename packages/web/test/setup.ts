@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetAppStore } from '../src/lib/store';
 import { resetNotifications } from './utils';
+
+// Screens are lazy chunks: on a busy two-core machine (CI beside other work) the first render of one can
+// take longer than Testing Library's 1 s default, which then fails a `findBy…` that is only slow.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Mantine reads for responsive styles and scroll areas.
 Object.defineProperty(window, 'matchMedia', {

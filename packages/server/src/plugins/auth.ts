@@ -21,7 +21,7 @@ const lastSeenWriteIntervalMs = 60_000;
 export function registerAuth(app: FastifyInstance): void {
   const lastSeenWrites = new Map<number, number>();
   app.decorateRequest('auth', null);
-  app.decorate('authUsers', new AuthUserCache());
+  app.decorate('authUsers', new AuthUserCache<AuthUser>());
   /** The user of a token (or an impersonation target), from the short-lived cache when it is there. */
   const authUser = (appId: string, userId: number, sessionId?: string) =>
     app.authUsers.load(authUserKey(appId, userId, sessionId), () =>

@@ -1,7 +1,10 @@
-import type { AuthUser } from '../../types.js';
+/** What the cache needs of a user: its id, to forget it (the server caches its `AuthUser`). */
+interface CachedUser {
+  id: number;
+}
 
-interface Entry {
-  user: AuthUser;
+interface Entry<User extends CachedUser> {
+  user: User;
   until: number;
 }
 
@@ -15,8 +18,8 @@ interface Entry {
  * nothing when any `forget` happened since it started (a generation counter), so a forgotten state never
  * comes back. At most `maxEntries` entries, oldest out first.
  */
-export class AuthUserCache {
-  private readonly entries = new Map<string, Entry>();
+export class AuthUserCache<User extends CachedUser> {
+  private readonly entries = new Map<string, Entry<User>>();
   private generation = 0;
 
   constructor(
@@ -30,7 +33,7 @@ export class AuthUserCache {
   }
 
   /** The cached user of `key`, else `loader`'s answer, cached unless it is null or someone forgot meanwhile. */
-  async load(key: string, loader: () => Promise<AuthUser | null>): Promise<AuthUser | null> {
+  async load(key: string, loader: () => Promise<User | null>): Promise<User | null> {
     const cached = this.entries.get(key);
     const now = Date.now();
     if (cached && cached.until > now) return cached.user;

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
-import { settingValue } from '../../lib/app-settings.js';
+import { publicUrlOf } from '../../lib/public-url.js';
 import { enqueue } from '../../jobs/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
@@ -15,12 +15,6 @@ import { revokeUserTokens } from './refresh-tokens.js';
 import { findUserByLogin } from './sessions.js';
 
 const resetTtlMs = 60 * 60 * 1000;
-
-/** The web address links in e-mails point to: the app's `publicUrl` setting, else PUBLIC_URL. */
-export async function publicUrlOf(app: FastifyInstance, appId: string): Promise<string> {
-  const own = (await settingValue(app.db, appId, 'publicUrl'))?.trim();
-  return (own || app.config.publicUrl).replace(/\/+$/, '');
-}
 
 /**
  * Sends a reset link when `value` names an account (username or e-mail) of the app; otherwise does

@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { comments, events, posts, tasks, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
+import { pageTotal, totalRows } from '../../lib/paging.js';
 import type { AuthUser } from '../../types.js';
 
 /** The manager role that moderates the comments of each kind of subject (decision 039). */
@@ -133,18 +134,20 @@ export async function listComments(
     eq(comments.subjectType, subjectType),
     eq(comments.subjectId, subjectId),
   );
-  const [total] = await tenantDb(app.db, user.appId).select({ count: count() }).from(comments).where(where);
   const rows = await tenantDb(app.db, user.appId)
-    .select(commentColumns)
+    .select({ ...commentColumns, total: totalRows() })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
     .where(where)
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
+  const total = await pageTotal(rows, query.page * query.pageSize, () =>
+    tenantDb(app.db, user.appId).select({ count: count() }).from(comments).where(where),
+  );
   return {
     items: rows.map((row) => present(row, user)),
-    total: Number(total?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -165,7 +165,6 @@ export async function eventAttendees(
     eq(eventAttendances.appId, appId),
     inArray(eventAttendances.status, [...holdingStatuses]),
   );
-  const [total] = await tenantDb(db, appId).select({ count: count() }).from(eventAttendances).where(where);
   const sheet = await tenantDb(db, appId)
     .select({
       userId: eventAttendances.userId,
@@ -173,6 +172,7 @@ export async function eventAttendees(
       guests: eventAttendances.guests,
       firstName: users.firstName,
       lastName: users.lastName,
+      total: totalRows(),
     })
     .from(eventAttendances)
     .innerJoin(users, eq(users.id, eventAttendances.userId))
@@ -180,6 +180,9 @@ export async function eventAttendees(
     .orderBy(asc(eventAttendances.createdAt), asc(eventAttendances.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
+  const total = await pageTotal(sheet, query.page * query.pageSize, () =>
+    tenantDb(db, appId).select({ count: count() }).from(eventAttendances).where(where),
+  );
   return {
     items: sheet.map((line) => ({
       firstName: line.firstName,
@@ -188,7 +191,7 @@ export async function eventAttendees(
       status: line.status as 'waiting' | 'confirmed',
       isMe: line.userId === userId,
     })),
-    total: Number(total?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -441,7 +444,6 @@ export async function managedAttendances(
 ): Promise<ManagedAttendancePage> {
   await assertEventExists(db, appId, eventId);
   const where = and(eq(eventAttendances.eventId, eventId), eq(eventAttendances.appId, appId));
-  const [total] = await tenantDb(db, appId).select({ count: count() }).from(eventAttendances).where(where);
   const attendances = await tenantDb(db, appId)
     .select({
       id: eventAttendances.id,
@@ -452,6 +454,7 @@ export async function managedAttendances(
       status: eventAttendances.status,
       createdAt: eventAttendances.createdAt,
       handledAt: eventAttendances.handledAt,
+      total: totalRows(),
     })
     .from(eventAttendances)
     .innerJoin(users, eq(users.id, eventAttendances.userId))
@@ -459,9 +462,12 @@ export async function managedAttendances(
     .orderBy(asc(eventAttendances.createdAt), asc(eventAttendances.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
+  const total = await pageTotal(attendances, query.page * query.pageSize, () =>
+    tenantDb(db, appId).select({ count: count() }).from(eventAttendances).where(where),
+  );
   return {
     items: attendances.map(presentManagedAttendance),
-    total: Number(total?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

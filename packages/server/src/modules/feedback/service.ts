@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Feedback, FeedbackPage, ManagedFeedback, ManagedFeedbackPage } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { feedback, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
+import { pageTotal, totalRows } from '../../lib/paging.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { insertNotifications } from '../notification/notify.js';
 import { presentFeedback, presentManagedFeedback } from './presenter.js';
@@ -23,17 +24,19 @@ export async function listMyFeedback(
   query: PageQuery,
 ): Promise<FeedbackPage> {
   const where = mine(appId, userId);
-  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(feedback).where(where);
   const rows = await tenantDb(app.db, appId)
-    .select()
+    .select({ ...getTableColumns(feedback), total: totalRows() })
     .from(feedback)
     .where(where)
     .orderBy(desc(feedback.createdAt), desc(feedback.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
+  const total = await pageTotal(rows, query.page * query.pageSize, () =>
+    tenantDb(app.db, appId).select({ count: count() }).from(feedback).where(where),
+  );
   return {
     items: rows.map(presentFeedback),
-    total: Number(total?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -102,18 +105,20 @@ export async function listAppFeedback(
     query.isHandled === undefined
       ? eq(feedback.appId, appId)
       : and(eq(feedback.appId, appId), eq(feedback.isHandled, query.isHandled));
-  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(feedback).where(where);
   const rows = await tenantDb(app.db, appId)
-    .select({ feedback, sender: senderColumns })
+    .select({ feedback, sender: senderColumns, total: totalRows() })
     .from(feedback)
     .leftJoin(users, and(eq(users.id, feedback.userId), eq(users.appId, appId)))
     .where(where)
     .orderBy(asc(feedback.isHandled), desc(feedback.createdAt), desc(feedback.id))
     .limit(query.pageSize)
     .offset(query.page * query.pageSize);
+  const total = await pageTotal(rows, query.page * query.pageSize, () =>
+    tenantDb(app.db, appId).select({ count: count() }).from(feedback).where(where),
+  );
   return {
     items: rows.map((row) => presentManagedFeedback(row.feedback, row.sender?.id ? row.sender : null)),
-    total: Number(total?.count ?? 0),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -8,10 +8,12 @@ import { enqueue, type JobInput } from '../../jobs/queue.js';
 import { notifications, pushSubscriptions } from '../../db/schema/index.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker.js';
 import { settingValue } from '../../lib/app-settings.js';
-import { publicUrlOf } from '../auth/password-reset.js';
-import type { CreatedNotification } from './notify.js';
+import { publicUrlOf } from '../../lib/public-url.js';
 import { sendToPushService } from './push-address.js';
 import { vapidKeysOf, type VapidKeys } from './push-keys.js';
+
+/** A notification row as `insertNotifications` wrote it (notify.ts names it CreatedNotification). */
+type CreatedNotification = typeof notifications.$inferSelect;
 
 /** How long a push service keeps a message for an offline browser. */
 export const pushTtlSeconds = 24 * 3600;

@@ -27,7 +27,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
 import { pageTotal, totalRows } from '../../lib/paging.js';
 import type { AuthUser, Tenant } from '../../types.js';
-import { publicUrlOf } from '../auth/password-reset.js';
+import { publicUrlOf } from '../../lib/public-url.js';
 import { removeStorage, withStoredUploads } from '../media/service.js';
 import type { MultipartUpload } from '../media/upload.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';

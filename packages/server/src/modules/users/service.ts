@@ -10,7 +10,7 @@ import { mailJob } from '../../mail/mail-job.js';
 import type { MailRequest } from '../../mail/mailer.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
-import { publicUrlOf } from '../auth/password-reset.js';
+import { publicUrlOf } from '../../lib/public-url.js';
 import { managedUserColumns, presentManagedUser } from './presenter.js';
 
 function likePattern(text: string): string {

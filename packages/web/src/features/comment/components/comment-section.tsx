@@ -220,14 +220,7 @@ export function CommentSection({ subjectType, subjectId }: CommentSectionProps) 
               <CommentItem key={comment.id} comment={comment} mutations={mutations} />
             ))}
           </Stack>
-          <LoadMore
-            shown={comments.length}
-            total={total}
-            hasMore={query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            error={query.isFetchNextPageError ? query.error : null}
-            onLoad={() => void query.fetchNextPage()}
-          />
+          <LoadMore query={query} shown={comments.length} total={total} />
         </>
       )}
       <CommentForm

@@ -3,7 +3,6 @@ import type { EventTotals } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
-import { feedTotal } from '../../../lib/feed-pages';
 import { useAttendees } from '../api/events';
 import { statusColor } from './status-color';
 
@@ -68,14 +67,7 @@ export function AttendanceSheet({ eventId, totals }: { eventId: number; totals: 
             ))}
           </List>
         )}
-        <LoadMore
-          shown={attendees.length}
-          total={feedTotal(query.data)}
-          hasMore={query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          error={query.isFetchNextPageError ? query.error : null}
-          onLoad={() => void query.fetchNextPage()}
-        />
+        <LoadMore query={query} shown={attendees.length} />
       </Stack>
     </Paper>
   );

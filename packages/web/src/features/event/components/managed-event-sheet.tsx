@@ -9,7 +9,7 @@ import { FormError } from '../../../components/form-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
-import { feedItems, feedTotal } from '../../../lib/feed-pages';
+import { feedItems } from '../../../lib/feed-pages';
 import { useErrorText } from '../../../lib/form';
 import {
   useCloseEvent,
@@ -113,14 +113,7 @@ function AttendanceList({ eventId }: { eventId: number }) {
           <AttendanceRow key={attendance.id} attendance={attendance} />
         ))}
       </Stack>
-      <LoadMore
-        shown={attendances.length}
-        total={feedTotal(query.data)}
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        error={query.isFetchNextPageError ? query.error : null}
-        onLoad={() => void query.fetchNextPage()}
-      />
+      <LoadMore query={query} shown={attendances.length} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
-import { feedItems, feedTotal } from '../../../lib/feed-pages';
+import { feedItems } from '../../../lib/feed-pages';
 import { useErrorText } from '../../../lib/form';
 import { useAppFeedback, useHandleFeedback, useWaitingFeedbackCount } from '../api/app-feedback';
 import { formatMoment } from '../../../lib/dates';
@@ -118,14 +118,7 @@ export function ManagerFeedbackList() {
           <ManagedFeedbackCard key={item.id} item={item} />
         ))}
       </Stack>
-      <LoadMore
-        shown={items.length}
-        total={feedTotal(query.data)}
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        error={query.isFetchNextPageError ? query.error : null}
-        onLoad={() => void query.fetchNextPage()}
-      />
+      <LoadMore query={query} shown={items.length} />
     </Stack>
   );
 }
