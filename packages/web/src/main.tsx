@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { registerServiceWorker } from './app/register-service-worker';
 import { createAppRouter } from './app/router';
 import { i18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
@@ -17,4 +16,11 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-registerServiceWorker(i18n.t);
+// The service worker (and workbox-window) after the page has loaded: not in the first load's way.
+function registerServiceWorkerLater() {
+  void import('./app/register-service-worker').then(({ registerServiceWorker }) =>
+    registerServiceWorker(i18n.t),
+  );
+}
+if (document.readyState === 'complete') registerServiceWorkerLater();
+else window.addEventListener('load', registerServiceWorkerLater, { once: true });

@@ -3,13 +3,13 @@ import './mantine.css';
 import './global.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useAppColors } from '../features/info/api/get-app-colors';
 import { createAppTheme, cssVariablesResolver, defaultColors } from '../lib/theme';
+import { NotificationsHost } from './notifications-host';
 
 /** Mantine with the app's own colours (they arrive during start-up, so the theme follows them). */
 function BrandedMantine({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
@@ -22,7 +22,7 @@ function BrandedMantine({ children, env }: { children: ReactNode; env?: 'default
       cssVariablesResolver={cssVariablesResolver}
       env={env}
     >
-      <Notifications position="top-center" zIndex={1000} />
+      <NotificationsHost />
       {children}
     </MantineProvider>
   );

@@ -28,6 +28,14 @@ export function useBoot(): BootStatus {
       const colors = queryClient.fetchQuery(appColorsQueryOptions()).catch((error: unknown) => {
         console.error('Pluk: loading the app colours failed', error);
       });
+      // The account is asked at the same time as the app info, not after it: one round trip less
+      // before the first screen (decision 045). Its answer is only awaited once the info is in.
+      const account = useAppStore.getState().auth.loggedIn
+        ? queryClient.fetchQuery(accountQueryOptions()).then(
+            () => undefined,
+            (error: unknown) => error,
+          )
+        : undefined;
       try {
         const info = await queryClient.fetchQuery(appInfoQueryOptions());
         if (i18n.language !== info.localeVariant) await i18n.changeLanguage(info.localeVariant);
@@ -41,12 +49,9 @@ export function useBoot(): BootStatus {
         console.error('Pluk: loading the app info failed', error);
       }
       await colors;
-      if (useAppStore.getState().auth.loggedIn) {
-        try {
-          await queryClient.fetchQuery(accountQueryOptions());
-        } catch (error) {
-          console.error('Pluk: loading the account failed', error);
-        }
+      if (account && useAppStore.getState().auth.loggedIn) {
+        const error = await account;
+        if (error !== undefined) console.error('Pluk: loading the account failed', error);
       }
       return 'ready';
     }

@@ -163,11 +163,12 @@ describe('home', () => {
         'GET /api/weatherforecast': () => apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis.'),
       },
     });
-    const chores = await screen.findByRole('region', { name: 'Open klusjes' });
+    // The blocks wait for each other up to blocksTogetherMs (the failing one is retried meanwhile).
+    const chores = await screen.findByRole('region', { name: 'Open klusjes' }, { timeout: 3000 });
     expect(await within(chores).findByText('Open klusjes kon niet geladen worden')).toBeInTheDocument();
     expect(within(chores).getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Oogstfeest/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /De aardbeien zijn rijp/ })).toBeInTheDocument();
     expect(screen.getByText('Het weerbericht is nu niet beschikbaar.')).toBeInTheDocument();
-  });
+  }, 10_000);
 });

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   HomeTasksBlock,
@@ -6,10 +7,30 @@ import {
   NextEventBlock,
   type HomeLinks,
 } from '../../features/home/components/home-blocks';
+import { useHomeTasks, useLatestPost, useNextEvent } from '../../features/home/api/home-queries';
 import { useAppInfo } from '../../features/info/api/get-app-info';
 import { useAccount } from '../../features/user/api/get-account';
 import { WeatherCard } from '../../features/weather/components/weather-card';
+import { useWeather } from '../../features/weather/api/get-weather';
 import { paths } from '../paths';
+
+/** How long the home waits for all its blocks before showing each on its own (with skeletons). */
+export const blocksTogetherMs = 800;
+
+/**
+ * True once every block's first answer is in (or after `blocksTogetherMs`): the blocks then appear
+ * at once, each at its final height, instead of skeletons that grow and push the next blocks down
+ * (layout shift, decision 045).
+ */
+function useBlocksReady(): boolean {
+  const pending = [useWeather(), useHomeTasks(), useNextEvent(), useLatestPost()].some((q) => q.isPending);
+  const [waitedLongEnough, setWaitedLongEnough] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedLongEnough(true), blocksTogetherMs);
+    return () => clearTimeout(timer);
+  }, []);
+  return !pending || waitedLongEnough;
+}
 
 const links: HomeLinks = {
   task: paths.task.getHref,
@@ -27,6 +48,7 @@ export function HomeRoute() {
   const { t } = useTranslation();
   const account = useAccount().data;
   const info = useAppInfo();
+  const blocksReady = useBlocksReady();
   if (!account) return null;
   return (
     <Stack gap="lg" py="md">
@@ -34,10 +56,16 @@ export function HomeRoute() {
         <Title order={2}>{t('home.greeting', { firstName: account.firstName })}</Title>
         <Text c="dimmed">{t('home.welcome', { appName: info?.appName ?? t('productName') })}</Text>
       </Stack>
-      <WeatherCard />
-      <HomeTasksBlock links={links} />
-      <NextEventBlock links={links} />
-      <LatestPostBlock links={links} />
+      {blocksReady ? (
+        <>
+          <WeatherCard />
+          <HomeTasksBlock links={links} />
+          <NextEventBlock links={links} />
+          <LatestPostBlock links={links} />
+        </>
+      ) : (
+        <Loader mx="auto" mt="xl" role="status" aria-label={t('states.loading')} />
+      )}
     </Stack>
   );
 }

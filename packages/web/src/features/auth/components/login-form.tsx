@@ -1,10 +1,10 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '../../../components/password-field';
 import { useForm } from '@mantine/form';
-import { loginBodySchema } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
-import { useErrorText, fieldErrors, useFocusError, zodValidate } from '../../../lib/form';
+import type { FormEvent } from 'react';
+import { useErrorText, fieldErrors, useFocusError } from '../../../lib/form';
 import { useLogin, type LoginInput } from '../api/login';
 
 /** Username (or e-mail) and password; on success the token data is in the store. */
@@ -15,13 +15,22 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: zodValidate(loginBodySchema),
   });
 
   const { ref, focusError } = useFocusError();
 
-  const submit = form.onSubmit((values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (login.isPending) return;
+    const values = form.getValues();
+    // The rules (zod with the contract's schema) load with the first submit, not with /login.
+    const { validateLogin } = await import('./login-validation');
+    const errors = validateLogin(values);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      focusError();
+      return;
+    }
     login.mutate(values, {
       onSuccess: () => onSuccess?.(),
       onError: (error) => {
@@ -29,10 +38,10 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
         focusError();
       },
     });
-  }, focusError);
+  };
 
   return (
-    <form ref={ref} onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         {login.isError && <FormError>{errorText(login.error)}</FormError>}
         <TextInput
