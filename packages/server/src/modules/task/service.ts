@@ -109,14 +109,20 @@ export async function homeTasks(
   };
 }
 
+/** The member list's query, built once per app (ADR 046). */
+const openTasksQuery = preparedQuery((db, appId: string) =>
+  tenantDb(db, appId)
+    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(sql.placeholder('userId')) })
+    .from(tasks)
+    .where(and(eq(tasks.appId, appId), isOpen(sql.placeholder('now') as unknown as Date)))
+    .orderBy(asc(tasks.startsAt), asc(tasks.id))
+    .limit(500)
+    .prepare('open_tasks'),
+);
+
 /** The member list of /tasks: open tasks, the first to start first. */
 export async function openTasks(db: Database, user: AuthUser, now = new Date()): Promise<TaskSummary[]> {
-  const rows = await tenantDb(db, user.appId)
-    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id) })
-    .from(tasks)
-    .where(and(eq(tasks.appId, user.appId), isOpen(now)))
-    .orderBy(asc(tasks.startsAt), asc(tasks.id))
-    .limit(500);
+  const rows = await openTasksQuery(db, user.appId, { userId: user.id, now: now.toISOString() });
   return rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now));
 }
 
