@@ -33,4 +33,3 @@ export function preparedQuery<T, K extends string>(
     return query.execute(values);
   };
 }
-

@@ -132,4 +132,5 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 }
 
 /** A route's own hooks of one kind as a list (Fastify takes none, one or a list). */
-const hooksOf = (hooks: unknown): unknown[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+const hooksOf = (hooks: unknown): unknown[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];

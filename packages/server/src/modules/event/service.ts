@@ -91,7 +91,10 @@ export async function listEvents(
     offset: query.page * query.pageSize,
   });
   const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(app.db, appId).select({ count: count() }).from(events).where(eventsWhere(appId, query.hasEnded, now)),
+    tenantDb(app.db, appId)
+      .select({ count: count() })
+      .from(events)
+      .where(eventsWhere(appId, query.hasEnded, now)),
   );
   return {
     items: rows.map((row) =>

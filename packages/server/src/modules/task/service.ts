@@ -1,5 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type {
   ManagerTask,
   ManagerTaskDetail,
@@ -64,7 +77,8 @@ function homeTasksWhere(appId: string, query: HomeTaskFilter, now: Date | Placeh
 /** The home list's page, built once per app and filter (ADR 046); the key is `appId|isCompleted|hasEnded`. */
 const homeTasksQuery = preparedQuery((db, key: string) => {
   const [appId = '', isCompleted, hasEnded] = key.split('|');
-  const flag = (value: string | undefined) => (value === 'true' ? true : value === 'false' ? false : undefined);
+  const flag = (value: string | undefined) =>
+    value === 'true' ? true : value === 'false' ? false : undefined;
   const filter = { isCompleted: flag(isCompleted), hasEnded: flag(hasEnded) };
   return tenantDb(db, appId)
     .select({
