@@ -108,8 +108,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     for (const method of methods)
       if (method !== 'HEAD') app.apiRoutes.push(`${method} ${route.url.toLowerCase()}`);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Stop claiming jobs, let running ones finish (bounded) or give them back, then close the SMTP transports.
   app.addHook('onClose', async () => {

@@ -44,10 +44,15 @@ export function findNul(value: unknown): string | null {
  * validation on every route, for body, path parameters and query string.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it never waits, and runs on every request (ADR 046).
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = findNul(part);
-      if (field !== null) throw new HttpError(400, 'VALIDATION_ERROR', undefined, { [field]: nulMessage });
+      if (field !== null) {
+        done(new HttpError(400, 'VALIDATION_ERROR', undefined, { [field]: nulMessage }));
+        return;
+      }
     }
+    done();
   });
 }

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteDef } from '@pluk/contract';
 import { HttpError } from '../lib/http-error.js';
 import { findUserIdByLogin } from '../modules/auth/sessions.js';
 import { clientKey, CredentialFailures } from './credential-failures.js';
@@ -89,7 +90,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     throw new HttpError(429, 'RATE_LIMITED');
   }
 
-  app.addHook('preHandler', async (request, reply) => {
+  const guardRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const route = request.routeOptions.config.route;
     if (!route?.rateLimited) return;
     const client = await perClient(request);
@@ -111,14 +112,25 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     }
     failures.attempt(account, from);
     inFlight.set(request, { account, client: from, guard });
-  });
+  };
 
   // The outcome decides: a success refunds the attempt, a failure keeps it counted.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const settle = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const attempt = inFlight.get(request);
     if (!attempt) return payload;
     inFlight.delete(request);
     if (!attempt.guard.failed(reply.statusCode, payload)) failures.succeeded(attempt.account, attempt.client);
     return payload;
+  };
+
+  // Only the rate-limited routes get these hooks: every other request skips them (ADR 046).
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as { route?: RouteDef } | undefined)?.route?.rateLimited) return;
+    route.preHandler = [...hooksOf(route.preHandler), guardRequest] as typeof route.preHandler;
+    route.onSend = [...hooksOf(route.onSend), settle] as typeof route.onSend;
   });
 }
+
+/** A route's own hooks of one kind as a list (Fastify takes none, one or a list). */
+const hooksOf = (hooks: unknown): unknown[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type {
   EventAttendeePage,
   EventDetail,
@@ -14,6 +14,7 @@ import type {
 } from '@pluk/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { comments, eventAttendances, events, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -40,20 +41,22 @@ const placesText = (places: number) => (places === 1 ? '1 plaats' : `${places} p
 
 // --- Member side ---
 
-/** Events of the app, paged (page 0-based); hasEnded=false keeps those whose end is not past. */
-export async function listEvents(
-  app: FastifyInstance,
-  appId: string,
-  userId: number,
-  query: ListQuery,
-): Promise<EventList> {
-  const now = new Date();
+/** The list's filter; `now` is a Date or the placeholder of the prepared query. */
+function eventsWhere(appId: string, hasEnded: boolean | undefined, now: Date | Placeholder) {
+  // Drizzle binds a placeholder wherever it binds a value.
+  const at = now as Date;
   const conditions: SQL[] = [eq(events.appId, appId)];
-  if (query.hasEnded === false) conditions.push(gte(events.endsAt, now));
-  if (query.hasEnded === true) conditions.push(lt(events.endsAt, now));
-  const where = and(...conditions);
-  const order = query.sortDirection === 'desc' ? desc : asc;
-  const rows = await tenantDb(app.db, appId)
+  if (hasEnded === false) conditions.push(gte(events.endsAt, at));
+  if (hasEnded === true) conditions.push(lt(events.endsAt, at));
+  return and(...conditions);
+}
+
+/** A page of the list, built once per app, filter and order (ADR 046); key `appId|hasEnded|sortDirection`. */
+const eventPageQuery = preparedQuery((db, key: string) => {
+  const [appId = '', hasEnded, direction] = key.split('|');
+  const order = direction === 'desc' ? desc : asc;
+  const ended = hasEnded === 'true' ? true : hasEnded === 'false' ? false : undefined;
+  return tenantDb(db, appId)
     .select({
       ...eventColumns,
       myId: eventAttendances.id,
@@ -64,14 +67,34 @@ export async function listEvents(
     .from(events)
     .leftJoin(
       eventAttendances,
-      and(eq(eventAttendances.eventId, events.id), eq(eventAttendances.userId, userId)),
+      and(eq(eventAttendances.eventId, events.id), eq(eventAttendances.userId, sql.placeholder('userId'))),
     )
-    .where(where)
+    .where(eventsWhere(appId, ended, sql.placeholder('now')))
     .orderBy(order(events.startsAt), order(events.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('event_page');
+});
+
+/** Events of the app, paged (page 0-based); hasEnded=false keeps those whose end is not past. */
+export async function listEvents(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  query: ListQuery,
+): Promise<EventList> {
+  const now = new Date();
+  const rows = await eventPageQuery(app.db, `${appId}|${query.hasEnded}|${query.sortDirection}`, {
+    userId,
+    now: now.toISOString(),
+    limit: query.pageSize,
+    offset: query.page * query.pageSize,
+  });
   const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(app.db, appId).select({ count: count() }).from(events).where(where),
+    tenantDb(app.db, appId)
+      .select({ count: count() })
+      .from(events)
+      .where(eventsWhere(appId, query.hasEnded, now)),
   );
   return {
     items: rows.map((row) =>

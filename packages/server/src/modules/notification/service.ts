@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { CreateNotificationBody, Notification, NotificationPage } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { tenantDb } from '../../db/tenant.js';
 import { notifications, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -14,6 +15,18 @@ import { presentNotification } from './presenter.js';
 const mine = (appId: string, userId: number) =>
   and(eq(notifications.appId, appId), eq(notifications.userId, userId));
 
+/** A page of my inbox, built once per app (ADR 046). */
+const inboxPageQuery = preparedQuery((db, appId: string) =>
+  tenantDb(db, appId)
+    .select({ ...getTableColumns(notifications), total: totalRows() })
+    .from(notifications)
+    .where(and(eq(notifications.appId, appId), eq(notifications.userId, sql.placeholder('userId'))))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('inbox_page'),
+);
+
 /** My inbox, newest first; `page` is 0-based. */
 export async function listNotifications(
   app: FastifyInstance,
@@ -21,16 +34,13 @@ export async function listNotifications(
   userId: number,
   query: { page: number; pageSize: number },
 ): Promise<NotificationPage> {
-  const where = mine(appId, userId);
-  const rows = await tenantDb(app.db, appId)
-    .select({ ...getTableColumns(notifications), total: totalRows() })
-    .from(notifications)
-    .where(where)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
+  const rows = await inboxPageQuery(app.db, appId, {
+    userId,
+    limit: query.pageSize,
+    offset: query.page * query.pageSize,
+  });
   const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(app.db, appId).select({ count: count() }).from(notifications).where(where),
+    tenantDb(app.db, appId).select({ count: count() }).from(notifications).where(mine(appId, userId)),
   );
   return {
     items: rows.map(presentNotification),

@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Database, Transaction } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { tenantDb } from '../../db/tenant.js';
 import { enqueue } from '../../jobs/queue.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -85,22 +86,32 @@ const listExtras = {
     and c.subject_type = 'post' and c.subject_id = "posts"."id")::int`.mapWith(Number),
 };
 
+const activePosts = (appId: string) => and(eq(posts.appId, appId), eq(posts.isActive, true));
+
+/** A page of the member list, built once per app (ADR 046). */
+const postPageQuery = preparedQuery((db, appId: string) =>
+  tenantDb(db, appId)
+    .select({ ...getTableColumns(posts), ...listExtras, total: totalRows() })
+    .from(posts)
+    .where(activePosts(appId))
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('post_page'),
+);
+
 /** Active posts, newest first (0-based page). */
 export async function listPosts(
   app: FastifyInstance,
   appId: string,
   query: PostListQuery,
 ): Promise<PostList> {
-  const where = and(eq(posts.appId, appId), eq(posts.isActive, true));
-  const rows = await tenantDb(app.db, appId)
-    .select({ ...getTableColumns(posts), ...listExtras, total: totalRows() })
-    .from(posts)
-    .where(where)
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
+  const rows = await postPageQuery(app.db, appId, {
+    limit: query.pageSize,
+    offset: query.page * query.pageSize,
+  });
   const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(app.db, appId).select({ count: count() }).from(posts).where(where),
+    tenantDb(app.db, appId).select({ count: count() }).from(posts).where(activePosts(appId)),
   );
   return {
     items: rows.map((row) => ({

@@ -1,5 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type {
   ManagerTask,
   ManagerTaskDetail,
@@ -11,6 +24,7 @@ import type {
 import { taskHomeQuerySchema, taskInputSchema, taskUpdateSchema } from '@pluk/contract';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { comments, creditEntries, taskAssignments, tasks, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -36,7 +50,7 @@ type Db = Database | Transaction;
 const placesTakenSql = sql<number>`(select count(*) from task_assignments ta where ta.app_id = "tasks"."app_id" and ta.task_id = "tasks"."id" and ta.status in ('waiting', 'confirmed'))::int`;
 const statusCountSql = (status: string) =>
   sql<number>`(select count(*) from task_assignments ta where ta.app_id = "tasks"."app_id" and ta.task_id = "tasks"."id" and ta.status = ${status})::int`;
-const myStatusSql = (userId: number) =>
+const myStatusSql = (userId: number | Placeholder) =>
   sql<
     string | null
   >`(select ta.status from task_assignments ta where ta.app_id = "tasks"."app_id" and ta.task_id = "tasks"."id" and ta.user_id = ${userId})`;
@@ -46,6 +60,41 @@ const inApp = (appId: string, taskId: number) => and(eq(tasks.id, taskId), eq(ta
 /** Open: not closed and not ended (domain.md: a completed task is closed or past). */
 const isOpen = (now: Date) => and(eq(tasks.isClosed, false), gt(tasks.endsAt, now));
 
+type HomeTaskFilter = Pick<z.output<typeof taskHomeQuerySchema>, 'isCompleted' | 'hasEnded'>;
+
+/** The home list's filter; `now` is a Date or the placeholder of the prepared query. */
+function homeTasksWhere(appId: string, query: HomeTaskFilter, now: Date | Placeholder) {
+  // Drizzle binds a placeholder wherever it binds a value; isOpen and the comparisons take either.
+  const at = now as Date;
+  const conditions: (SQL | undefined)[] = [eq(tasks.appId, appId)];
+  if (query.isCompleted === false) conditions.push(isOpen(at));
+  if (query.isCompleted === true) conditions.push(or(eq(tasks.isClosed, true), lte(tasks.endsAt, at)));
+  if (query.hasEnded === false) conditions.push(gt(tasks.endsAt, at));
+  if (query.hasEnded === true) conditions.push(lte(tasks.endsAt, at));
+  return and(...conditions);
+}
+
+/** The home list's page, built once per app and filter (ADR 046); the key is `appId|isCompleted|hasEnded`. */
+const homeTasksQuery = preparedQuery((db, key: string) => {
+  const [appId = '', isCompleted, hasEnded] = key.split('|');
+  const flag = (value: string | undefined) =>
+    value === 'true' ? true : value === 'false' ? false : undefined;
+  const filter = { isCompleted: flag(isCompleted), hasEnded: flag(hasEnded) };
+  return tenantDb(db, appId)
+    .select({
+      task: tasks,
+      placesTaken: placesTakenSql,
+      myStatus: myStatusSql(sql.placeholder('userId')),
+      total: totalRows(),
+    })
+    .from(tasks)
+    .where(homeTasksWhere(appId, filter, sql.placeholder('now')))
+    .orderBy(asc(tasks.startsAt), asc(tasks.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('home_tasks');
+});
+
 /** The home's tasks (product-spec §7: isCompleted=false, pageSize=6, page=0, hasEnded=false). */
 export async function homeTasks(
   db: Database,
@@ -53,21 +102,18 @@ export async function homeTasks(
   query: z.output<typeof taskHomeQuerySchema>,
   now = new Date(),
 ): Promise<PagedTasks> {
-  const conditions: (SQL | undefined)[] = [eq(tasks.appId, user.appId)];
-  if (query.isCompleted === false) conditions.push(isOpen(now));
-  if (query.isCompleted === true) conditions.push(or(eq(tasks.isClosed, true), lte(tasks.endsAt, now)));
-  if (query.hasEnded === false) conditions.push(gt(tasks.endsAt, now));
-  if (query.hasEnded === true) conditions.push(lte(tasks.endsAt, now));
-  const where = and(...conditions);
-  const rows = await tenantDb(db, user.appId)
-    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id), total: totalRows() })
-    .from(tasks)
-    .where(where)
-    .orderBy(asc(tasks.startsAt), asc(tasks.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
+  const filter = { isCompleted: query.isCompleted, hasEnded: query.hasEnded };
+  const rows = await homeTasksQuery(db, `${user.appId}|${filter.isCompleted}|${filter.hasEnded}`, {
+    userId: user.id,
+    now: now.toISOString(),
+    limit: query.pageSize,
+    offset: query.page * query.pageSize,
+  });
   const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(db, user.appId).select({ count: count() }).from(tasks).where(where),
+    tenantDb(db, user.appId)
+      .select({ count: count() })
+      .from(tasks)
+      .where(homeTasksWhere(user.appId, filter, now)),
   );
   return {
     items: rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now)),
@@ -77,14 +123,20 @@ export async function homeTasks(
   };
 }
 
+/** The member list's query, built once per app (ADR 046). */
+const openTasksQuery = preparedQuery((db, appId: string) =>
+  tenantDb(db, appId)
+    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(sql.placeholder('userId')) })
+    .from(tasks)
+    .where(and(eq(tasks.appId, appId), isOpen(sql.placeholder('now') as unknown as Date)))
+    .orderBy(asc(tasks.startsAt), asc(tasks.id))
+    .limit(500)
+    .prepare('open_tasks'),
+);
+
 /** The member list of /tasks: open tasks, the first to start first. */
 export async function openTasks(db: Database, user: AuthUser, now = new Date()): Promise<TaskSummary[]> {
-  const rows = await tenantDb(db, user.appId)
-    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(user.id) })
-    .from(tasks)
-    .where(and(eq(tasks.appId, user.appId), isOpen(now)))
-    .orderBy(asc(tasks.startsAt), asc(tasks.id))
-    .limit(500);
+  const rows = await openTasksQuery(db, user.appId, { userId: user.id, now: now.toISOString() });
   return rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now));
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Account, ContactData, HouseholdMember, Role } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { tenantDb } from '../../db/tenant.js';
 import { userAvatars, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-error.js';
@@ -95,6 +96,16 @@ function parseJson<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
+/** GET User's query, built once per app (the busiest call, ADR 046). */
+const accountQuery = preparedQuery((db, appId: string) =>
+  tenantDb(db, appId)
+    .select({ ...accountColumns, ...householdColumns })
+    .from(users)
+    .leftJoin(userAvatars, eq(userAvatars.userId, users.id))
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.appId, appId)))
+    .prepare('account'),
+);
+
 /** The account as `GET User` shows it: the one place that shapes it. */
 export async function loadAccount(
   db: Database,
@@ -102,11 +113,7 @@ export async function loadAccount(
   userId: number,
   impersonatedBy: number | null,
 ): Promise<Account> {
-  const [row] = await tenantDb(db, appId)
-    .select({ ...accountColumns, ...householdColumns })
-    .from(users)
-    .leftJoin(userAvatars, eq(userAvatars.userId, users.id))
-    .where(and(eq(users.id, userId), eq(users.appId, appId)));
+  const [row] = await accountQuery(db, appId, { userId });
   if (!row) throw notFound();
   const memberShip = { id: row.householdId ?? 0, members: parseJson(row.householdMembers) };
   return {
