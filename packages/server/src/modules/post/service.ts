@@ -71,17 +71,14 @@ function splitMedia(linked: LinkedMedia[]) {
  * the page is one query instead of three (ADR 046).
  */
 const listExtras = {
-  imageId: sql<number | null>`(select m.id from post_media pm
+  // [images, all files, first image id]: one look at the post's files instead of three.
+  mediaStats: sql<[number, number, number | null]>`(select array[
+      (count(*) filter (where m.kind = 'image'))::int,
+      count(*)::int,
+      (array_agg(m.id order by pm.position, m.id) filter (where m.kind = 'image'))[1]
+    ] from post_media pm
     join media m on m.app_id = pm.app_id and m.id = pm.media_id
-    where pm.app_id = "posts"."app_id" and pm.post_id = "posts"."id" and m.kind = 'image'
-    order by pm.position, m.id limit 1)`,
-  imageCount: sql<number>`(select count(*) from post_media pm
-    join media m on m.app_id = pm.app_id and m.id = pm.media_id
-    where pm.app_id = "posts"."app_id" and pm.post_id = "posts"."id" and m.kind = 'image')::int`.mapWith(
-    Number,
-  ),
-  mediaCount: sql<number>`(select count(*) from post_media pm
-    where pm.app_id = "posts"."app_id" and pm.post_id = "posts"."id")::int`.mapWith(Number),
+    where pm.app_id = "posts"."app_id" and pm.post_id = "posts"."id")`,
   commentCount: sql<number>`(select count(*) from comments c where c.app_id = "posts"."app_id"
     and c.subject_type = 'post' and c.subject_id = "posts"."id")::int`.mapWith(Number),
 };
@@ -114,16 +111,22 @@ export async function listPosts(
     tenantDb(app.db, appId).select({ count: count() }).from(posts).where(activePosts(appId)),
   );
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      excerpt: excerptOf(row.body),
-      publishedAt: row.publishedAt.toISOString(),
-      imageId: row.imageId === null ? null : Number(row.imageId),
-      imageCount: row.imageCount,
-      attachmentCount: row.mediaCount - row.imageCount,
-      commentCount: row.commentCount,
-    })),
+    items: rows.map((row) => {
+      // postgres.js reads a NULL inside an int array as NaN, PGlite as null: both mean "no image".
+      const [imageCount, mediaCount, imageId] = (row.mediaStats ?? [0, 0, null]).map((v) =>
+        v === null || Number.isNaN(Number(v)) ? null : Number(v),
+      );
+      return {
+        id: row.id,
+        title: row.title,
+        excerpt: excerptOf(row.body),
+        publishedAt: row.publishedAt.toISOString(),
+        imageId: imageId ?? null,
+        imageCount: imageCount ?? 0,
+        attachmentCount: (mediaCount ?? 0) - (imageCount ?? 0),
+        commentCount: row.commentCount,
+      };
+    }),
     total,
     page: query.page,
     pageSize: query.pageSize,
