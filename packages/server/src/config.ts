@@ -32,6 +32,9 @@ import { defaultDataDir, defaultWebDistDir } from './paths.js';
  * | `JOB_CONCURRENCY`                  | `5`                                       | Background jobs (e-mails, web push) one server process runs at the same time. |
  * | `JOB_LEASE_SECONDS`                | `120`                                     | How long a claimed job stays with its process; after that (the process died) another one takes it over. |
  * | `AUDIT_LOG_RETENTION_DAYS`         | `365`                                     | Audit log rows older than this are pruned. |
+ * | `DATABASE_POOL_MAX`                | `10`                                      | PostgreSQL connections one server process opens at most. |
+ * | `DATABASE_CONNECT_TIMEOUT_SECONDS` | `5`                                       | How long opening a PostgreSQL connection may take before the request answers 503 (ADR 051). |
+ * | `DATABASE_STATEMENT_TIMEOUT_SECONDS` | `5`                                     | PostgreSQL cancels a request's statement (or lock wait) after this long: 503; `0` is no limit. Migrations have none. |
  */
 const booleanSetting = z
   .string()
@@ -96,6 +99,9 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: intSetting(1, 3600).default(120),
   AUDIT_LOG_RETENTION_DAYS: intSetting(1, 36_500).default(365),
   RATE_LIMIT_ACCOUNT_ATTACK_PER_15_MINUTES: intSetting(1, 1_000_000).default(50),
+  DATABASE_POOL_MAX: intSetting(1, 1000).default(10),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: intSetting(1, 600).default(5),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: intSetting(0, 86_400).default(5),
   WEATHER_API_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   ),
@@ -115,6 +121,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL pool and timeouts (ADR 051); the embedded database ignores them. */
+  database: DatabaseSettings;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   jwtSecret?: string;
@@ -147,6 +155,13 @@ export interface Config {
   };
 }
 
+export interface DatabaseSettings {
+  poolMax: number;
+  connectTimeoutSeconds: number;
+  /** 0: no limit. */
+  statementTimeoutSeconds: number;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -168,6 +183,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : defaultDataDir,
     databaseUrl: e.DATABASE_URL,
+    database: {
+      poolMax: e.DATABASE_POOL_MAX,
+      connectTimeoutSeconds: e.DATABASE_CONNECT_TIMEOUT_SECONDS,
+      statementTimeoutSeconds: e.DATABASE_STATEMENT_TIMEOUT_SECONDS,
+    },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     jwtSecret: e.JWT_SECRET,

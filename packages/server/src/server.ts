@@ -2,13 +2,18 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import { embeddedDatabaseExists, openDatabase } from './db/client.js';
+import { startupFailureLine } from './lib/db-errors.js';
 import { demoBanner, seedDemo } from './seed/demo.js';
+
+/** The settings once read, for the start-up failure message. */
+let settings: Config | undefined;
 
 /** Thin launcher: settings, database, migrations, demo seed, listen, graceful close. */
 async function main(): Promise<void> {
   let config: Config;
   try {
     config = parseConfig();
+    settings = config;
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -18,8 +23,10 @@ async function main(): Promise<void> {
   }
 
   const embeddedIsNew = !config.databaseUrl && !embeddedDatabaseExists(config.dataDir);
+  const { poolMax, connectTimeoutSeconds, statementTimeoutSeconds } = config.database;
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    { pool: { max: poolMax, connectTimeoutSeconds, statementTimeoutSeconds } },
   );
   await database.migrate();
   // Demo data: on by default for the embedded database, never on PostgreSQL unless SEED_DEMO=true.
@@ -50,6 +57,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('Pluk could not start:', err);
+  // A database that cannot be reached is named in one line, without a stack (issue 15).
+  const line = settings?.databaseUrl
+    ? startupFailureLine(err, settings.databaseUrl, settings.database.connectTimeoutSeconds)
+    : undefined;
+  if (line) console.error(`Pluk could not start: ${line}`);
+  else console.error('Pluk could not start:', err);
   process.exit(1);
 });

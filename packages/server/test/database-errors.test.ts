@@ -34,8 +34,7 @@ describe('the answer for each SQLSTATE (ADR 050)', () => {
   });
 
   it('leaves every other error to the 500 path', () => {
-    expect(databaseErrorAnswer(pgFailure('42P01'))).toBeNull(); // undefined table: our bug
-    expect(databaseErrorAnswer(pgFailure('08006'))).toBeNull(); // connection failure
+    expect(databaseErrorAnswer(pgFailure('42P01'))).toBeNull(); // undefined table: our bug (a connection failure is 503, ADR 051)
     expect(databaseErrorAnswer(new Error('boom'))).toBeNull();
     expect(databaseErrorAnswer(Object.assign(new Error('fs'), { code: 'ENOENT' }))).toBeNull();
     expect(databaseErrorAnswer(undefined)).toBeNull();

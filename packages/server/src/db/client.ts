@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { databaseUnavailability } from '../lib/db-errors.js';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema/index.js';
 
@@ -32,6 +33,73 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export interface DatabaseOptions {
   /** Sees every SQL statement the app runs (the tests' tenancy checker, ADR 049); not the migrations. */
   onQuery?: (query: string, params: unknown[]) => void;
+  /** PostgreSQL only: pool size and timeouts (ADR 051); each defaults as in `defaultPoolSettings`. */
+  pool?: Partial<PoolSettings>;
+}
+
+/** The PostgreSQL pool (DATABASE_POOL_MAX, DATABASE_CONNECT_TIMEOUT_SECONDS, DATABASE_STATEMENT_TIMEOUT_SECONDS). */
+export interface PoolSettings {
+  max: number;
+  connectTimeoutSeconds: number;
+  /** 0: no limit. */
+  statementTimeoutSeconds: number;
+}
+
+export const defaultPoolSettings: PoolSettings = {
+  max: 10,
+  connectTimeoutSeconds: 5,
+  statementTimeoutSeconds: 5,
+};
+
+/**
+ * Seconds before a pool connection that failed tries again: postgres.js grows this with every failure
+ * across the pool (up to 20 s), which left requests queued long after the database was back. Capped
+ * at half a second, a restarted database is used again within that (ADR 051).
+ */
+export function reconnectDelaySeconds(failures: number): number {
+  return Math.min(0.05 * 2 ** failures, 0.5);
+}
+
+/** Thrown without asking the database while it is known to be unreachable (answered 503). */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+  readonly code = 'DATABASE_UNAVAILABLE';
+  constructor() {
+    super('the database cannot be reached (a trial connection is under way)');
+  }
+}
+
+/**
+ * Answers at once while the database is unreachable, instead of queueing every request behind
+ * connection attempts that fail (ADR 051). A connection that cannot be opened (refused, no answer
+ * within the connect timeout, "not accepting connections now") closes the gate; from then on one
+ * statement at a time goes through as a trial and every other one fails at once with
+ * DatabaseUnavailableError. The first statement that succeeds opens the gate again. A connection
+ * dropped mid-statement or a statement timeout does not close it: the next connection may well work.
+ */
+export class DatabaseGate {
+  private unreachable = false;
+  private trialRunning = false;
+
+  get isOpen(): boolean {
+    return !this.unreachable;
+  }
+
+  /** Lets a statement through or throws; call the answer with the statement's outcome. */
+  admit(): (err?: unknown) => void {
+    if (!this.unreachable) return (err) => this.report(err);
+    if (this.trialRunning) throw new DatabaseUnavailableError();
+    this.trialRunning = true;
+    return (err) => {
+      this.trialRunning = false;
+      this.report(err);
+    };
+  }
+
+  private report(err: unknown): void {
+    if (err === undefined) this.unreachable = false;
+    else if (databaseUnavailability(err) === 'unreachable') this.unreachable = true;
+  }
 }
 
 export async function openDatabase(
@@ -41,16 +109,35 @@ export async function openDatabase(
   const onQuery = options.onQuery;
   const logger = onQuery ? { logger: { logQuery: onQuery } } : {};
   if ('url' in target) {
-    // Quiet notices ("relation already exists, skipping") from the migrator.
-    const sql = postgres(target.url, { max: 10, onnotice: () => {} });
-    preparedByDefault(sql);
+    const pool = { ...defaultPoolSettings, ...options.pool };
+    const common = {
+      connect_timeout: pool.connectTimeoutSeconds,
+      backoff: reconnectDelaySeconds,
+      // Quiet notices ("relation already exists, skipping") from the migrator.
+      onnotice: () => {},
+    };
+    const sql = postgres(target.url, {
+      ...common,
+      max: pool.max,
+      connection:
+        pool.statementTimeoutSeconds > 0 ? { statement_timeout: pool.statementTimeoutSeconds * 1000 } : {},
+    });
+    preparedAndGated(sql, new DatabaseGate());
     const db = drizzlePostgres(sql, { schema, ...logger }) as unknown as Database;
     return {
       db,
       unchecked: onQuery ? (drizzlePostgres(sql, { schema }) as unknown as Database) : db,
       kind: 'postgres',
-      migrate: (folder = migrationsFolder) =>
-        migratePostgres(drizzlePostgres(sql, { schema }), { migrationsFolder: folder }),
+      // Migrations run on a connection of their own without the statement timeout: building an index
+      // may take longer than a request's statement.
+      migrate: async (folder = migrationsFolder) => {
+        const migrator = postgres(target.url, { ...common, max: 1 });
+        try {
+          await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder: folder });
+        } finally {
+          await migrator.end({ timeout: 5 });
+        }
+      },
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -77,14 +164,26 @@ export async function openDatabase(
  * every query with parameters, and PostgreSQL parses and plans it each time. Prepared per connection
  * (postgres.js keys them by text and types), a repeated query is one round trip and planned once
  * (ADR 046). Transactions use their own handle and stay as they are.
+ *
+ * Every statement of the pool (a transaction's `begin` too) also passes the gate, which answers at
+ * once while the database is unreachable (ADR 051).
  */
-function preparedByDefault(sql: postgres.Sql): void {
+function preparedAndGated(sql: postgres.Sql, gate: DatabaseGate): void {
   const unsafe = sql.unsafe.bind(sql);
   sql.unsafe = ((
     query: string,
     args?: postgres.ParameterOrJSON<never>[],
     options?: postgres.UnsafeQueryOptions,
-  ) => unsafe(query, args, { ...options, prepare: true })) as typeof sql.unsafe;
+  ) => {
+    const outcome = gate.admit();
+    const pending = unsafe(query, args, { ...options, prepare: true });
+    // `then` starts the query after this tick, as the caller's await does (drizzle's `.values()` first).
+    pending.then(
+      () => outcome(),
+      (err: unknown) => outcome(err),
+    );
+    return pending;
+  }) as typeof sql.unsafe;
 }
 
 /** Whether an embedded database already exists in DATA_DIR (used to decide demo seeding). */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../db/client.js';
+import { describeDatabaseFailure, isDatabaseUnavailable } from '../lib/db-errors.js';
 import { claimJobs, enqueue, failJob, finishJob, releaseJobs, type Job } from './queue.js';
 
 /** What a job came to; `record` runs in the transaction that marks the job done (an e-mail log row…). */
@@ -148,8 +149,21 @@ export class JobWorker {
       await this.enqueueRecurring();
       this.wake();
     } catch (err) {
-      this.log.error({ err }, 'recurring jobs could not be enqueued');
+      this.logFailure(err, 'recurring jobs could not be enqueued');
+      // Not an hour later: this period's run would be lost. Once more after a first retry's backoff.
+      if (this.started && !this.stopped) {
+        const retry = setTimeout(() => void this.enqueueRecurringSafely(), backoffMs(1));
+        retry.unref();
+        this.timers.push(retry);
+      }
     }
+  }
+
+  /** A database that is away is expected now and then: a warning without a stack (ADR 051). */
+  private logFailure(err: unknown, message: string, context: Record<string, unknown> = {}): void {
+    if (isDatabaseUnavailable(err)) {
+      this.log.warn({ ...context, ...describeDatabaseFailure(err) }, `${message}: database unavailable`);
+    } else this.log.error({ ...context, err }, message);
   }
 
   /** Claims as many due jobs as there are free slots and starts them; one claim at a time. */
@@ -161,7 +175,7 @@ export class JobWorker {
       try {
         claimed = await claimJobs(this.db, free, this.options.leaseSeconds, options);
       } catch (err) {
-        this.log.error({ err }, 'jobs could not be claimed');
+        this.logFailure(err, 'jobs could not be claimed');
         return 0;
       }
       for (const job of claimed) {
@@ -189,13 +203,16 @@ export class JobWorker {
       const message = err instanceof Error ? err.message : String(err);
       const permanent = err instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       const retryAt = permanent ? null : new Date(Date.now() + backoffMs(job.attempts));
-      this.log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts, permanent }, 'job failed');
+      const context = { jobId: job.id, kind: job.kind, attempts: job.attempts, permanent };
+      if (isDatabaseUnavailable(err)) {
+        this.log.warn({ ...context, ...describeDatabaseFailure(err) }, 'job failed: database unavailable');
+      } else this.log.warn({ ...context, err }, 'job failed');
       try {
         const record = !retryAt && handler?.failed ? await handler.failed(job, message) : undefined;
         await failJob(this.db, job, message, retryAt, record);
       } catch (recordError) {
         // The lease runs out and the job is tried again: nothing is lost.
-        this.log.error({ err: recordError, jobId: job.id }, 'job failure could not be recorded');
+        this.logFailure(recordError, 'job failure could not be recorded', { jobId: job.id });
       }
     }
   }

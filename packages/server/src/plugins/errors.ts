@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultErrorMessages, type ErrorBody, type ErrorCode } from '@pluk/contract';
-import { databaseErrorAnswer } from '../lib/db-errors.js';
+import { databaseErrorAnswer, databaseRetryAfterSeconds, describeDatabaseFailure } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 
 interface ValidationIssue {
@@ -58,13 +58,16 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
 
 /**
  * One error shape for every failure. Client mistakes keep their 4xx with a contract code; constraint
- * violations and concurrency failures of the database become a clear 4xx (ADR 050); anything
+ * violations and concurrency failures of the database become a clear 4xx (ADR 050), a database that
+ * cannot be reached or went away 503 with Retry-After (ADR 051); anything
  * else is logged in full and answered as a bare 500 INTERNAL_ERROR, so no internals leak.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
+      if (error.code === 'DATABASE_UNAVAILABLE') {
+        reply.header('retry-after', String(databaseRetryAfterSeconds));
+      } else if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
       return send(reply, error.statusCode, errorBody(error.code, error.message, error.fields));
     }
     if ('validation' in error && Array.isArray(error.validation)) {
@@ -74,6 +77,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const known = error.code ? knownClientErrors[error.code] : undefined;
     if (known) return send(reply, known.status, errorBody(known.code));
     const refused = databaseErrorAnswer(error);
+    if (refused?.code === 'DATABASE_UNAVAILABLE') {
+      // Expected while the database restarts: one warning line without a stack (ADR 051).
+      request.log.warn(describeDatabaseFailure(error), 'database unavailable');
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return send(reply, refused.status, errorBody(refused.code));
+    }
     if (refused) {
       request.log.warn({ err: error }, 'refused by the database');
       return send(reply, refused.status, errorBody(refused.code));
