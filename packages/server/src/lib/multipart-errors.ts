@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-error.js';
 
 export const noBoundaryMessage =
@@ -14,6 +15,9 @@ export const brokenMultipartMessage =
 export function multipartClientError(error: unknown): unknown {
   if (!(error instanceof Error) || error instanceof HttpError) return error;
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  // The body stream ended before the multipart parser saw its closing boundary.
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE')
+    return new HttpError(400, 'VALIDATION_ERROR', brokenMultipartMessage);
   if (code !== undefined || statusCode !== undefined) return error;
   if (/boundary|needle/i.test(error.message))
     return new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', noBoundaryMessage);
@@ -22,8 +26,17 @@ export function multipartClientError(error: unknown): unknown {
   return error;
 }
 
+/** Refuses a multipart Content-Type without a usable `boundary=` (none, or empty) with 415. */
+export function requireBoundary(request: FastifyRequest): void {
+  const type = request.headers['content-type'] ?? '';
+  if (!/;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i.test(type)) {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', noBoundaryMessage);
+  }
+}
+
 /** Runs a multipart read, answering the parser's plain errors as the client's 4xx. */
-export async function readingMultipart<T>(read: () => Promise<T>): Promise<T> {
+export async function readingMultipart<T>(request: FastifyRequest, read: () => Promise<T>): Promise<T> {
+  requireBoundary(request);
   try {
     return await read();
   } catch (error) {

@@ -244,6 +244,8 @@ function multipartArbitrary(): fc.Arbitrary<Pick<FuzzRequest, 'headers' | 'paylo
       `garbage without boundary\r\n`,
       `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n`,
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nhalf`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf`,
       '',
     )
     .map((text) => ({

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { mediaLimits, type MediaKind } from '@pluk/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { detectImageType } from '../../lib/image-type.js';
-import { multipartClientError } from '../../lib/multipart-errors.js';
+import { multipartClientError, requireBoundary } from '../../lib/multipart-errors.js';
 import { controlCharacterMessage, hasControlCharacter } from '../../plugins/input-guard.js';
 
 /** An uploaded file, its type judged from its bytes. */
@@ -103,6 +103,7 @@ function errorCode(error: unknown): string | undefined {
 export async function readMultipartUpload(request: FastifyRequest): Promise<MultipartUpload> {
   const files: UploadedFile[] = [];
   const fields = new Map<string, string[]>();
+  requireBoundary(request);
   try {
     const parts = request.parts({
       limits: {

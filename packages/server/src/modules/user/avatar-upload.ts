@@ -9,7 +9,7 @@ import { readingMultipart } from '../../lib/multipart-errors.js';
  * judged by its first bytes, not by the browser's claim (415 FILE_TYPE_NOT_ALLOWED).
  */
 export async function readAvatarUpload(request: FastifyRequest): Promise<{ data: Buffer; mime: ImageMime }> {
-  const data = await readingMultipart(async () => {
+  const data = await readingMultipart(request, async () => {
     const part = await request.file({ limits: { fileSize: avatarLimits.maxBytes, files: 1, fields: 5 } });
     if (!part || part.fieldname !== 'file') {
       throw new HttpError(400, 'VALIDATION_ERROR', undefined, {
