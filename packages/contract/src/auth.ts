@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, okSchema } from './common.js';
+import { addressSchema, okSchema, idField } from './common.js';
 import { defineRoute } from './define-route.js';
 import { errorBodySchema } from './errors.js';
 
@@ -90,7 +90,7 @@ export const refreshBodySchema = z.object({
 export const logoutBodySchema = z.object({ refreshToken: z.string().max(200).optional() });
 
 export const resetPasswordBodySchema = z.object({
-  userId: z.number().int().positive(),
+  userId: idField('userId'),
   token: z.string().min(1).max(200),
   password: passwordSchema,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { feedPageQuery, feedPageSchema, idSchema, isoDateTimeSchema } from './common.js';
+import { feedPageQuery, feedPageSchema, idSchema, isoDateTimeSchema, idField } from './common.js';
 import { defineRoute } from './define-route.js';
 
 /** What a comment can be about. 'offer' answers 404 until the market exists. */
@@ -52,13 +52,13 @@ export type CommentPage = z.infer<typeof commentPageSchema>;
 
 export const createCommentBodySchema = z.object({
   subjectType: commentSubjectTypeSchema,
-  subjectId: z.number().int().positive(),
+  subjectId: idField('subjectId'),
   body: commentBodySchema,
 });
 export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 
 export const updateCommentBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: idField('id'),
   body: commentBodySchema,
 });
 export type UpdateCommentBody = z.infer<typeof updateCommentBodySchema>;

@@ -1,6 +1,34 @@
 import { z } from 'zod';
 
-export const idSchema = z.coerce.number().int().positive();
+/** The largest id a table holds: ids are PostgreSQL `integer` (serial) columns. */
+export const maxId = 2_147_483_647;
+
+function idMessage(name: string): string {
+  return `${name} moet een nummer zijn: alleen cijfers, van 1 tot en met ${maxId}.`;
+}
+
+/**
+ * An id in a URL (path parameter or query string): plain digits only, 1..2147483647, read as a number
+ * (ADR 052). `0x1`, `1e0`, `+1`, `01`, `1.0` and ` 1 ` are refused, not read as 1; an id beyond the
+ * column's range is refused before it reaches SQL. The Dutch message names the parameter.
+ */
+export function idParam(name = 'id') {
+  const message = idMessage(name);
+  return z
+    .string({ error: message })
+    .regex(/^[1-9][0-9]{0,9}$/, message)
+    .refine((value) => Number(value) <= maxId, message)
+    .transform(Number);
+}
+
+/** An id in a JSON body: an integer number 1..2147483647 (ADR 052). */
+export function idField(name = 'id') {
+  const message = idMessage(name);
+  return z.number({ error: message }).int(message).min(1, message).max(maxId, message);
+}
+
+/** The one strict id schema for URLs: `:id` and every other id parameter. */
+export const idSchema = idParam('id');
 export const idParamsSchema = z.object({ id: idSchema });
 export const noContentSchema = z.null();
 export const okSchema = z.object({ ok: z.literal(true) });
@@ -10,7 +38,7 @@ export const pagedQuerySchema = z.object({
   page: z.number().int().min(1).default(1),
   rowsPerPage: z.number().int().min(1).max(200).default(50),
   filter: z.string().trim().max(200).optional(),
-  userIds: z.array(z.number().int().positive()).max(500).optional(),
+  userIds: z.array(idField('userIds')).max(500).optional(),
   isApproved: z.boolean().optional(),
   isActive: z.boolean().optional(),
 });

@@ -7,6 +7,7 @@ import {
   isInPlannedYears,
   isoDateTimeSchema,
   plannedYearsMessage,
+  idField,
 } from './common.js';
 import { defineRoute } from './define-route.js';
 
@@ -134,13 +135,13 @@ export type EventSheetQuery = z.input<typeof eventSheetQuerySchema>;
 export const eventAttendeePageSchema = feedPageSchema(eventAttendeeSchema);
 export type EventAttendeePage = z.infer<typeof eventAttendeePageSchema>;
 
-export const eventIdBodySchema = z.object({ eventId: z.number().int().positive() });
+export const eventIdBodySchema = z.object({ eventId: idField('eventId') });
 export const takeEventBodySchema = z.object({
-  eventId: z.number().int().positive(),
+  eventId: idField('eventId'),
   guests: eventGuestsSchema.default(0),
 });
 export type TakeEventBody = z.input<typeof takeEventBodySchema>;
-export const attendanceIdBodySchema = z.object({ attendanceId: z.number().int().positive() });
+export const attendanceIdBodySchema = z.object({ attendanceId: idField('attendanceId') });
 
 // --- Manager ---
 
@@ -248,7 +249,7 @@ export type EventInput = z.input<typeof eventInputSchema>;
 
 /** Update: the form with the event's id. */
 export const updateEventBodySchema = z
-  .object({ id: z.number().int().positive(), ...eventInputShape })
+  .object({ id: idField('id'), ...eventInputShape })
   .refine(...endAfterStart);
 export type UpdateEventBody = z.input<typeof updateEventBodySchema>;
 

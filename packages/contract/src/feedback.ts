@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { feedPageQuery, feedPageSchema, idSchema, isoDateTimeSchema, urlBooleanSchema } from './common.js';
+import {
+  feedPageQuery,
+  feedPageSchema,
+  idSchema,
+  isoDateTimeSchema,
+  urlBooleanSchema,
+  idField,
+} from './common.js';
 import { defineRoute } from './define-route.js';
 
 /** A member's message to the farm, with the manager's answer once handled. */
@@ -71,14 +78,14 @@ export const createFeedbackBodySchema = z.object({
 export type CreateFeedbackBody = z.input<typeof createFeedbackBodySchema>;
 
 export const updateFeedbackBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: idField('id'),
   subject: feedbackSubjectSchema,
   message: feedbackMessageSchema,
 });
 export type UpdateFeedbackBody = z.input<typeof updateFeedbackBodySchema>;
 
 export const handleFeedbackBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: idField('id'),
   answer: z
     .string()
     .trim()

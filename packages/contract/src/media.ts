@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from './common.js';
+import { idSchema, isoDateTimeSchema, idField } from './common.js';
 import { defineRoute, multipart } from './define-route.js';
 
 const megabyte = 1024 * 1024;
@@ -37,7 +37,7 @@ export const mediaSchema = z.object({
 export type Media = z.infer<typeof mediaSchema>;
 
 export const updateMediaBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: idField('id'),
   title: z.string().trim().max(200, 'Een titel is hoogstens 200 tekens lang.'),
 });
 export type UpdateMediaBody = z.infer<typeof updateMediaBodySchema>;

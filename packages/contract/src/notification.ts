@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { feedPageQuery, feedPageSchema, urlBooleanSchema, idSchema, isoDateTimeSchema } from './common.js';
+import {
+  feedPageQuery,
+  feedPageSchema,
+  urlBooleanSchema,
+  idSchema,
+  isoDateTimeSchema,
+  idField,
+} from './common.js';
 import { defineRoute } from './define-route.js';
 
 /** A message in one member's inbox; `link` is a path inside the app (`/tasks/12`) or null. */
@@ -32,7 +39,7 @@ export const inAppLinkSchema = z
 
 export const createNotificationBodySchema = z.object({
   userIds: z
-    .array(z.number().int().positive())
+    .array(idField('userIds'))
     .min(1, 'Kies minstens één ontvanger.')
     .max(1000, 'Hoogstens 1000 ontvangers tegelijk.'),
   title: z.string().trim().min(1, 'Vul een titel in.').max(200, 'Een titel heeft hoogstens 200 tekens.'),

@@ -7,6 +7,7 @@ import {
   isInPlannedYears,
   isoDateTimeSchema,
   plannedYearsMessage,
+  idField,
 } from './common.js';
 import { defineRoute } from './define-route.js';
 
@@ -85,8 +86,8 @@ export const myTaskSchema = z.object({
 });
 export type MyTask = z.infer<typeof myTaskSchema>;
 
-export const taskIdBodySchema = z.object({ taskId: z.number().int().positive() });
-export const assignmentIdBodySchema = z.object({ assignmentId: z.number().int().positive() });
+export const taskIdBodySchema = z.object({ taskId: idField('taskId') });
+export const assignmentIdBodySchema = z.object({ assignmentId: idField('assignmentId') });
 
 /** A task as a TaskManager sees it in the list: with the counts of each kind of assignment. */
 export const managerTaskSchema = z.object({
@@ -160,9 +161,7 @@ export const taskInputSchema = z.object(taskInputShape).superRefine(endAfterStar
 export type TaskInput = z.input<typeof taskInputSchema>;
 
 /** A changed task (`applicationManager/Task/Update`). */
-export const taskUpdateSchema = z
-  .object({ id: z.number().int().positive(), ...taskInputShape })
-  .superRefine(endAfterStart);
+export const taskUpdateSchema = z.object({ id: idField('id'), ...taskInputShape }).superRefine(endAfterStart);
 export type TaskUpdate = z.input<typeof taskUpdateSchema>;
 
 export const taskRoutes = {

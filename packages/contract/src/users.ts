@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagedQuerySchema, pagedResultSchema } from './common.js';
+import { isoDateTimeSchema, pagedQuerySchema, pagedResultSchema, idField } from './common.js';
 import { defineRoute } from './define-route.js';
 import { roleSchema } from './roles.js';
 
@@ -23,7 +23,7 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 export const pagedUsersSchema = pagedResultSchema(managedUserSchema);
 export type PagedUsers = z.infer<typeof pagedUsersSchema>;
 
-export const approveBodySchema = z.object({ userId: z.number().int().positive() });
+export const approveBodySchema = z.object({ userId: idField('userId') });
 
 /** Waiting-list defaults of product-spec §9: page 1, 50 rows, not approved. */
 export const waitingListQuery = { page: 1, rowsPerPage: 50, isApproved: false } as const;

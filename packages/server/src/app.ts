@@ -27,6 +27,7 @@ import { weatherHandlers } from './modules/weather/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
+import { clientErrorHandler } from './plugins/client-errors.js';
 import { registerContractRoutes } from './plugins/contract-routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { errorBody, registerErrorHandling } from './plugins/errors.js';
@@ -53,22 +54,49 @@ export interface BuildOptions {
   database: DatabaseHandle;
 }
 
+export const notAnObjectMessage =
+  'Stuur de gegevens als één JSON-object ({ … }), niet als null, lijst, tekst of getal.';
+
+/**
+ * A JSON body that is the literal `null`. Fastify hands a request without a body to the validator as
+ * `null` too, so the JSON parser marks a sent `null` with this object to tell the two apart.
+ */
+const sentNull = Object.freeze({});
+
 /**
  * Validates with the contract's zod schemas; a missing body counts as `{}` so the answer lists the
- * missing fields instead of "expected object".
+ * missing fields instead of "expected object". A body that is there but is `null`, an array, a string,
+ * a number or a boolean where the route expects an object is refused with 400 (ADR 052), never read
+ * as `{}`.
  */
 const bodyTolerantValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
   const validate = validatorCompiler(route);
-  return route.httpPart === 'body' ? (data) => validate(data ?? {}) : validate;
+  if (route.httpPart !== 'body') return validate;
+  const expectsObject = route.schema instanceof z.ZodObject;
+  return (data) => {
+    if (data === undefined || data === null) return validate({});
+    const notAnObject = data === sentNull || typeof data !== 'object' || Array.isArray(data);
+    if (notAnObject && (expectsObject || data === sentNull)) {
+      return {
+        error: [
+          { keyword: 'type', instancePath: '', schemaPath: '#', params: {}, message: notAnObjectMessage },
+        ],
+      };
+    }
+    return validate(data);
+  };
 };
 
 /** Builds the whole server (plugins, then every contract route) on an opened, migrated database. */
 export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Case-insensitive paths (the spec's client mixes `User/…` and `user/…`); long enough parameters
-    // for an e-mail address in requestReset (the schema then caps it at 200 with a proper 400).
-    routerOptions: { caseSensitive: false, maxParamLength: 500 },
+    // Case-insensitive paths (the spec's client mixes `User/…` and `user/…`). Parameters as long as
+    // the request line may be (Node's header limit, 16 KiB), so the route's schema answers a too-long
+    // e-mail address or id with a 400 naming it, not a 404 ROUTE_NOT_FOUND (ADR 052).
+    routerOptions: { caseSensitive: false, maxParamLength: 16 * 1024 },
+    // Requests Node's HTTP parser refuses (431, broken HTTP): the same shape, with Connection: close.
+    clientErrorHandler,
     // Router-level failures (undecodable URL) get the same error shape as everything else.
     frameworkErrors: (_error, _request, reply) => {
       (reply as unknown as FastifyReply).code(400).send(errorBody('VALIDATION_ERROR'));
@@ -89,7 +117,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return parseJson(request, body.toString(), done);
+    return parseJson(request, body.toString(), (error, value) =>
+      error ? done(error, undefined) : done(null, value === null ? sentNull : value),
+    );
   });
   app.setValidatorCompiler(bodyTolerantValidator);
   app.setSerializerCompiler(responseSerializerCompiler);

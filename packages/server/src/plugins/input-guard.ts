@@ -1,7 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error.js';
 
-const nulMessage = 'Dit veld bevat een ongeldig teken.';
+export const controlCharacterMessage =
+  'Dit veld bevat een ongeldig teken (een stuurteken); enkel tab en nieuwe regel zijn toegestaan.';
+
+/**
+ * NUL and the other C0 control characters and DEL, except tab, line feed and carriage return (kept for
+ * multi-line text). PostgreSQL refuses NUL in text; the others are never typed by a person and only
+ * hide text or break e-mail headers and exports (ADR 052).
+ */
+// eslint-disable-next-line no-control-regex
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Whether a text holds a control character the API refuses. */
+export function hasControlCharacter(text: string): boolean {
+  return controlCharacter.test(text);
+}
 
 interface Node {
   value: unknown;
@@ -16,21 +30,21 @@ function pathOf(node: Node | null): string {
 }
 
 /**
- * The dotted path (`householdMembers.0.name`) of the first string or key containing a NUL character,
- * or null. Iterative, with parent links instead of copied paths: a deeply nested JSON body must neither
+ * The dotted path (`householdMembers.0.name`) of the first string or key containing a control
+ * character (`hasControlCharacter`), or null. Iterative, with parent links instead of copied paths: a deeply nested JSON body must neither
  * overflow the stack nor cost quadratic time.
  */
-export function findNul(value: unknown): string | null {
+export function findControlCharacter(value: unknown): string | null {
   const stack: Node[] = [{ value, key: null, parent: null }];
   while (stack.length > 0) {
     const node = stack.pop()!;
     const current = node.value;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return pathOf(node);
+      if (hasControlCharacter(current)) return pathOf(node);
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, child] of Object.entries(current)) {
         const childNode = { value: child, key, parent: node };
-        if (key.includes('\u0000')) return pathOf(childNode);
+        if (hasControlCharacter(key)) return pathOf(childNode);
         stack.push(childNode);
       }
     }
@@ -40,16 +54,17 @@ export function findNul(value: unknown): string | null {
 
 /**
  * PostgreSQL cannot store NUL in text and refuses it with an error (a 500 if it got that far), so
- * strings with NUL are refused up front as the client's 400, naming the field (ADR 021). Runs before
- * validation on every route, for body, path parameters and query string.
+ * strings with NUL, and the other control characters (ADR 052), are refused up front as the client's
+ * 400, naming the field (ADR 021). Runs before validation on every route, for body, path parameters
+ * and query string; multipart text fields pass the same check where they are read (media/upload.ts).
  */
 export function registerInputGuard(app: FastifyInstance): void {
   // A callback hook, not an async one: it never waits, and runs on every request (ADR 046).
   app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
-      const field = findNul(part);
+      const field = findControlCharacter(part);
       if (field !== null) {
-        done(new HttpError(400, 'VALIDATION_ERROR', undefined, { [field]: nulMessage }));
+        done(new HttpError(400, 'VALIDATION_ERROR', undefined, { [field]: controlCharacterMessage }));
         return;
       }
     }

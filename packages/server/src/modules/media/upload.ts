@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { mediaLimits, type MediaKind } from '@pluk/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { detectImageType } from '../../lib/image-type.js';
+import { multipartClientError, requireBoundary } from '../../lib/multipart-errors.js';
+import { controlCharacterMessage, hasControlCharacter } from '../../plugins/input-guard.js';
 
 /** An uploaded file, its type judged from its bytes. */
 export interface UploadedFile {
@@ -95,11 +97,13 @@ function errorCode(error: unknown): string | undefined {
 
 /**
  * Reads a whole multipart request: up to 10 files (fields `files`/`file`) and the text fields. The
- * per-request limits replace the server-wide one-file default. Errors are Dutch 4xx answers.
+ * per-request limits replace the server-wide one-file default. Errors are Dutch 4xx answers: a body
+ * the parser cannot read is 400/415 (`multipartClientError`), a control character in a text field 400.
  */
 export async function readMultipartUpload(request: FastifyRequest): Promise<MultipartUpload> {
   const files: UploadedFile[] = [];
   const fields = new Map<string, string[]>();
+  requireBoundary(request);
   try {
     const parts = request.parts({
       limits: {
@@ -140,6 +144,12 @@ export async function readMultipartUpload(request: FastifyRequest): Promise<Mult
           });
         }
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        // The input guard sees no multipart fields: the same refusal of NUL and control characters here.
+        if (hasControlCharacter(value) || hasControlCharacter(part.fieldname)) {
+          throw new HttpError(400, 'VALIDATION_ERROR', undefined, {
+            [hasControlCharacter(part.fieldname) ? '_' : part.fieldname]: controlCharacterMessage,
+          });
+        }
         const list = fields.get(part.fieldname) ?? [];
         list.push(value);
         fields.set(part.fieldname, list);
@@ -153,7 +163,7 @@ export async function readMultipartUpload(request: FastifyRequest): Promise<Mult
         `Je kan hoogstens ${mediaLimits.maxFiles} bestanden tegelijk opladen.`,
       );
     }
-    throw error;
+    throw multipartClientError(error);
   }
   return { files, fields };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import {
+  idParam,
   postFieldsSchema,
   type ManagedPost,
   type ManagedPostListItem,
@@ -253,11 +254,16 @@ export function postFieldsOf(upload: MultipartUpload): PostFields {
   return { ...result.data, body: sanitizePostHtml(result.data.body) };
 }
 
+/** The form's `id`, read with the contract's strict id schema (ADR 052). */
 function idField(upload: MultipartUpload): number {
   const raw = first(upload, 'id');
-  const id = raw !== undefined && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : 0;
-  if (id < 1) throw new HttpError(400, 'VALIDATION_ERROR', undefined, { id: 'Dit veld is verplicht.' });
-  return id;
+  if (raw === undefined)
+    throw new HttpError(400, 'VALIDATION_ERROR', undefined, { id: 'Dit veld is verplicht.' });
+  const result = idParam('id').safeParse(raw);
+  if (!result.success) {
+    throw new HttpError(400, 'VALIDATION_ERROR', undefined, { id: result.error.issues[0]!.message });
+  }
+  return result.data;
 }
 
 /** `keepMediaIds` as numbers; absent means keep everything, one empty value means keep nothing. */
