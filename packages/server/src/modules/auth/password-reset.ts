@@ -66,6 +66,29 @@ export async function requestPasswordReset(
   app.jobs.wake();
 }
 
+/** Whether a reset link is valid now (unused, unexpired, this user's); the rate limit lets such a link through. */
+export async function isResetLinkValid(
+  app: FastifyInstance,
+  appId: string,
+  input: { userId?: unknown; token?: unknown },
+): Promise<boolean> {
+  if (typeof input.userId !== 'number' || typeof input.token !== 'string' || !input.token) return false;
+  const [row] = await tenantDb(app.db, appId)
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.appId, appId),
+        eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+        eq(passwordResetTokens.userId, input.userId),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Sets a new password with a valid link (single use, one hour) and signs the user out everywhere. */
 export async function resetPassword(
   app: FastifyInstance,
