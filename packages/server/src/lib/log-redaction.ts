@@ -52,13 +52,21 @@ export function loggerOptions(level: string) {
     level,
     redact: { paths: redactedLogPaths, censor: redacted },
     serializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: redactUrl(request.url),
-        host: request.host,
-        remoteAddress: request.ip,
-        remotePort: request.socket?.remotePort,
-      }),
+      req: (request: FastifyRequest | Record<string, unknown>) => {
+        // Fastify's request: its line, without the query's and path's secrets.
+        if ('raw' in request && 'routeOptions' in request) {
+          return {
+            method: request.method,
+            url: redactUrl(request.url),
+            host: request.host,
+            remoteAddress: request.ip,
+            remotePort: request.socket?.remotePort,
+          };
+        }
+        // Anything else logged as `req`: as it is, its URL redacted (the paths above do the rest).
+        const url = (request as { url?: unknown }).url;
+        return typeof url === 'string' ? { ...request, url: redactUrl(url) } : request;
+      },
     },
   };
 }
