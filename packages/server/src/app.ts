@@ -98,7 +98,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   app.setValidatorCompiler(bodyTolerantValidator);
   app.setSerializerCompiler(responseSerializerCompiler);
 
-  const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
+  const jwtSecret = await resolveJwtSecret(database.db, config);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('accessTokens', new AccessTokens(jwtSecret, config.accessTokenTtlSeconds));

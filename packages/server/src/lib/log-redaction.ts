@@ -52,7 +52,8 @@ export function loggerOptions(level: string) {
     level,
     redact: { paths: redactedLogPaths, censor: redacted },
     serializers: {
-      req: (request: FastifyRequest | Record<string, unknown>) => {
+      req: (logged: object): Record<string, unknown> => {
+        const request = logged as FastifyRequest;
         // Fastify's request: its line, without the query's and path's secrets.
         if ('raw' in request && 'routeOptions' in request) {
           return {
@@ -64,8 +65,8 @@ export function loggerOptions(level: string) {
           };
         }
         // Anything else logged as `req`: as it is, its URL redacted (the paths above do the rest).
-        const url = (request as { url?: unknown }).url;
-        return typeof url === 'string' ? { ...request, url: redactUrl(url) } : request;
+        const url = (logged as { url?: unknown }).url;
+        return { ...logged, ...(typeof url === 'string' ? { url: redactUrl(url) } : {}) };
       },
     },
   };

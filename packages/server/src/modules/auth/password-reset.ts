@@ -8,6 +8,7 @@ import { enqueue } from '../../jobs/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
 import type { MailRequest } from '../../mail/mailer.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { Tenant } from '../../types.js';
@@ -95,6 +96,8 @@ export async function resetPassword(
   tenant: Tenant,
   input: { userId: number; token: string; password: string },
 ): Promise<void> {
+  // Before the link is used: a refused password leaves the link working for a better one.
+  assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   const done = await inTransaction(app.db, async (tx) => {
     const claimed = await tenantDb(tx, tenant.appId)
