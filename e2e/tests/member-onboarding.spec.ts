@@ -31,7 +31,7 @@ test('a newcomer registers, is approved from the waiting list and stays logged i
   await newcomer.getByRole('button', { name: 'Gezinslid toevoegen' }).click();
   await newcomer.getByLabel(/^Naam/).last().fill('Lotte');
   await newcomer.getByRole('button', { name: 'Registreren' }).click();
-  await expect(newcomer.getByText('Je staat op de wachtlijst')).toBeVisible();
+  await expect(newcomer.getByText('Kijk in je mailbox')).toBeVisible();
 
   // Logged in but not approved: only the restricted page.
   await logIn(newcomer, username, password);

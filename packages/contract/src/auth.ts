@@ -56,9 +56,12 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
+/**
+ * Always `{ status: 'waiting' }`, also for an e-mail address that already has an account (that owner
+ * gets an e-mail instead, ADR 054): the answer tells nobody which addresses have accounts.
+ */
 export const registerResponseSchema = z.object({
-  userId: z.number().int(),
-  /** Always 'waiting': a new account waits on the waiting list until a manager approves it. */
+  /** A new account waits on the waiting list until a manager approves it; an e-mail says what happened. */
   status: z.literal('waiting'),
 });
 
@@ -101,7 +104,8 @@ export const authRoutes = {
     method: 'POST',
     path: 'auth/register',
     permission: 'public',
-    summary: 'Registers a new member; the account waits on the waiting list until approved.',
+    summary:
+      'Registers a new member (waiting list) and e-mails the address; an address with an account gets the same answer.',
     body: registerBodySchema,
     response: { 201: registerResponseSchema, 400: errorBodySchema, 409: errorBodySchema },
     rateLimited: true,

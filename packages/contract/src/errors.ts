@@ -15,6 +15,7 @@ export const errorCodes = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'ACCOUNT_NOT_APPROVED',
+  'ACCOUNT_INACTIVE', // a deactivated member: no tokens, no reads (issue 16)
   'IMPERSONATION_FORBIDDEN',
   'INVALID_CREDENTIALS',
   'USERNAME_TAKEN',
@@ -78,6 +79,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   UNAUTHORIZED: 'Je bent niet (meer) aangemeld.',
   FORBIDDEN: 'Je hebt geen toegang tot dit onderdeel.',
   ACCOUNT_NOT_APPROVED: 'Je account wacht nog op goedkeuring.',
+  ACCOUNT_INACTIVE: 'Je account is niet actief. Neem contact op met de beheerders van je plukboerderij.',
   IMPERSONATION_FORBIDDEN: 'Alleen een beheerder kan als een ander lid werken.',
   INVALID_CREDENTIALS: 'Gebruikersnaam of wachtwoord is onjuist.',
   USERNAME_TAKEN: 'Deze gebruikersnaam is al in gebruik.',

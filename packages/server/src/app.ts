@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createJobWorker, shutdownGraceMs } from './jobs/setup.js';
+import { loggerOptions } from './lib/log-redaction.js';
 import { Mailer } from './mail/mailer.js';
 import { AccessTokens, resolveJwtSecret } from './modules/auth/access-tokens.js';
 import { PushSender } from './modules/notification/push-sender.js';
@@ -52,6 +53,8 @@ const jsonBodyLimit = 1024 * 1024;
 export interface BuildOptions {
   config: Config;
   database: DatabaseHandle;
+  /** Where the log goes (stdout when unset); tests read it to check what is redacted. */
+  logStream?: { write(line: string): void };
 }
 
 export const notAnObjectMessage =
@@ -88,9 +91,10 @@ const bodyTolerantValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
 };
 
 /** Builds the whole server (plugins, then every contract route) on an opened, migrated database. */
-export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Secrets and e-mail addresses never reach the log: one redaction list (lib/log-redaction.ts).
+    logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     // Case-insensitive paths (the spec's client mixes `User/…` and `user/…`). Parameters as long as
     // the request line may be (Node's header limit, 16 KiB), so the route's schema answers a too-long
     // e-mail address or id with a 400 naming it, not a 404 ROUTE_NOT_FOUND (ADR 052).
@@ -124,7 +128,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.setValidatorCompiler(bodyTolerantValidator);
   app.setSerializerCompiler(responseSerializerCompiler);
 
-  const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
+  const jwtSecret = await resolveJwtSecret(database.db, config);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('accessTokens', new AccessTokens(jwtSecret, config.accessTokenTtlSeconds));

@@ -14,7 +14,7 @@ import { defaultDataDir, defaultWebDistDir } from './paths.js';
  * | `DATABASE_URL`                     | unset                                     | `postgres://…`: use this PostgreSQL server instead of the embedded database. |
  * | `ACCESS_TOKEN_TTL_SECONDS`         | `900`                                     | Lifetime of an access token (JWT). |
  * | `REFRESH_TOKEN_TTL_DAYS`           | `30`                                      | Lifetime of a refresh token. |
- * | `JWT_SECRET`                       | generated once, stored in the database    | Secret signing access tokens (at least 32 characters). |
+ * | `JWT_SECRET`                       | generated once, kept in `DATA_DIR/secrets/jwt-secret` (0600) | Secret signing access tokens (at least 32 characters). **Required with `NODE_ENV=production`** (ADR 055). |
  * | `PUBLIC_URL`                       | `http://localhost:<PORT>`                 | Base URL used in e-mailed links (an app's `publicUrl` setting wins). |
  * | `SMTP_HOST`                        | unset                                     | Server-wide SMTP fallback when an app has no `smtp.host` setting. Unset: e-mails are recorded as not sent. |
  * | `SMTP_PORT`                        | `587`                                     | |
@@ -177,6 +177,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid setting(s), the server cannot start:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  // A production server's signing key comes from its environment, never generated on the spot (ADR 055).
+  if (env.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid setting(s), the server cannot start:\n' +
+        '  JWT_SECRET="": required with NODE_ENV=production (at least 32 random characters, e.g. `openssl rand -base64 48`)',
+    );
+  }
   const defaultFrom = e.SMTP_FROM ?? 'Pluk <no-reply@localhost>';
   return {
     port: e.PORT,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens } from '../src/db/schema/index.js';
+import { hashToken, randomToken } from '../src/lib/tokens.js';
 import { clientKey, CredentialFailures } from '../src/plugins/credential-failures.js';
 import { createTestContext, json, type TestContext, uniqueName } from './helpers/test-app.js';
 
@@ -131,19 +133,36 @@ describe('lockout: failed attempts count per account and client (ADR 047)', () =
 });
 
 describe('password reset and refresh stay protected against grinding', () => {
-  it('stops one client trying reset links for an account; another client is still heard', async () => {
+  it('counts wrong reset links per client over all user ids; a valid link always gets through', async () => {
     const member = await ctx.createUser({ username: uniqueName('reset') });
-    const reset = (token: string, ip: string) =>
+    const other = await ctx.createUser({ username: uniqueName('reset') });
+    // The member's own, valid link (as the e-mail would carry it).
+    const token = randomToken();
+    await ctx.db.insert(passwordResetTokens).values({
+      appId: ctx.appId,
+      userId: member.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const reset = (userId: number, guess: string, ip: string) =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/auth/resetPassword',
         remoteAddress: ip,
         headers: { host: 'farm.test' },
-        payload: { userId: member.id, token, password: 'een-nieuw-wachtwoord' },
+        payload: { userId, token: guess, password: 'een-nieuw-wachtwoord' },
       });
-    const codes = await statuses(11, (i) => reset(`geraden-token-${i}`, '203.0.113.120'));
+    // A stranger names the member's (sequential) id with made-up tokens: stopped after 10 failures …
+    const codes = await statuses(11, (i) => reset(member.id, `geraden-token-${i}`, '203.0.113.120'));
     expect(codes).toEqual([...Array<number>(10).fill(400), 429]);
-    expect((await reset('nog-een-gok', '198.51.100.120')).statusCode).toBe(400);
+    // … also when switching to another user id: the count is per client, not per user id.
+    expect((await reset(other.id, 'nog-een-gok', '203.0.113.120')).statusCode).toBe(429);
+    // Another client is still heard.
+    expect((await reset(member.id, 'nog-een-gok', '198.51.100.120')).statusCode).toBe(400);
+    // The member's valid link works, even from the stranger's (shared, NAT) address …
+    expect((await reset(member.id, token, '203.0.113.120')).statusCode).toBe(204);
+    // … and using it does not wipe that client's failed guesses.
+    expect((await reset(other.id, 'weer-een-gok', '203.0.113.120')).statusCode).toBe(429);
   });
 
   it('stops one client sending refresh tokens that do not exist', async () => {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, PagedUsers, TokenData } from '@pluk/contract';
 import { resolveJwtSecret } from '../src/modules/auth/access-tokens.js';
@@ -111,10 +114,12 @@ describe('demo seed', () => {
     expect(demoBanner('http://localhost:3000')).toContain('http://hetveld.localhost:3000');
   });
 
-  it('keeps one generated JWT secret in the database when JWT_SECRET is unset', async () => {
-    const first = await resolveJwtSecret(ctx.db, undefined);
+  it('keeps one generated JWT secret (in DATA_DIR/secrets, ADR 055) when JWT_SECRET is unset', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pluk-seed-secret-'));
+    const first = await resolveJwtSecret(ctx.db, { dataDir });
     expect(first.length).toBeGreaterThanOrEqual(48);
-    expect(await resolveJwtSecret(ctx.db, undefined)).toBe(first);
-    expect(await resolveJwtSecret(ctx.db, 'z'.repeat(40))).toBe('z'.repeat(40));
+    expect(await resolveJwtSecret(ctx.db, { dataDir })).toBe(first);
+    expect(await resolveJwtSecret(ctx.db, { dataDir, jwtSecret: 'z'.repeat(40) })).toBe('z'.repeat(40));
+    await rm(dataDir, { recursive: true, force: true });
   });
 });

@@ -1,5 +1,6 @@
 /** The e-mails the app sends. Each has a Dutch default; an app overrides it with settings (ADR 017). */
-export type TemplateName = 'welcome' | 'passwordReset' | 'post';
+export type TemplateName =
+  'welcome' | 'passwordReset' | 'post' | 'registrationReceived' | 'registrationExistingAccount';
 
 export interface MailTemplate {
   subject: string;
@@ -17,6 +18,37 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
       'Meld je aan met je gebruikersnaam {username} via {loginUrl}',
       '',
       'Tot binnenkort op het veld,',
+      '{appName}',
+    ].join('\n'),
+  },
+  registrationReceived: {
+    subject: 'Je registratie bij {appName}',
+    body: [
+      'Dag {firstName},',
+      '',
+      'Bedankt voor je registratie bij {appName} met de gebruikersnaam {username}.',
+      'Je staat nu op de wachtlijst. Een beheerder keurt je account zo snel mogelijk goed;',
+      'je krijgt een e-mail zodra dat gebeurd is.',
+      '',
+      'Registreerde je je niet zelf? Dan mag je deze e-mail negeren.',
+      '',
+      '{appName}',
+    ].join('\n'),
+  },
+  registrationExistingAccount: {
+    subject: 'Je hebt al een account bij {appName}',
+    body: [
+      'Dag {firstName},',
+      '',
+      'Iemand probeerde zich bij {appName} te registreren met dit e-mailadres, maar je hebt al een account:',
+      'je gebruikersnaam is {username}. Er werd geen nieuw account aangemaakt.',
+      '',
+      'Wachtwoord vergeten? Vraag via deze link een nieuw wachtwoord aan:',
+      '',
+      '{resetLink}',
+      '',
+      'Was jij dit niet? Dan mag je deze e-mail negeren; aan je account verandert niets.',
+      '',
       '{appName}',
     ].join('\n'),
   },

@@ -48,6 +48,8 @@ export function registerAuth(app: FastifyInstance): void {
     if (!verified.ok || verified.claims.app !== tenant.appId) throw new HttpError(401, 'UNAUTHORIZED');
     const user = await authUser(tenant.appId, verified.claims.sub, verified.claims.sid);
     if (!user) throw new HttpError(401, 'UNAUTHORIZED');
+    // A deactivated member's tokens stop working at once (a waiting one still reads its account).
+    if (user.isApproved && !user.isActive) throw new HttpError(401, 'ACCOUNT_INACTIVE');
     await touchLastSeen(user.appId, user.id);
     const impersonate = request.headers[impersonationHeader];
     const sessionId = verified.claims.sid ?? null;

@@ -94,6 +94,17 @@ export class CredentialFailures {
     if (record.total <= 0) this.accounts.delete(account);
   }
 
+  /** Takes back one attempt of `client` (it succeeded) without forgetting its earlier failures. */
+  refund(account: string, client: string, now = Date.now()): void {
+    const record = this.record(account, now);
+    const mine = record?.byClient.get(client);
+    if (!record || mine === undefined) return;
+    record.total -= 1;
+    if (mine <= 1) record.byClient.delete(client);
+    else record.byClient.set(client, mine - 1);
+    if (record.total <= 0) this.accounts.delete(account);
+  }
+
   /** Whether the account is under attack now (tests, logs). */
   isUnderAttack(account: string, now = Date.now()): boolean {
     const record = this.record(account, now);

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteDef } from '@pluk/contract';
 import { HttpError } from '../lib/http-error.js';
+import { isResetLinkValid } from '../modules/auth/password-reset.js';
 import { findUserIdByLogin } from '../modules/auth/sessions.js';
 import { clientKey, CredentialFailures } from './credential-failures.js';
 
@@ -16,11 +17,14 @@ const window = 15 * minute;
  * - none (register): the per-client limit alone.
  */
 type Guard = { kind: 'credential'; attack: boolean; failed: (status: number, payload: unknown) => boolean };
-const guards: Record<string, Guard | { kind: 'mail' } | undefined> = {
+type ResetGuard = { kind: 'reset'; failed: (status: number) => boolean };
+const guards: Record<string, Guard | ResetGuard | { kind: 'mail' } | undefined> = {
   // A wrong password (401); validation errors never reach the check.
   'auth/login': { kind: 'credential', attack: true, failed: (status) => status === 401 },
-  // A wrong, used or expired reset link (400). The link is 256 random bits: not guessable, still bounded.
-  'auth/resetpassword': { kind: 'credential', attack: false, failed: (status) => status >= 400 },
+  // A wrong, used or expired reset link (400) counts per client over all accounts, never per user id
+  // (ids are sequential: anybody could name one); a valid link always gets through. The link is 256
+  // random bits: not guessable, still bounded.
+  'auth/resetpassword': { kind: 'reset', failed: (status) => status >= 400 },
   // An unknown, revoked, expired or reused refresh token answers 200 with `errors`.
   'auth/refreshlogin': {
     kind: 'credential',
@@ -34,7 +38,7 @@ const guards: Record<string, Guard | { kind: 'mail' } | undefined> = {
 interface InFlight {
   account: string;
   client: string;
-  guard: Guard;
+  guard: Guard | ResetGuard;
 }
 
 /**
@@ -105,6 +109,17 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
       return;
     }
     const from = clientKey(request.ip);
+    if (guard.kind === 'reset') {
+      const appId = request.tenantApp?.appId ?? '-';
+      const resets = `${appId}|reset-links`;
+      const verdict = failures.check(resets, from, false);
+      if (!verdict.allowed && !(await isResetLinkValid(app, appId, (request.body ?? {}) as object))) {
+        reject(reply, verdict.retryAfterSeconds);
+      }
+      failures.attempt(resets, from);
+      inFlight.set(request, { account: resets, client: from, guard });
+      return;
+    }
     const verdict = failures.check(account, from, guard.attack);
     if (!verdict.allowed) {
       if (verdict.reason === 'attack') request.log.warn({ account }, 'login refused: account under attack');
@@ -119,7 +134,10 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     const attempt = inFlight.get(request);
     if (!attempt) return payload;
     inFlight.delete(request);
-    if (!attempt.guard.failed(reply.statusCode, payload)) failures.succeeded(attempt.account, attempt.client);
+    if (attempt.guard.failed(reply.statusCode, payload)) return payload;
+    // A used reset link takes back only its own attempt: it does not wipe that client's failed guesses.
+    if (attempt.guard.kind === 'reset') failures.refund(attempt.account, attempt.client);
+    else failures.succeeded(attempt.account, attempt.client);
     return payload;
   };
 

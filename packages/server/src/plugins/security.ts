@@ -47,10 +47,15 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Record<
   return headers;
 }
 
+/** API answers are not stored by browsers or proxies unless the route says otherwise (tokens, profiles). */
+const apiPath = /^\/api(\/|\?|$)/i;
+
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    // A route that may be cached (app info, avatars, media) sets its own Cache-Control, replacing this.
+    reply.headers(apiPath.test(request.url) ? apiHeaders : headers);
     done();
   });
 }

@@ -54,7 +54,11 @@ export function uniqueName(prefix = 'user'): string {
 
 /** Builds the app on a fresh migrated database with one default app `farm`. */
 export async function createTestContext(
-  options: { config?: Partial<Config>; withDefaultApp?: boolean } = {},
+  options: {
+    config?: Partial<Config>;
+    withDefaultApp?: boolean;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   // The tests' own queries (setup, assertions) are not the server's: they skip the tenancy checker.
@@ -70,7 +74,11 @@ export async function createTestContext(
       customRegistrationQuestion: 'Waarom wil je lid worden?',
     });
   }
-  const app = await buildApp({ config: testConfig(options.config), database: database.handle });
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database: database.handle,
+    logStream: options.logStream,
+  });
   await app.ready();
   const tokenFor = (user: { id: number; appId: string }) => app.accessTokens.issue(user);
   return {

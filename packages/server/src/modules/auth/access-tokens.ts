@@ -1,3 +1,5 @@
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { serverSecrets } from '../../db/schema/index.js';
@@ -27,17 +29,50 @@ export class AccessTokens {
   }
 }
 
+/** Where the generated signing secret lives when JWT_SECRET is not set: outside the database (ADR 055). */
+export const jwtSecretFile = (dataDir: string) => join(dataDir, 'secrets', 'jwt-secret');
+
 /**
- * The signing secret: JWT_SECRET when set, else one generated on first start and kept in the
- * `server_secrets` table, so tokens survive restarts on PGlite and PostgreSQL alike (ADR 012).
+ * The signing secret (ADR 055): JWT_SECRET when set (required with NODE_ENV=production, see config.ts);
+ * else one generated on first start and kept in `DATA_DIR/secrets/jwt-secret` (file 0600, folder 0700),
+ * so a leaked database backup cannot mint tokens. A secret an older version kept in `server_secrets`
+ * (ADR 012) moves to the file, so sessions survive the upgrade, and its row is deleted.
  */
-export async function resolveJwtSecret(db: Database, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  await db
-    .insert(serverSecrets)
-    .values({ key: 'jwt_secret', value: randomToken(48) })
-    .onConflictDoNothing();
+export async function resolveJwtSecret(
+  db: Database,
+  settings: { jwtSecret?: string; dataDir: string },
+): Promise<string> {
   const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.key, 'jwt_secret'));
-  if (!row) throw new Error('Could not read the JWT secret from server_secrets');
-  return row.value;
+  if (settings.jwtSecret) {
+    if (row) await db.delete(serverSecrets).where(eq(serverSecrets.key, 'jwt_secret'));
+    return settings.jwtSecret;
+  }
+  const file = jwtSecretFile(settings.dataDir);
+  let secret = await readSecretFile(file);
+  if (secret === null) {
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    try {
+      // `wx`: two processes starting at once keep the first one's secret.
+      await writeFile(file, `${row?.value ?? randomToken(48)}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    secret = await readSecretFile(file);
+    if (secret === null) throw new Error(`Could not read the JWT secret from ${file}`);
+  }
+  // Tighten what an older copy or a restore left loose.
+  await chmod(dirname(file), 0o700);
+  await chmod(file, 0o600);
+  if (row) await db.delete(serverSecrets).where(eq(serverSecrets.key, 'jwt_secret'));
+  return secret;
+}
+
+async function readSecretFile(file: string): Promise<string | null> {
+  try {
+    const text = (await readFile(file, 'utf8')).trim();
+    return text.length >= 32 ? text : null;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
 }

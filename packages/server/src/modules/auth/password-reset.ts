@@ -8,6 +8,7 @@ import { enqueue } from '../../jobs/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
 import type { MailRequest } from '../../mail/mailer.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { Tenant } from '../../types.js';
@@ -66,12 +67,37 @@ export async function requestPasswordReset(
   app.jobs.wake();
 }
 
+/** Whether a reset link is valid now (unused, unexpired, this user's); the rate limit lets such a link through. */
+export async function isResetLinkValid(
+  app: FastifyInstance,
+  appId: string,
+  input: { userId?: unknown; token?: unknown },
+): Promise<boolean> {
+  if (typeof input.userId !== 'number' || typeof input.token !== 'string' || !input.token) return false;
+  const [row] = await tenantDb(app.db, appId)
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.appId, appId),
+        eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+        eq(passwordResetTokens.userId, input.userId),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Sets a new password with a valid link (single use, one hour) and signs the user out everywhere. */
 export async function resetPassword(
   app: FastifyInstance,
   tenant: Tenant,
   input: { userId: number; token: string; password: string },
 ): Promise<void> {
+  // Before the link is used: a refused password leaves the link working for a better one.
+  assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   const done = await inTransaction(app.db, async (tx) => {
     const claimed = await tenantDb(tx, tenant.appId)

@@ -7,7 +7,12 @@ import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { publicUrlOf } from '../../lib/public-url.js';
+import { enqueue } from '../../jobs/queue.js';
+import { mailJob } from '../../mail/mail-job.js';
+import type { MailRequest } from '../../mail/mailer.js';
 import type { Tenant } from '../../types.js';
 import { createHousehold } from '../user/household.js';
 
@@ -32,10 +37,30 @@ export async function isUsernameAvailable(app: FastifyInstance, appId: string, u
   return !row;
 }
 
-/** A new account waits on the waiting list: unapproved and inactive, with its household. */
-export async function registerUser(app: FastifyInstance, tenant: Tenant, input: RegisterInput) {
+/** One "someone registered with your address" e-mail per account and hour, however often it is tried. */
+const existingAccountMailEveryMs = 60 * 60 * 1000;
+
+/**
+ * A new account waits on the waiting list: unapproved and inactive, with its household, and gets a
+ * "registration received" e-mail. An e-mail address that already has an account gets the same answer
+ * (nobody learns which addresses have accounts, ADR 054): no account is made, and the owner is told by
+ * e-mail, with the link to ask for a new password. A taken username is still said: the form checks it
+ * live, and a username is no address.
+ */
+export async function registerUser(
+  app: FastifyInstance,
+  tenant: Tenant,
+  input: RegisterInput,
+): Promise<{ status: 'waiting' }> {
+  assertPasswordAllowed(input.password);
   const existing = await tenantDb(app.db, tenant.appId)
-    .select({ username: users.username, email: users.email })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(users)
     .where(
       and(
@@ -47,11 +72,17 @@ export async function registerUser(app: FastifyInstance, tenant: Tenant, input: 
       ),
     );
   if (existing.some((u) => u.username.toLowerCase() === input.username.toLowerCase())) throw usernameTaken();
-  if (existing.length > 0) throw emailTaken();
-
+  // Hashed either way, so both answers take as long.
   const passwordHash = await hashPassword(input.password);
+  const owner = existing[0];
+  if (owner) {
+    await tellOwner(app, tenant, owner);
+    return { status: 'waiting' };
+  }
+
+  const base = await publicUrlOf(app, tenant.appId);
   try {
-    return await inTransaction(app.db, async (tx) => {
+    await inTransaction(app.db, async (tx) => {
       const [user] = await tenantDb(tx, tenant.appId)
         .insert(users)
         .values({
@@ -77,12 +108,62 @@ export async function registerUser(app: FastifyInstance, tenant: Tenant, input: 
         { appId: tenant.appId, userId: user.id, name: `${input.firstName} ${input.lastName}` },
         input.householdMembers,
       );
-      return { userId: user.id, status: 'waiting' as const };
+      const mail: MailRequest = {
+        appId: tenant.appId,
+        userId: user.id,
+        to: input.email,
+        template: 'registrationReceived',
+        values: {
+          appName: tenant.name,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          username: input.username,
+          loginUrl: `${base}/login`,
+        },
+      };
+      await enqueue(tx, [mailJob(mail, `registration:${tenant.appId}:${user.id}`)]);
     });
   } catch (err) {
-    // Two registrations racing for the same name: the unique index decides.
+    // Two registrations racing for the same name or address: the unique index decides.
     if (isUniqueViolation(err, 'users_app_username')) throw usernameTaken();
-    if (isUniqueViolation(err, 'users_app_email')) throw emailTaken();
-    throw err;
+    if (!isUniqueViolation(err, 'users_app_email')) throw err;
+    const [winner] = await tenantDb(app.db, tenant.appId)
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(users)
+      .where(and(eq(users.appId, tenant.appId), sql`lower(${users.email}) = ${input.email.toLowerCase()}`));
+    if (winner) await tellOwner(app, tenant, winner);
   }
+  app.jobs.wake();
+  return { status: 'waiting' };
+}
+
+/** E-mails the owner of an address someone tried to register with: at most once an hour (job key). */
+async function tellOwner(
+  app: FastifyInstance,
+  tenant: Tenant,
+  owner: { id: number; username: string; email: string; firstName: string; lastName: string },
+): Promise<void> {
+  const base = await publicUrlOf(app, tenant.appId);
+  const hour = Math.floor(Date.now() / existingAccountMailEveryMs);
+  const mail: MailRequest = {
+    appId: tenant.appId,
+    userId: owner.id,
+    to: owner.email,
+    template: 'registrationExistingAccount',
+    values: {
+      appName: tenant.name,
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      username: owner.username,
+      resetLink: `${base}/request-reset`,
+    },
+  };
+  await enqueue(app.db, [mailJob(mail, `registration-existing:${tenant.appId}:${owner.id}:${hour}`)]);
+  app.jobs.wake();
 }

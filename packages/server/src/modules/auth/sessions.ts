@@ -21,6 +21,8 @@ export async function findUserByLogin(app: FastifyInstance, appId: string, login
       firstName: users.firstName,
       lastName: users.lastName,
       passwordHash: users.passwordHash,
+      isApproved: users.isApproved,
+      isActive: users.isActive,
     })
     .from(users)
     .where(
@@ -65,6 +67,9 @@ export async function startSession(
   return { token: app.accessTokens.issue(user, familyId), refreshToken };
 }
 
+/** Approved once, then switched off by a manager (a new account waits inactive and unapproved). */
+const isDeactivated = (user: { isApproved: boolean; isActive: boolean }) => user.isApproved && !user.isActive;
+
 /** Login by username or e-mail. Unapproved users get tokens too: the web app shows them the waiting page. */
 export async function login(
   app: FastifyInstance,
@@ -79,6 +84,8 @@ export async function login(
   if (!(await verifyPassword(user.passwordHash, credentials.password))) {
     throw new HttpError(401, 'INVALID_CREDENTIALS');
   }
+  // A deactivated member gets no tokens; told so only after the right password.
+  if (isDeactivated(user)) throw new HttpError(403, 'ACCOUNT_INACTIVE');
   return startSession(app, user);
 }
 
@@ -86,6 +93,7 @@ const refreshErrors = {
   unknown: 'De aanmelding is niet (meer) geldig. Meld je opnieuw aan.',
   expired: 'De aanmelding is verlopen. Meld je opnieuw aan.',
   reused: 'Deze aanmelding werd al gebruikt en is om veiligheidsredenen ingetrokken. Meld je opnieuw aan.',
+  inactive: 'Je account is niet actief. Neem contact op met de beheerders van je plukboerderij.',
 };
 
 /**
@@ -109,6 +117,11 @@ export async function refresh(
   // The expired access token, when it is one of ours, must belong to the same user.
   const previous = body.token ? app.accessTokens.verify(body.token, { ignoreExpiry: true }) : null;
   if (previous?.ok && previous.claims.sub !== row.userId) return { errors: [refreshErrors.unknown] };
+  const [owner] = await tenantDb(app.db, row.appId)
+    .select({ isApproved: users.isApproved, isActive: users.isActive })
+    .from(users)
+    .where(and(eq(users.id, row.userId), eq(users.appId, row.appId)));
+  if (!owner || isDeactivated(owner)) return { errors: [refreshErrors.inactive] };
   // Claim and successor in one transaction (ADR 024): a concurrent use of the same token waits on the
   // claimed row until both are committed, so its family revocation also revokes the successor. Done
   // apart, the loser could revoke the family before the winner's new token existed, and that survived.

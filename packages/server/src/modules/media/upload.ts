@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { mediaLimits, type MediaKind } from '@pluk/contract';
 import { HttpError } from '../../lib/http-error.js';
-import { detectImageType } from '../../lib/image-type.js';
+import { assertImageDimensions, detectImageType } from '../../lib/image-type.js';
 import { multipartClientError, requireBoundary } from '../../lib/multipart-errors.js';
 import { controlCharacterMessage, hasControlCharacter } from '../../plugins/input-guard.js';
 
@@ -66,6 +66,7 @@ export function classifyUpload(data: Buffer, fileName: string): UploadedFile {
         `"${fileName}" is te groot: een foto mag hoogstens ${megabytes(mediaLimits.imageMaxBytes)} MB zijn.`,
       );
     }
+    assertImageDimensions(data, 'files', `"${fileName}"`);
     return { data, fileName, mime: image, kind: 'image' };
   }
   let mime: string | undefined;

@@ -8,6 +8,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import type { ImageMime } from '../../lib/image-type.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthUser, RequestAuth } from '../../types.js';
 import { emailTaken } from '../auth/register.js';
@@ -81,6 +82,7 @@ export async function changePassword(
       currentPassword: 'Je huidige wachtwoord is onjuist.',
     });
   }
+  assertPasswordAllowed(input.newPassword, 'newPassword');
   await tenantDb(app.db, user.appId)
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` })

@@ -86,7 +86,16 @@ export async function approveUser(
     .from(users)
     .where(and(eq(users.id, userId), eq(users.appId, tenant.appId)));
   if (!target) throw notFound();
-  if (target.isApproved && target.isActive) throw new HttpError(409, 'ALREADY_APPROVED');
+  // Approval takes a user off the waiting list, nothing else: a deactivated member stays deactivated.
+  if (target.isApproved) {
+    throw new HttpError(
+      409,
+      'ALREADY_APPROVED',
+      target.isActive
+        ? undefined
+        : 'Dit lid is al goedgekeurd en werd gedeactiveerd; goedkeuren maakt het niet opnieuw actief.',
+    );
+  }
   const loginUrl = `${await publicUrlOf(app, tenant.appId)}/login`;
   // The approval, its audit row and the welcome e-mail's job commit together (ADR 048).
   await inTransaction(app.db, async (tx) => {
@@ -98,7 +107,7 @@ export async function approveUser(
           eq(users.id, userId),
           eq(users.appId, tenant.appId),
           // Two managers approving at once: only the first one wins and sends the e-mail.
-          or(eq(users.isApproved, false), eq(users.isActive, false)),
+          eq(users.isApproved, false),
         ),
       )
       .returning({ id: users.id, updatedAt: users.updatedAt });
@@ -117,7 +126,7 @@ export async function approveUser(
         loginUrl,
       },
     };
-    // One welcome per approval (a member approved again after deactivation is welcomed again).
+    // One welcome per approval.
     await enqueue(tx, [mailJob(mail, `welcome:${tenant.appId}:${userId}:${updated.updatedAt.getTime()}`)]);
   });
   // The member's very next request sees the approval, not a cached refusal (ADR 046).

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, type RegisterBody } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
-export function register(body: RegisterBody): Promise<{ userId: number; status: 'waiting' }> {
+export function register(body: RegisterBody): Promise<{ status: 'waiting' }> {
   return apiRequest(api.auth.register, { body });
 }
 

@@ -117,7 +117,6 @@ export function RegisterForm({ customQuestion, onRegistered }: RegisterFormProps
       onError: (error) => {
         const errors = fieldErrors(error);
         if (isApiError(error) && error.code === 'USERNAME_TAKEN') errors.username = error.message;
-        if (isApiError(error) && error.code === 'EMAIL_TAKEN') errors.email = error.message;
         form.setErrors(errors);
         focusError();
       },
