@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contractForBrowser } from './build/contract-for-browser';
+import { localeNamespaces } from './build/locale-namespaces';
 
 // Web tests run on one fixed clock, the farm's: set here, before Vitest starts its workers, so every
 // date formatter (lib/dates.ts) reads it from the start. Dates in tests carry their own offset.
@@ -12,6 +13,7 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   plugins: [
     contractForBrowser(),
+    localeNamespaces(),
     react(),
     VitePWA({
       // The spec puts the worker at /service-worker.js; a new version waits for the member's UPDATE.

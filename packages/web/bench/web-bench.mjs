@@ -227,13 +227,29 @@ function print(results) {
     if (r.failed.length > 0) console.log(`\n${r.route}: audits not passed:\n  ${r.failed.join('\n  ')}`);
 }
 
+/**
+ * Lighthouse sometimes loses the trace of a page load on a loaded machine (NO_NAVSTART, NO_FCP, …)
+ * and asks to be run again: a fresh browser tries up to twice more. Any other failure ends the bench.
+ */
+async function measureWithRetry(origin, route, tokens) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(origin, route, tokens);
+    } catch (error) {
+      if (attempt >= 3 || !/run Lighthouse again|NO_NAVSTART|NO_FCP/.test(String(error))) throw error;
+      console.log(`bench:web: ${route.path}: ${error.message}; measuring again (attempt ${attempt + 1})`);
+    }
+  }
+}
+
 try {
   execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
   const origin = await startServer();
   console.log(`bench:web: server at ${origin}, Chromium ${chromePath}`);
   const tokens = await login(origin);
   const results = [];
-  for (const route of routes) results.push(await measure(origin, route, route.member ? tokens : null));
+  for (const route of routes)
+    results.push(await measureWithRetry(origin, route, route.member ? tokens : null));
   print(results);
   const missed = results.some(
     (r) =>

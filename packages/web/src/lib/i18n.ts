@@ -2,68 +2,52 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LocaleVariant } from '@pluk/contract';
 
-import auth from '../locales/nl-be/auth.json';
 import common from '../locales/nl-be/common.json';
-import user from '../locales/nl-be/user.json';
-import users from '../locales/nl-be/users.json';
-import tasks from '../locales/nl-be/tasks.json';
-import events from '../locales/nl-be/events.json';
-import posts from '../locales/nl-be/posts.json';
-import comments from '../locales/nl-be/comments.json';
-import media from '../locales/nl-be/media.json';
-import notifications from '../locales/nl-be/notifications.json';
-import feedback from '../locales/nl-be/feedback.json';
-import home from '../locales/nl-be/home.json';
-
-import coopAuth from '../locales/nl-be-cooperative/auth.json';
 import coopCommon from '../locales/nl-be-cooperative/common.json';
 
 export const defaultLocale: LocaleVariant = 'nl-be';
-export const namespaces = [
-  'common',
-  'auth',
-  'user',
-  'users',
-  'tasks',
-  'events',
-  'posts',
-  'comments',
-  'media',
-  'notifications',
-  'feedback',
-  'home',
-] as const;
 
-/** nl-be is complete; the cooperative variant holds only what it words differently and falls back. */
-export const resources = {
-  'nl-be': {
-    common,
-    auth,
-    user,
-    users,
-    tasks,
-    events,
-    posts,
-    comments,
-    media,
-    notifications,
-    feedback,
-    home,
-  },
-  'nl-be-cooperative': { common: coopCommon, auth: coopAuth },
-} as const;
+type Texts = Record<string, unknown>;
+
+/**
+ * The texts loaded so far, per locale variant and namespace. `common` is always here; every other
+ * namespace arrives with the code that uses it (build/locale-namespaces.ts, decision 057), which calls
+ * `registerNamespace` before any of its components renders. nl-be is complete; the cooperative variant
+ * holds only what it words differently and falls back.
+ */
+const loaded: Record<LocaleVariant, Record<string, Texts>> = {
+  'nl-be': { common },
+  'nl-be-cooperative': { common: coopCommon },
+};
+const instances = new Set<I18n>();
+
+/** Adds a namespace's texts to every i18next instance, present and future. */
+export function registerNamespace(ns: string, texts: Partial<Record<LocaleVariant, Texts>>): void {
+  for (const [variant, bundle] of Object.entries(texts) as [LocaleVariant, Texts][]) {
+    loaded[variant][ns] = bundle;
+    for (const instance of instances) instance.addResourceBundle(variant, ns, bundle, true, true);
+  }
+}
+
+/** The namespaces whose texts have arrived (nl-be). */
+export function loadedNamespaces(): string[] {
+  return Object.keys(loaded['nl-be']);
+}
 
 /** A fresh i18next instance (the app has one; tests make their own). */
 export function createI18n(locale: LocaleVariant = defaultLocale): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    resources: {
+      'nl-be': { ...loaded['nl-be'] },
+      'nl-be-cooperative': { ...loaded['nl-be-cooperative'] },
+    },
     lng: locale,
     fallbackLng: defaultLocale,
     supportedLngs: ['nl-be', 'nl-be-cooperative'],
     lowerCaseLng: true,
     load: 'currentOnly',
-    ns: namespaces,
+    ns: ['common'],
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: { escapeValue: false },
@@ -71,6 +55,7 @@ export function createI18n(locale: LocaleVariant = defaultLocale): I18n {
     returnNull: false,
     showSupportNotice: false,
   });
+  instances.add(instance);
   return instance;
 }
 
@@ -79,6 +64,19 @@ export const i18n = createI18n();
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['nl-be'];
+    resources: {
+      common: typeof common;
+      auth: typeof import('../locales/nl-be/auth.json');
+      user: typeof import('../locales/nl-be/user.json');
+      users: typeof import('../locales/nl-be/users.json');
+      tasks: typeof import('../locales/nl-be/tasks.json');
+      events: typeof import('../locales/nl-be/events.json');
+      posts: typeof import('../locales/nl-be/posts.json');
+      comments: typeof import('../locales/nl-be/comments.json');
+      media: typeof import('../locales/nl-be/media.json');
+      notifications: typeof import('../locales/nl-be/notifications.json');
+      feedback: typeof import('../locales/nl-be/feedback.json');
+      home: typeof import('../locales/nl-be/home.json');
+    };
   }
 }
