@@ -30,7 +30,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bench:scale generator (PostgreSQL)',
   beforeAll(async () => {
     fresh = await openTestDatabase();
     await seedDemo(fresh.handle.db);
-    sql = postgres(fresh.url!, { max: 1, onnotice: () => {} });
+    sql = postgres(fresh.url!, { max: 6, onnotice: () => {} });
     const [lid] = await sql`select password_hash from users where username = 'lid' and app_id = 'plukhoeve'`;
     await growToScale(sql, shape, lid!.password_hash as string);
   });

@@ -6,6 +6,10 @@
  * a full page at both sizes compares the same amount of answer. A list that returns every row has no
  * fill to keep (`fill: 'all'`): its answer grows with the farm.
  *
+ * The manager's chore, event and post lists already ask for a page (`page`, 0-based, and `pageSize`, as
+ * the member feeds): main ignores the query and answers every row (the "before"; the fill column then
+ * shows the mismatch), the paged lists of issue 17 answer one page.
+ *
  * `{workshop}` and `{post}` stand for the demo farm's workshop event and its newest post (with a
  * comment); the harness looks their ids up.
  */
@@ -33,10 +37,10 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'members (User/Members)', role: 'member', path: 'User/Members', fill: 'all' },
   { name: 'online members', role: 'member', path: 'user/onlineMembers', fill: 'all' },
   // The manager's lists.
-  { name: 'manager chores', role: 'manager', path: 'applicationManager/Task', fill: 'all' },
-  { name: 'manager events', role: 'manager', path: 'applicationManager/Event', fill: 'all' },
-  { name: 'manager posts', role: 'manager', path: 'applicationManager/Post', fill: 'all' },
-  { name: 'manager active posts', role: 'manager', path: 'applicationManager/Post/active', fill: 'all' },
+  { name: 'manager chores', role: 'manager', path: 'applicationManager/Task?page=0&pageSize=5', fill: 5 },
+  { name: 'manager events', role: 'manager', path: 'applicationManager/Event?page=0&pageSize=3', fill: 3 },
+  { name: 'manager posts', role: 'manager', path: 'applicationManager/Post?page=0&pageSize=2', fill: 2 },
+  { name: 'manager active posts', role: 'manager', path: 'applicationManager/Post/active?page=0&pageSize=2', fill: 2 },
   { name: 'manager attendances', role: 'manager', path: 'applicationManager/Event/{workshop}/attendances?page=0&pageSize=2', fill: 2 },
   { name: 'manager feedback', role: 'manager', path: 'applicationManager/feedback?page=0&pageSize=1', fill: 1 },
   { name: 'manager media', role: 'manager', path: 'Media', fill: 'all' },

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const fresh = await openTestDatabase();
-  const sql = postgres(fresh.url!, { max: 1, onnotice: () => {} });
+  const sql = postgres(fresh.url!, { max: 6, onnotice: () => {} });
   const admin = postgres(fresh.url!, { max: 1, onnotice: () => {} });
   try {
     await run(fresh, sql, admin);
@@ -175,7 +175,9 @@ async function run(
   const vacuumStarted = performance.now();
   await sql.unsafe('vacuum (analyze)');
   const vacuumMs = performance.now() - vacuumStarted;
-  log(steps.map((step) => `${step.name} ${seconds(step.ms)}`).join(', '));
+  log(
+    `Steps (the lanes after the members overlap): ${steps.map((step) => `${step.name} ${seconds(step.ms)}`).join(', ')}`,
+  );
   const size = (await sql`select pg_size_pretty(pg_database_size(current_database())) as size`)[0]!
     .size as string;
   log(`Grown in ${seconds(growMs)} (set-based SQL), VACUUM ANALYZE ${seconds(vacuumMs)}; database ${size}.`);
