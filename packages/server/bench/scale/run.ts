@@ -2,34 +2,31 @@
  * `npm run bench:scale` (issue 17): every member and manager list (the table in calls.ts) at demo size
  * and at the size of a large installation, side by side, plus the time to delete one member and one farm.
  *
- * Needs DATABASE_URL (PostgreSQL): creates a fresh database on that server, migrates it and seeds the
- * demo, boots the real app on a loopback port and measures each call with autocannon (10 connections,
- * slices paired with the one-query baseline, as `npm run bench`). Then grows the database in SQL
- * (grow.ts) to BENCH_SCALE_FARMS (1000) farms × BENCH_SCALE_MEMBERS (500) members, the demo farm one of
- * them, VACUUM ANALYZE, measures the same calls again, deletes members and one whole farm (while another
- * farm's members keep reading), prints the table and drops the database.
+ * Needs DATABASE_URL (PostgreSQL): creates two fresh databases on that server, both migrated and seeded
+ * with the demo, and grows one of them in SQL (grow.ts) to BENCH_SCALE_FARMS (1000) farms ×
+ * BENCH_SCALE_MEMBERS (500) members, the demo farm one of them (VACUUM ANALYZE after). Boots the real app
+ * on each, on two loopback ports, and measures each call with autocannon (10 connections) in slices,
+ * demo size then large size back to back (the same pairing as `npm run bench`, the demo-size server as
+ * the reference), so a drifting machine load hits both alike: large/small is the median of the pairs'
+ * ratios. Then deletes members and one whole farm of the large database (while another farm's member
+ * keeps reading), and drops both databases.
  *
  * Knobs: BENCH_SCALE_FARMS, BENCH_SCALE_MEMBERS, BENCH_SCALE_NOTIFICATIONS (per member, 5; the issue's
  * installation had 50), BENCH_SCALE_SECONDS (6 per call), BENCH_SCALE_ROUNDS (3),
  * BENCH_SCALE_CONNECTIONS (10), BENCH_SCALE_ONLY=<part of a call name>.
  */
 import { request as httpRequest } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../../src/app.js';
 import { parseConfig } from '../../src/config.js';
 import { demoPassword, seedDemo } from '../../src/seed/demo.js';
 import { secondDemoFarm } from '../../src/seed/demo-second-farm.js';
-import { openTestDatabase } from '../../test/helpers/test-db.js';
-import {
-  addOneQueryRoute,
-  benchSettings,
-  measure,
-  median,
-  measurePaired,
-  type PairedRun,
-} from '../measure.js';
+import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-db.js';
+import { benchSettings, measure, measurePaired, median, warmUp } from '../measure.js';
 import { scaleCalls, type ScaleCall } from './calls.js';
 import { countRows, growToScale, perFarm, type Counts, type ScaleShape } from './grow.js';
 
@@ -47,38 +44,22 @@ interface Answer {
   bytes: number;
   fill: number;
 }
-interface Measured extends PairedRun {
-  answer: Answer;
-}
 
 const log = (line = '') => console.log(line);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
 
-async function main(): Promise<void> {
-  if (!process.env.DATABASE_URL) {
-    console.error(
-      'bench:scale needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).',
-    );
-    process.exit(2);
-  }
-  const fresh = await openTestDatabase();
-  const sql = postgres(fresh.url!, { max: 6, onnotice: () => {} });
-  const admin = postgres(fresh.url!, { max: 1, onnotice: () => {} });
-  try {
-    await run(fresh, sql, admin);
-  } finally {
-    await sql.end({ timeout: 5 });
-    await admin.end({ timeout: 5 });
-    await fresh.drop();
-  }
+interface Farm {
+  name: string;
+  fresh: TestDatabase;
+  /** A pool for the grow's lanes and the bench's own queries. */
+  sql: postgres.Sql;
+  app: FastifyInstance;
+  base: string;
 }
 
-async function run(
-  fresh: Awaited<ReturnType<typeof openTestDatabase>>,
-  sql: postgres.Sql,
-  admin: postgres.Sql,
-): Promise<void> {
+async function openFarm(name: string): Promise<Farm> {
+  const fresh = await openTestDatabase();
   // As in production: without the test suite's tenancy checker (ADR 049), which parses every statement.
   const database = { ...fresh.handle, db: fresh.handle.unchecked };
   await seedDemo(database.db);
@@ -94,122 +75,154 @@ async function run(
     },
   };
   const app = await buildApp({ config, database });
-  const oneQueryPath = await addOneQueryRoute(app, database.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // As server.ts does: the job worker polls the jobs table while the routes are measured.
   app.jobs.start();
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const oneQuery: [string, autocannon.Options] = ['one-query', { url: `${base}${oneQueryPath}` }];
+  return { name, fresh, sql: postgres(fresh.url!, { max: 6, onnotice: () => {} }), app, base };
+}
 
-  const login = async (username: string, host?: string) => {
-    const response = await request(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(host ? { host } : {}) },
-      body: JSON.stringify({ username, password: demoPassword }),
-    });
-    if (response.status !== 200) throw new Error(`login ${username}: ${response.status} ${response.text}`);
-    return { authorization: `Bearer ${(JSON.parse(response.text) as { token: string }).token}` };
-  };
-  const ids = {
-    workshop: (
-      await sql`select id from events where app_id = ${demoFarm} and title = 'Workshop tomaten snoeien'`
-    )[0]!.id as number,
-    post: (
-      await sql`select subject_id from comments where app_id = ${demoFarm} and subject_type = 'post' order by id limit 1`
-    )[0]!.subject_id as number,
-  };
-  const calls = scaleCalls.filter((call) => !only || call.name.toLowerCase().includes(only));
-  const optionsOf = (call: ScaleCall, headers: Record<string, string>): autocannon.Options => ({
-    url: `${base}/api/${call.path.replace('{workshop}', String(ids.workshop)).replace('{post}', String(ids.post))}`,
-    method: call.method ?? 'GET',
-    headers: call.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+async function closeFarm(farm: Farm | undefined): Promise<void> {
+  if (!farm) return;
+  await farm.app.close();
+  await farm.sql.end({ timeout: 5 });
+  await farm.fresh.drop();
+}
+
+async function main(): Promise<void> {
+  if (!process.env.DATABASE_URL) {
+    console.error(
+      'bench:scale needs PostgreSQL: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).',
+    );
+    process.exit(2);
+  }
+  let small: Farm | undefined;
+  let large: Farm | undefined;
+  try {
+    small = await openFarm('small');
+    large = await openFarm('large');
+    await run(small, large);
+  } finally {
+    await closeFarm(small);
+    await closeFarm(large);
+  }
+}
+
+const login = async (base: string, username: string, host?: string) => {
+  const response = await request(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(host ? { host } : {}) },
+    body: JSON.stringify({ username, password: demoPassword }),
   });
-  const answerOf = async (options: autocannon.Options): Promise<Answer> => {
-    const response = await request(options.url, {
-      method: options.method ?? 'GET',
-      headers: options.headers as Record<string, string>,
-      body: options.body as string | undefined,
-    });
-    const text = response.text;
-    const json = response.status === 200 ? (JSON.parse(text) as unknown) : undefined;
-    const items = Array.isArray(json) ? json : (json as { items?: unknown[] } | undefined)?.items;
-    return { status: response.status, bytes: Buffer.byteLength(text), fill: items?.length ?? 1 };
-  };
-  const measureAll = async (label: string): Promise<Map<string, Measured>> => {
-    const headers = { member: await login('lid'), manager: await login('beheerder') };
-    const results = new Map<string, Measured>();
-    for (const call of calls) {
-      const options = optionsOf(call, headers[call.role]);
-      const answer = await answerOf(options);
-      if (answer.status !== 200) throw new Error(`${label}: ${call.name} answered ${answer.status}`);
-      const result = { ...(await measurePaired(settings, [call.name, options], oneQuery)), answer };
-      log(
-        `  ${label.padEnd(6)} ${call.name.padEnd(26)} ${thousands(result.rps).padStart(7)} req/s  ${answer.fill} items, ${answer.bytes} B`,
-      );
-      results.set(call.name, result);
-    }
-    return results;
-  };
+  if (response.status !== 200) throw new Error(`login ${username}: ${response.status} ${response.text}`);
+  return { authorization: `Bearer ${(JSON.parse(response.text) as { token: string }).token}` };
+};
 
+/** Each call's autocannon options on one of the two servers, as its demo farm's `lid` or `beheerder`. */
+async function callOptions(farm: Farm, calls: ScaleCall[]): Promise<autocannon.Options[]> {
+  const [workshop] = await farm.sql`
+    select id from events where app_id = ${demoFarm} and title = 'Workshop tomaten snoeien'`;
+  const [post] = await farm.sql`
+    select subject_id from comments where app_id = ${demoFarm} and subject_type = 'post' order by id limit 1`;
+  const headers = { member: await login(farm.base, 'lid'), manager: await login(farm.base, 'beheerder') };
+  return calls.map((call) => ({
+    url: `${farm.base}/api/${call.path.replace('{workshop}', String(workshop!.id)).replace('{post}', String(post!.subject_id))}`,
+    method: call.method ?? 'GET',
+    headers:
+      call.body === undefined
+        ? headers[call.role]
+        : { ...headers[call.role], 'content-type': 'application/json' },
+    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+  }));
+}
+
+async function answerOf(options: autocannon.Options): Promise<Answer> {
+  const response = await request(options.url, {
+    method: options.method ?? 'GET',
+    headers: options.headers as Record<string, string>,
+    body: options.body as string | undefined,
+  });
+  const json = response.status === 200 ? (JSON.parse(response.text) as unknown) : undefined;
+  const items = Array.isArray(json) ? json : (json as { items?: unknown[] } | undefined)?.items;
+  return { status: response.status, bytes: Buffer.byteLength(response.text), fill: items?.length ?? 1 };
+}
+
+async function run(small: Farm, large: Farm): Promise<void> {
   log(
-    `Pluk bench:scale: PostgreSQL, ${settings.connections} connections, ${settings.seconds} s per call in ` +
-      `${settings.rounds} slices paired with the one-query baseline, Node ${process.version}`,
+    `Pluk bench:scale: PostgreSQL, ${settings.connections} connections; two servers side by side, one on the ` +
+      `demo-size database, one on the grown one; each call ${settings.seconds} s on each in ${settings.rounds} ` +
+      `slices, small then large back to back; Node ${process.version}`,
   );
   log('\nDemo size:');
-  printCounts(await countRows(sql));
-  const small = await measureAll('small');
+  printCounts(await countRows(small.sql));
 
   const farm = perFarm(shape);
   log(
     `\nGrowing to ${shape.farms} farms × ${shape.members} members; per farm ${farm.chores} chores ` +
       `(${farm.placesTaken} places taken), ${farm.events} events (${farm.attendancesPerEvent} attendances each), ` +
       `${farm.posts} posts (${farm.commentsPerPost} comments each), ${farm.notificationsPerMember} notifications ` +
-      `per member (the issue's installation: 50)…`,
+      `per approved new member (scaled down: the issue's installation had 50)…`,
   );
-  const hash = (
-    await sql`select password_hash from users where app_id = ${demoFarm} and username = 'lid'`
-  )[0]!.password_hash as string;
+  const [lid] =
+    await large.sql`select password_hash from users where app_id = ${demoFarm} and username = 'lid'`;
   const growStarted = performance.now();
-  const steps = await growToScale(sql, shape, hash);
+  const steps = await growToScale(large.sql, shape, lid!.password_hash as string);
   const growMs = performance.now() - growStarted;
   const vacuumStarted = performance.now();
-  await sql.unsafe('vacuum (analyze)');
+  await large.sql.unsafe('vacuum (analyze)');
   const vacuumMs = performance.now() - vacuumStarted;
+  await small.sql.unsafe('vacuum (analyze)');
   log(
     `Steps (the lanes after the members overlap): ${steps.map((step) => `${step.name} ${seconds(step.ms)}`).join(', ')}`,
   );
-  const size = (await sql`select pg_size_pretty(pg_database_size(current_database())) as size`)[0]!
-    .size as string;
-  log(`Grown in ${seconds(growMs)} (set-based SQL), VACUUM ANALYZE ${seconds(vacuumMs)}; database ${size}.`);
-  const counts = await countRows(sql);
-  printCounts(counts);
-  const large = await measureAll('large');
-
-  log('');
+  const [size] = await large.sql`select pg_size_pretty(pg_database_size(current_database())) as size`;
   log(
-    '| call | fill small/large | small req/s | large req/s | large/small | large/small vs one-query | bytes small/large |',
+    `Grown in ${seconds(growMs)} (set-based SQL, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores), ` +
+      `VACUUM ANALYZE ${seconds(vacuumMs)}; database ${size!.size as string}.`,
   );
-  log('|---|---|---:|---:|---:|---:|---:|');
-  for (const call of calls) {
-    const s = small.get(call.name)!;
-    const l = large.get(call.name)!;
-    const fill = call.fill === 'all' ? 'all' : String(call.fill);
-    const fillNote = `${s.answer.fill}/${l.answer.fill}${s.answer.fill === l.answer.fill ? '' : ' ≠'} (${fill})`;
+  printCounts(await countRows(large.sql));
+
+  const calls = scaleCalls.filter((call) => !only || call.name.toLowerCase().includes(only));
+  const smallOptions = await callOptions(small, calls);
+  const largeOptions = await callOptions(large, calls);
+  log('');
+  log('| call | fill small/large (expected) | small req/s | large req/s | large/small | bytes small/large |');
+  log('|---|---|---:|---:|---:|---:|');
+  let errors = 0;
+  for (const [index, call] of calls.entries()) {
+    const [smallAnswer, largeAnswer] = [
+      await answerOf(smallOptions[index]!),
+      await answerOf(largeOptions[index]!),
+    ];
+    if (smallAnswer.status !== 200 || largeAnswer.status !== 200) {
+      throw new Error(`${call.name} answered ${smallAnswer.status} (small) / ${largeAnswer.status} (large)`);
+    }
+    await warmUp(settings, smallOptions[index]!);
+    // Rounds of a small slice and a large slice back to back: the ratio is the median of the pairs'.
+    const run = await measurePaired(
+      settings,
+      [call.name, largeOptions[index]!],
+      [call.name, smallOptions[index]!],
+    );
+    const smallRps = median(run.references.map((reference) => reference.rps));
+    errors += run.errors + run.non2xx + run.references.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+    const fill =
+      `${smallAnswer.fill}/${largeAnswer.fill}` +
+      `${smallAnswer.fill === largeAnswer.fill ? '' : ' ≠'} (${call.fill === 'all' ? 'all' : call.fill})`;
     log(
-      `| ${call.role} ${call.name} | ${fillNote} | ${thousands(s.rps)} | ${thousands(l.rps)} | ` +
-        `${(l.rps / s.rps).toFixed(2)} | ${(l.ratio / s.ratio).toFixed(2)} | ${thousands(s.answer.bytes)} / ${thousands(l.answer.bytes)} |`,
+      `| ${call.role} ${call.name} | ${fill} | ${thousands(smallRps)} | ${thousands(run.rps)} | ` +
+        `${run.ratio.toFixed(2)} | ${thousands(smallAnswer.bytes)} / ${thousands(largeAnswer.bytes)} |`,
     );
   }
-  const errors = [...small.values(), ...large.values()].reduce(
-    (sum, run) => sum + run.errors + run.non2xx,
-    0,
-  );
   log(`errors/non-2xx during the runs: ${errors}`);
 
-  await deleteMembers(sql);
-  await deleteFarm(admin, sql, base, await login('lid', secondDemoFarm.host));
-
-  await app.close();
+  await deleteMembers(large.sql);
+  const admin = postgres(large.fresh.url!, { max: 1, onnotice: () => {} });
+  try {
+    await deleteFarm(admin, large.sql, large.base, await login(large.base, 'lid', secondDemoFarm.host));
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
 }
 
 function printCounts(counts: Counts): void {
