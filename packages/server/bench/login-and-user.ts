@@ -11,40 +11,24 @@
  * 2 × BENCH_SECONDS + 1 s per route. BENCH_ONLY=<text> measures only the routes whose name has it.
  */
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import {
+  addOneQueryRoute,
+  benchSettings,
+  mean,
+  measurePaired,
+  median,
+  type PairedRun,
+  type Run,
+} from './measure.js';
 import { buildApp } from '../src/app.js';
 import { parseConfig } from '../src/config.js';
 import { demoPassword, seedDemo } from '../src/seed/demo.js';
 import { openTestDatabase } from '../test/helpers/test-db.js';
 import { startWeatherStandIn } from '../test/helpers/weather-stand-in.js';
-import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema/index.js';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 6);
-/** Each route's seconds are split into this many rounds, each a one-query slice then a route slice. */
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-// The load comes from a worker thread, so autocannon does not share the server's event loop.
-const workers = Number(process.env.BENCH_WORKERS ?? 1);
-
-interface Run {
-  name: string;
-  rps: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function measure(name: string, options: autocannon.Options, duration = seconds): Promise<Run> {
-  const result = await autocannon({ connections, duration, workers, ...options });
-  return {
-    name,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
+const settings = benchSettings();
+const { seconds, connections } = settings;
 
 async function main(): Promise<void> {
   const fresh = await openTestDatabase();
@@ -67,9 +51,7 @@ async function main(): Promise<void> {
   // The references: the same server, plugins and hooks, but no auth or validation work; the bare one
   // without the database, the one-query baseline with one indexed select of one row.
   app.get('/bench/bare', async () => ({ ok: true }));
-  const [someone] = await database.db.select({ id: users.id }).from(users).limit(1);
-  const oneRow = (id: number) => database.db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  app.get('/bench/one-query', async () => ({ id: (await oneRow(someone?.id ?? 1))[0]?.id }));
+  await addOneQueryRoute(app, database.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   // As server.ts does: the job worker polls the jobs table while the routes are measured.
   app.jobs.start();
@@ -120,33 +102,16 @@ async function main(): Promise<void> {
   ];
   const only = process.env.BENCH_ONLY?.toLowerCase();
   const [bare, oneQuery, ...measured] = routes;
-  const runs: (Run & { ratio: number })[] = [];
-  const warmUp = (options: autocannon.Options) =>
-    autocannon({ connections, duration: 1, workers, ...options });
+  const runs: PairedRun[] = [];
   const baselines: Run[] = [];
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   for (const [name, options] of [bare!, ...measured]) {
     if (only && !name.toLowerCase().includes(only)) continue;
-    await warmUp(options);
     // Rounds of a one-query slice and a route slice back to back; the ratio is the median of the
     // rounds' ratios. The machine's load drifts over seconds: a pair sees (nearly) the same load.
-    const pairs: [Run, Run][] = [];
-    for (let round = 0; round < rounds; round++) {
-      const slice = Math.max(1, Math.round(seconds / rounds));
-      pairs.push([await measure(oneQuery![0], oneQuery![1], slice), await measure(name, options, slice)]);
-    }
-    baselines.push(...pairs.map(([base]) => base));
-    const own = pairs.map(([, run]) => run);
-    runs.push({
-      name,
-      rps: median(own.map((run) => run.rps)),
-      p99: median(own.map((run) => run.p99)),
-      errors: own.reduce((sum, run) => sum + run.errors, 0),
-      non2xx: own.reduce((sum, run) => sum + run.non2xx, 0),
-      ratio: median(pairs.map(([base, run]) => run.rps / base.rps)),
-    });
+    const run = await measurePaired(settings, [name, options], oneQuery!);
+    baselines.push(...run.references);
+    runs.push(run);
   }
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const baseline: Run & { ratio: number } = {
     name: `${oneQuery![0]} (mean)`,
     rps: mean(baselines.map((run) => run.rps)),
