@@ -145,31 +145,47 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
 }
 
-async function axeViolations(page: Page, where: string, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(axeTags);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${where}: ${violation.id} (${violation.impact}) ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
-    ),
-  );
+/**
+ * axe's violations on the page as it stands. A target that axe finds too small only because the
+ * page is scrolled so that it lies half under the sticky tab bar (decision 053) is scrolled into
+ * view, which keeps it clear of the bars (scroll padding), and measured again there: only what is
+ * still too small then counts.
+ */
+async function axeViolations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const found: string[] = [];
+  for (const violation of result.violations)
+    for (const node of violation.nodes) {
+      const selector = node.target.join(' ');
+      if (violation.id === 'target-size' && /partially obscured/.test(node.failureSummary ?? '')) {
+        await page.locator(selector).first().evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
+        const again = await new AxeBuilder({ page }).withRules(['target-size']).include(selector).analyze();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        if (again.violations.length === 0) continue;
+      }
+      found.push(
+        `${where}: ${violation.id} (${violation.impact}) ${selector}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+      );
+    }
+  return found;
 }
 
 /** At 200 % text: how far the page scrolls sideways, and which titles and labels are cut off. */
-async function largeText(page: Page): Promise<{ sideways: number; clipped: string[] }> {
+async function largeText(page: Page, within = 'body'): Promise<{ sideways: number; clipped: string[] }> {
   await page.evaluate(() => {
     document.documentElement.style.fontSize = '200%';
   });
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
-  const result = await page.evaluate(() => {
+  const result = await page.evaluate((scope) => {
     const root = document.documentElement;
     const clipped: string[] = [];
-    const candidates = document.querySelectorAll<HTMLElement>(
-      'header *, footer *, h1, h2, h3, button, button *, a, a *, label, .mantine-Badge-root, .mantine-Badge-root *',
-    );
+    const candidates = document
+      .querySelector(scope)!
+      .querySelectorAll<HTMLElement>(
+        'header *, footer *, h1, h2, h3, button, button *, a, a *, label, .mantine-Badge-root, .mantine-Badge-root *',
+      );
     for (const element of Array.from(candidates)) {
       const text = element.textContent?.trim();
       if (!text) continue;
@@ -182,7 +198,7 @@ async function largeText(page: Page): Promise<{ sideways: number; clipped: strin
         clipped.push(`${element.tagName.toLowerCase()}.${element.className} "${text.slice(0, 40)}"`);
     }
     return { sideways: root.scrollWidth - root.clientWidth, clipped };
-  });
+  }, within);
   await page.evaluate(() => {
     document.documentElement.style.fontSize = '';
   });
@@ -282,7 +298,8 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
             () => new Promise((resolve) => setTimeout(resolve, 300)), // Mantine's opening transition
           );
           findings.axe.push(...(await axeViolations(page, `${where} dialog "${dialog.button}"`)));
-          const large = await largeText(page);
+          const large = await largeText(page, '[role="dialog"]');
+          if (large.sideways > 0) findings.overflow.push(`${where} dialog: scrolls ${large.sideways} px sideways`);
           findings.clipped.push(...large.clipped.map((label) => `${where} dialog: ${label}`));
           await page.keyboard.press('Escape');
           await expect(opened).toBeHidden();

@@ -13,9 +13,11 @@ export function useStickyBars(frame: RefObject<HTMLElement | null>): void {
     if (!element || typeof ResizeObserver === 'undefined') return;
     const header = element.querySelector<HTMLElement>(':scope > header');
     const footer = element.querySelector<HTMLElement>(':scope > footer');
+    // Rounded up: a bar of 61.4 px would otherwise still cover the last fraction of a pixel.
+    const height = (bar: HTMLElement | null) => (bar ? Math.ceil(bar.getBoundingClientRect().height) : 0);
     const update = () => {
-      root.style.setProperty('--pluk-sticky-top', `${header?.offsetHeight ?? 0}px`);
-      root.style.setProperty('--pluk-sticky-bottom', `${footer?.offsetHeight ?? 0}px`);
+      root.style.setProperty('--pluk-sticky-top', `${height(header)}px`);
+      root.style.setProperty('--pluk-sticky-bottom', `${height(footer)}px`);
     };
     update();
     const observer = new ResizeObserver(update);
