@@ -5,7 +5,15 @@ import { createServer } from 'vite';
 /** What a route of the web app's router says about itself (its React Router `handle`). */
 export interface RoutedScreen {
   path: string;
-  access: 'public' | 'guest' | 'restricted' | 'member' | 'manager' | 'applicationManager' | 'admin' | { role: string };
+  access:
+    | 'public'
+    | 'guest'
+    | 'restricted'
+    | 'member'
+    | 'manager'
+    | 'applicationManager'
+    | 'admin'
+    | { role: string };
   layout: string;
   titleKey?: string;
 }

@@ -36,7 +36,9 @@ function accountsFor(screen: RoutedScreen): Account[] {
 function screenTitle(titleKey: string): string {
   const [namespace, key] = titleKey.includes(':') ? titleKey.split(':') : ['common', titleKey];
   const texts = JSON.parse(readFileSync(path.join(webSrc, 'locales/nl-be', `${namespace}.json`), 'utf8'));
-  const value = key!.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
+  const value = key!
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
   if (typeof value !== 'string') throw new Error(`No Dutch text for ${titleKey}`);
   return value;
 }
@@ -158,7 +160,10 @@ async function axeViolations(page: Page, where: string): Promise<string[]> {
     for (const node of violation.nodes) {
       const selector = node.target.join(' ');
       if (violation.id === 'target-size' && /partially obscured/.test(node.failureSummary ?? '')) {
-        await page.locator(selector).first().evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
+        await page
+          .locator(selector)
+          .first()
+          .evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
         const again = await new AxeBuilder({ page }).withRules(['target-size']).include(selector).analyze();
         await page.evaluate(() => window.scrollTo(0, 0));
         if (again.violations.length === 0) continue;
@@ -192,8 +197,7 @@ async function largeText(page: Page, within = 'body'): Promise<{ sideways: numbe
       const rect = element.getBoundingClientRect();
       if (rect.width <= 2 || rect.height <= 2) continue; // visually hidden text for screen readers
       const style = getComputedStyle(element);
-      const cuts =
-        ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+      const cuts = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
       if (cuts && element.scrollWidth > element.clientWidth + 1)
         clipped.push(`${element.tagName.toLowerCase()}.${element.className} "${text.slice(0, 40)}"`);
     }
@@ -217,7 +221,9 @@ async function keyboardWalk(page: Page, where: string, findings: Findings): Prom
       if (!element || element === document.body) return null;
       const style = getComputedStyle(element);
       const ring =
-        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1 && !style.outlineColor.endsWith(', 0)')) ||
+        (style.outlineStyle !== 'none' &&
+          parseFloat(style.outlineWidth) >= 1 &&
+          !style.outlineColor.endsWith(', 0)')) ||
         (style.boxShadow !== 'none' && style.boxShadow !== '');
       const rect = element.getBoundingClientRect();
       const bars = Array.from(document.querySelectorAll<HTMLElement>('header, footer')).filter((bar) =>
@@ -228,7 +234,8 @@ async function keyboardWalk(page: Page, where: string, findings: Findings): Prom
         if (bar.contains(element)) continue;
         const barRect = bar.getBoundingClientRect();
         const overlap = Math.min(rect.bottom, barRect.bottom) - Math.max(rect.top, barRect.top);
-        if (overlap > 1) covered = `${bar.tagName.toLowerCase()} covers ${Math.round(overlap)} of ${Math.round(rect.height)} px`;
+        if (overlap > 1)
+          covered = `${bar.tagName.toLowerCase()} covers ${Math.round(overlap)} of ${Math.round(rect.height)} px`;
       }
       const name =
         element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
@@ -281,7 +288,8 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
 
         const expectedTitle = `${screenTitle(screen.titleKey ?? 'productName')} | ${appName}`;
         const title = await page.title();
-        if (title !== expectedTitle) findings.titles.push(`${where}: "${title}", expected "${expectedTitle}"`);
+        if (title !== expectedTitle)
+          findings.titles.push(`${where}: "${title}", expected "${expectedTitle}"`);
 
         const large = await largeText(page);
         if (large.sideways > 0) findings.overflow.push(`${where}: scrolls ${large.sideways} px sideways`);
@@ -299,7 +307,8 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
           );
           findings.axe.push(...(await axeViolations(page, `${where} dialog "${dialog.button}"`)));
           const large = await largeText(page, '[role="dialog"]');
-          if (large.sideways > 0) findings.overflow.push(`${where} dialog: scrolls ${large.sideways} px sideways`);
+          if (large.sideways > 0)
+            findings.overflow.push(`${where} dialog: scrolls ${large.sideways} px sideways`);
           findings.clipped.push(...large.clipped.map((label) => `${where} dialog: ${label}`));
           await page.keyboard.press('Escape');
           await expect(opened).toBeHidden();
@@ -312,11 +321,14 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
     }
   }
 
-  const summary = Object.entries(findings).map(([kind, list]) => `${kind}: ${list.length}`).join(', ');
+  const summary = Object.entries(findings)
+    .map(([kind, list]) => `${kind}: ${list.length}`)
+    .join(', ');
   console.log(
     `accessibility: ${checked} screen checks, ${dialogsChecked} dialogs, ${focusChecked} focus stops; ${summary}`,
   );
-  for (const [kind, list] of Object.entries(findings)) if (list.length) console.log(`${kind}:\n  ${list.join('\n  ')}`);
+  for (const [kind, list] of Object.entries(findings))
+    if (list.length) console.log(`${kind}:\n  ${list.join('\n  ')}`);
 
   expect(dialogsChecked).toBe(dialogs.length);
   expect(focusChecked).toBeGreaterThan(20);

@@ -51,7 +51,9 @@ describe('default layout', () => {
     renderApp({ path: '/', account: member });
     await screen.findByRole('heading', { level: 1, name: 'Home' });
     await waitFor(() => expect(document.title).toBe(`Home | ${appInfo.appName}`));
-    await userEvent.setup().click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Klusjes' }));
+    await userEvent
+      .setup()
+      .click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Klusjes' }));
     await screen.findByRole('heading', { level: 1, name: 'Klusjes' });
     await waitFor(() => expect(document.title).toBe(`Klusjes | ${appInfo.appName}`));
   });

@@ -83,7 +83,7 @@ export function SendPostEmailButton({ post }: { post: ManagedPost }) {
       </Button>
       <EmailRoundStatus post={post} />
       <Modal
-        opened={opened} 
+        opened={opened}
         onClose={close}
         title={t('manager.sendTitle')}
         centered

@@ -38,7 +38,7 @@ export function ApproveUserButton({ user }: { user: ManagedUser }) {
         {t('waitingList.approve')}
       </Button>
       <Modal
-        opened={opened} 
+        opened={opened}
         onClose={close}
         title={t('waitingList.confirmTitle')}
         centered
