@@ -101,7 +101,7 @@ describe('member chores', () => {
           ]),
       },
     });
-    const card = await screen.findByRole('link', { name: 'Aardbeien uitplanten' });
+    const card = await screen.findByRole('link', { name: /^Aardbeien uitplanten/ });
     expect(card).toHaveAttribute('href', '/tasks/5');
     expect(within(card).getByText('za 8 jun 2030, 09:00–12:00')).toBeInTheDocument();
     expect(within(card).getByText('Serre')).toBeInTheDocument();
