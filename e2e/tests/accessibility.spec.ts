@@ -120,6 +120,7 @@ const keyboardScreens: Array<{ path: string; account: Account }> = [
 
 interface Findings {
   axe: string[];
+  names: string[];
   titles: string[];
   overflow: string[];
   clipped: string[];
@@ -173,6 +174,30 @@ async function axeViolations(page: Page, where: string): Promise<string[]> {
       );
     }
   return found;
+}
+
+/**
+ * WCAG 2.5.3, stricter than axe (which leaves long texts to a person): a link or button with an
+ * `aria-label` and visible text has that whole text in its name, so "say what you see" works.
+ */
+async function nameMismatches(page: Page, where: string, within = 'body'): Promise<string[]> {
+  const found = await page.evaluate((scope) => {
+    const normal = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+    const mismatches: string[] = [];
+    const controls = document
+      .querySelector(scope)!
+      .querySelectorAll<HTMLElement>(
+        'a[aria-label], button[aria-label], [role="button"][aria-label], [role="link"][aria-label]',
+      );
+    for (const control of Array.from(controls)) {
+      const visible = normal(control.innerText ?? '');
+      const name = normal(control.getAttribute('aria-label') ?? '');
+      if (visible && !name.includes(visible))
+        mismatches.push(`"${name}" does not contain "${visible.slice(0, 60)}"`);
+    }
+    return mismatches;
+  }, within);
+  return found.map((text) => `${where}: ${text}`);
 }
 
 /** At 200 % text: how far the page scrolls sideways, and which titles and labels are cut off. */
@@ -270,7 +295,15 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
     return page;
   };
 
-  const findings: Findings = { axe: [], titles: [], overflow: [], clipped: [], focusRing: [], covered: [] };
+  const findings: Findings = {
+    axe: [],
+    names: [],
+    titles: [],
+    overflow: [],
+    clipped: [],
+    focusRing: [],
+    covered: [],
+  };
   let checked = 0;
   let dialogsChecked = 0;
   let focusChecked = 0;
@@ -285,6 +318,7 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
         checked++;
 
         findings.axe.push(...(await axeViolations(page, where)));
+        findings.names.push(...(await nameMismatches(page, where)));
 
         const expectedTitle = `${screenTitle(screen.titleKey ?? 'productName')} | ${appName}`;
         const title = await page.title();
@@ -306,6 +340,7 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
             () => new Promise((resolve) => setTimeout(resolve, 300)), // Mantine's opening transition
           );
           findings.axe.push(...(await axeViolations(page, `${where} dialog "${dialog.button}"`)));
+          findings.names.push(...(await nameMismatches(page, `${where} dialog`, '[role="dialog"]')));
           const large = await largeText(page, '[role="dialog"]');
           if (large.sideways > 0)
             findings.overflow.push(`${where} dialog: scrolls ${large.sideways} px sideways`);
@@ -332,5 +367,13 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
 
   expect(dialogsChecked).toBe(dialogs.length);
   expect(focusChecked).toBeGreaterThan(20);
-  expect(findings).toEqual({ axe: [], titles: [], overflow: [], clipped: [], focusRing: [], covered: [] });
+  expect(findings).toEqual({
+    axe: [],
+    names: [],
+    titles: [],
+    overflow: [],
+    clipped: [],
+    focusRing: [],
+    covered: [],
+  });
 });
