@@ -10,8 +10,9 @@ import { demoPassword, logIn } from './helpers';
  * WCAG 2.2 AA on every routed screen and its dialogs, at the phone viewport of the config, for the
  * role each screen is for (packages/web/docs/accessibility.md). The screens come from the router
  * itself, so a new screen is checked without anyone adding it here. Per screen: axe-core with the
- * A and AA tags of WCAG 2.0, 2.1 and 2.2; the document title `{screen} | {app name}` (2.4.2); at
- * 200 % text no sideways scroll and no clipped title or button label (1.4.4, 1.4.10). On a few
+ * A and AA tags of WCAG 2.0, 2.1 and 2.2; names that contain the visible text (2.5.3); the
+ * document title `{screen} | {app name}` (2.4.2); at 200 % text no sideways scroll and no clipped
+ * title or button label (1.4.4, 1.4.10). On a few
  * representative screens every element reached with Tab shows a focus ring (2.4.7) and is not
  * covered by the sticky header or footer (2.4.11).
  */
