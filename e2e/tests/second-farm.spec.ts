@@ -18,7 +18,8 @@ async function memberOf(browser: Browser, farmURL: string, username: string): Pr
  */
 test('a second farm on the same server has its own week, and keeps it to itself', async ({ browser }) => {
   const lotte = await memberOf(browser, hetVeldURL, 'lid');
-  await expect(lotte).toHaveTitle('Coöperatie Het Veld | Pluk');
+  // The tab names the screen and the farm (decision 053).
+  await expect(lotte).toHaveTitle('Home | Coöperatie Het Veld');
   await expect(lotte.getByRole('heading', { name: 'Dag Lotte' })).toBeVisible();
   await expect(lotte.getByText('Het weer vandaag in Leuven')).toBeVisible();
   await expect(lotte.getByText('Min. 5 °C · max. 11 °C')).toBeVisible();
@@ -38,7 +39,7 @@ test('a second farm on the same server has its own week, and keeps it to itself'
 
   // De Plukhoeve's member, on the same server, sees her own farm and not Het Veld's chore.
   const lien = await memberOf(browser, baseURL, 'lid');
-  await expect(lien).toHaveTitle('De Plukhoeve | Pluk');
+  await expect(lien).toHaveTitle('Home | De Plukhoeve');
   await expect(lien.getByText('Het weer vandaag in Gent')).toBeVisible();
   await expect(lien.getByText('Min. 9 °C · max. 18 °C')).toBeVisible();
   await lien.goto('/tasks');

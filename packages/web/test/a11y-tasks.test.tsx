@@ -92,7 +92,7 @@ const screens = [
     name: 'tasks list',
     path: '/tasks',
     account: member,
-    ready: () => screen.findByRole('link', { name: 'Aardbeien uitplanten' }),
+    ready: () => screen.findByRole('link', { name: /^Aardbeien uitplanten/ }),
   },
   {
     name: 'task detail',
@@ -104,7 +104,7 @@ const screens = [
     name: 'my tasks',
     path: '/account/tasks',
     account: member,
-    ready: () => screen.findByRole('link', { name: 'Aardbeien uitplanten' }),
+    ready: () => screen.findByRole('link', { name: /^Aardbeien uitplanten/ }),
   },
   {
     name: 'my credits',
@@ -116,7 +116,7 @@ const screens = [
     name: 'manager tasks',
     path: '/applicationManager/tasks',
     account: manager,
-    ready: () => screen.findByRole('link', { name: 'Aardbeien uitplanten' }),
+    ready: () => screen.findByRole('link', { name: /^Aardbeien uitplanten/ }),
   },
   {
     name: 'manager task detail',

@@ -76,7 +76,8 @@ describe('start-up', () => {
       },
     });
     await screen.findByRole('button', { name: 'Aanmelden' });
-    await waitFor(() => expect(document.title).toBe('De Plukhoeve | Pluk'));
+    // On a routed screen the tab names the screen and the farm (decision 053).
+    await waitFor(() => expect(document.title).toBe('Aanmelden | De Plukhoeve'));
     expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#aa3300');
     expect(document.querySelector('style[data-mantine-styles="true"]')?.textContent).toContain(
       '--mantine-color-brand-6: #aa3300',

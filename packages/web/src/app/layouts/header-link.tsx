@@ -25,6 +25,8 @@ export function HeaderLink({ to, label, icon, color, tooltip = false }: HeaderLi
       size="xl"
       aria-label={label}
       title={tooltip ? label : undefined}
+      // The bell's unread badge sticks out of the icon, more so at 200 % text: shown, not cut off.
+      style={{ overflow: 'visible' }}
     >
       {icon}
     </ActionIcon>

@@ -1,8 +1,9 @@
 import { Container, type MantineSize } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { ConnectionNotice } from './connection-notice';
 import { ImpersonationBanner } from './impersonation-banner';
 import classes from './layouts.module.css';
+import { useStickyBars } from './use-sticky-bars';
 
 interface LayoutFrameProps {
   /** The header bar's content; without it the frame has no header bar (empty layout). */
@@ -15,8 +16,10 @@ interface LayoutFrameProps {
 
 /** What every layout shares: sticky header, the impersonation banner, content, sticky footer. */
 export function LayoutFrame({ header, dark, footer, size, children }: LayoutFrameProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  useStickyBars(frame);
   return (
-    <div className={classes.frame}>
+    <div className={classes.frame} ref={frame}>
       {header ? (
         <header className={dark ? `${classes.header} ${classes.headerDark}` : classes.header}>
           <div className={classes.headerBar}>{header}</div>

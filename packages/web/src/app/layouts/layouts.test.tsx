@@ -46,6 +46,17 @@ describe('default layout', () => {
     renderApp({ path: '/', account: member });
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
   });
+
+  it('names the browser tab after the screen and the farm (WCAG 2.4.2)', async () => {
+    renderApp({ path: '/', account: member });
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await waitFor(() => expect(document.title).toBe(`Home | ${appInfo.appName}`));
+    await userEvent
+      .setup()
+      .click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Klusjes' }));
+    await screen.findByRole('heading', { level: 1, name: 'Klusjes' });
+    await waitFor(() => expect(document.title).toBe(`Klusjes | ${appInfo.appName}`));
+  });
 });
 
 describe('application-manager layout', () => {

@@ -18,6 +18,7 @@ import { ModalLayout } from './modal-layout';
 import type { LayoutProps } from './layout-frame';
 import { isSigningOut, useSignOut } from '../use-sign-out';
 import { useRouteFocus } from './use-route-focus';
+import { useDocumentTitle } from './use-document-title';
 
 const layouts: Record<LayoutName, (props: LayoutProps) => React.JSX.Element> = {
   default: DefaultLayout,
@@ -84,6 +85,7 @@ export function RootLayout() {
   });
 
   useRouteFocus(decision.kind === 'allow' || decision.kind === 'forbidden');
+  useDocumentTitle();
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'loading') {

@@ -30,12 +30,14 @@ function Tile({
         <ThemeIcon size={48} radius="md" variant="light">
           <TileIcon size={28} />
         </ThemeIcon>
-        <Stack gap={4} style={{ flex: 1 }}>
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap">
-            <Text fw={600}>{title}</Text>
+            <Text fw={600} className="pluk-wrap">
+              {title}
+            </Text>
             {badge}
           </Group>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" className="pluk-wrap">
             {text}
           </Text>
         </Stack>

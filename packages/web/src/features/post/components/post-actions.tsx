@@ -82,7 +82,13 @@ export function SendPostEmailButton({ post }: { post: ManagedPost }) {
         {t('manager.sendEmail')}
       </Button>
       <EmailRoundStatus post={post} />
-      <Modal opened={opened} onClose={close} title={t('manager.sendTitle')} centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('manager.sendTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:header.close') }}
+      >
         <Stack>
           <Text>{t('manager.sendText')}</Text>
           {send.isError && (

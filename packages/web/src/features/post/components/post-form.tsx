@@ -287,11 +287,10 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
                 accept={dropzoneAccept}
                 multiple
                 // A button for keyboards and screen readers: Tab reaches it, Enter or Space opens the
-                // file dialog, and it is announced with its name and the limits. The hidden file input
-                // inside is reached through it only.
+                // file dialog, and it is announced with its visible text as name and the limits below
+                // it as description. The hidden file input inside is reached through it only.
                 role="button"
                 activateOnKeyboard
-                aria-label={t('form.dropzone')}
                 aria-describedby={dropzoneHelpId}
                 inputProps={{ hidden: true }}
               >
@@ -305,17 +304,16 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
                   <Dropzone.Idle>
                     <IconPhoto size={36} aria-hidden />
                   </Dropzone.Idle>
-                  <div>
-                    <Text fw={500}>{t('form.dropzone')}</Text>
-                    <Text size="sm" c="dimmed" id={dropzoneHelpId}>
-                      {t('form.dropzoneHelp', {
-                        image: mediaLimits.imageMaxBytes / megabyte,
-                        document: mediaLimits.documentMaxBytes / megabyte,
-                      })}
-                    </Text>
-                  </div>
+                  <Text fw={500}>{t('form.dropzone')}</Text>
                 </Group>
               </Dropzone>
+              {/* Below the dropzone, not in it: its name is exactly its visible text (WCAG 2.5.3). */}
+              <Text size="sm" c="dimmed" id={dropzoneHelpId}>
+                {t('form.dropzoneHelp', {
+                  image: mediaLimits.imageMaxBytes / megabyte,
+                  document: mediaLimits.documentMaxBytes / megabyte,
+                })}
+              </Text>
               {rejected.map((message) => (
                 <Text key={message} c="red" size="sm" role="alert">
                   {message}

@@ -10,7 +10,7 @@ import { formatWhen } from '../../../lib/dates';
 function ManagerTaskCard({ task, to }: { task: ManagerTask; to: string }) {
   const { t } = useTranslation('tasks');
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="md" aria-label={task.title}>
+    <Card component={Link} to={to} withBorder radius="md" padding="md">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600} className="pluk-wrap">

@@ -7,7 +7,7 @@ import { TaskStatusBadge } from './task-status-badge';
 /** A chore in a list: a link to its detail with title, date, place, places left, credits and my state. */
 export function TaskCard({ task, to }: { task: TaskSummary; to: string }) {
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="md" aria-label={task.title}>
+    <Card component={Link} to={to} withBorder radius="md" padding="md">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600} className="pluk-wrap">

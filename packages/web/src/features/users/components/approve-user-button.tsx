@@ -37,7 +37,13 @@ export function ApproveUserButton({ user }: { user: ManagedUser }) {
       >
         {t('waitingList.approve')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('waitingList.confirmTitle')} centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('waitingList.confirmTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:header.close') }}
+      >
         <Stack>
           <Text>{t('waitingList.confirmText', { name })}</Text>
           {approve.isError && (

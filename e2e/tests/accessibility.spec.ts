@@ -1,0 +1,380 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { loadRoutedScreens, type RoutedScreen } from '../support/router-routes';
+import { demoPassword, logIn } from './helpers';
+
+/**
+ * WCAG 2.2 AA on every routed screen and its dialogs, at the phone viewport of the config, for the
+ * role each screen is for (packages/web/docs/accessibility.md). The screens come from the router
+ * itself, so a new screen is checked without anyone adding it here. Per screen: axe-core with the
+ * A and AA tags of WCAG 2.0, 2.1 and 2.2; names that contain the visible text (2.5.3); the
+ * document title `{screen} | {app name}` (2.4.2); at 200 % text no sideways scroll and no clipped
+ * title or button label (1.4.4, 1.4.10). On a few
+ * representative screens every element reached with Tab shows a focus ring (2.4.7) and is not
+ * covered by the sticky header or footer (2.4.11).
+ */
+
+const appName = 'De Plukhoeve';
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const webSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/web/src');
+
+type Account = 'guest' | 'wachtend1' | 'lid' | 'beheerder' | 'admin';
+
+/** Who opens a screen: the role it is for; member screens also as a manager (more controls). */
+function accountsFor(screen: RoutedScreen): Account[] {
+  const access = screen.access;
+  if (access === 'public' || access === 'guest') return ['guest'];
+  if (access === 'restricted') return ['wachtend1'];
+  if (access === 'member') return ['lid', 'beheerder'];
+  if (access === 'admin') return ['admin'];
+  return ['beheerder'];
+}
+
+/** A screen's header title from the web app's own Dutch texts (`ns:titles.x` or common's `titles.x`). */
+function screenTitle(titleKey: string): string {
+  const [namespace, key] = titleKey.includes(':') ? titleKey.split(':') : ['common', titleKey];
+  const texts = JSON.parse(readFileSync(path.join(webSrc, 'locales/nl-be', `${namespace}.json`), 'utf8'));
+  const value = key!
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
+  if (typeof value !== 'string') throw new Error(`No Dutch text for ${titleKey}`);
+  return value;
+}
+
+/** Ids from the demo farm's data, read from the API as the account that opens the screen. */
+async function firstId(browserPage: Page, account: Account, apiPath: string): Promise<number> {
+  const login = await browserPage.request.post('/api/auth/login', {
+    data: { username: account, password: demoPassword },
+  });
+  expect(login.ok(), `log in as ${account}`).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const response = await browserPage.request.get(apiPath, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `GET ${apiPath}`).toBe(true);
+  const find = (node: unknown): number | undefined => {
+    if (Array.isArray(node)) {
+      for (const item of node) {
+        const found = find(item);
+        if (found !== undefined) return found;
+      }
+    } else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (typeof record.id === 'number') return record.id;
+      for (const value of Object.values(record)) {
+        const found = find(value);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  const id = find(await response.json());
+  if (id === undefined) throw new Error(`The demo farm has nothing at ${apiPath}`);
+  return id;
+}
+
+/** Where the id of a `:id` screen comes from (member lists as the member, manager lists as a manager). */
+const idSources: Array<{ prefix: string; api: string }> = [
+  { prefix: '/tasks/', api: '/api/Task/true' },
+  { prefix: '/events/', api: '/api/event' },
+  { prefix: '/posts/', api: '/api/post' },
+  { prefix: '/applicationManager/tasks/', api: '/api/applicationManager/Task' },
+  { prefix: '/applicationManager/events/', api: '/api/applicationManager/Event' },
+  { prefix: '/applicationManager/posts/', api: '/api/applicationManager/Post' },
+];
+
+async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promise<string> {
+  if (screen.path === '*') return '/bestaat-niet';
+  let url = screen.path.replace(':token', 'e2e-ongeldige-sleutel').replace(':userId', '1');
+  if (url.includes(':id')) {
+    const source = idSources.find((s) => url.startsWith(s.prefix));
+    if (!source) throw new Error(`accessibility.spec.ts: say where the :id of ${screen.path} comes from`);
+    url = url.replace(':id', String(await firstId(page, account === 'guest' ? 'lid' : account, source.api)));
+  }
+  if (url.includes(':')) throw new Error(`accessibility.spec.ts: fill the parameters of ${screen.path}`);
+  return url;
+}
+
+/** Dialogs opened on a screen (the button that opens each), checked like the screen itself. */
+const dialogs: Array<{ path: string; account: Account; button: string | RegExp }> = [
+  { path: '/applicationManager/users/waiting-list', account: 'beheerder', button: /goedkeuren/i },
+  { path: '/applicationManager/posts/:id', account: 'beheerder', button: 'Mailen naar de leden' },
+  { path: '/applicationManager/posts/:id', account: 'beheerder', button: 'Verwijderen' },
+  { path: '/applicationManager/tasks/:id', account: 'beheerder', button: 'Afsluiten' },
+  { path: '/applicationManager/tasks/:id', account: 'beheerder', button: 'Verwijderen' },
+  { path: '/applicationManager/events/:id', account: 'beheerder', button: 'Sluiten' },
+  { path: '/applicationManager/events/:id', account: 'beheerder', button: 'Verwijderen' },
+];
+
+/** Screens where every element reached with Tab is checked for a focus ring and for being in view. */
+const keyboardScreens: Array<{ path: string; account: Account }> = [
+  { path: '/login', account: 'guest' },
+  { path: '/', account: 'lid' },
+  { path: '/tasks', account: 'lid' },
+  { path: '/events', account: 'lid' },
+  { path: '/notifications', account: 'lid' },
+  { path: '/account/edit', account: 'lid' },
+  { path: '/applicationManager/tasks', account: 'beheerder' },
+  { path: '/applicationManager/tasks/new', account: 'beheerder' },
+];
+
+interface Findings {
+  axe: string[];
+  names: string[];
+  titles: string[];
+  overflow: string[];
+  clipped: string[];
+  focusRing: string[];
+  covered: string[];
+}
+
+async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
+  const use = test.info().project.use;
+  return browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+    deviceScaleFactor: use.deviceScaleFactor,
+    locale: use.locale,
+    serviceWorkers: use.serviceWorkers,
+  });
+}
+
+/** Waits until the screen has loaded its data: the route's heading is there and no loader spins. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
+}
+
+/**
+ * axe's violations on the page as it stands. A target that axe finds too small only because the
+ * page is scrolled so that it lies half under the sticky tab bar (decision 053) is scrolled into
+ * view, which keeps it clear of the bars (scroll padding), and measured again there: only what is
+ * still too small then counts.
+ */
+async function axeViolations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const found: string[] = [];
+  for (const violation of result.violations)
+    for (const node of violation.nodes) {
+      const selector = node.target.join(' ');
+      if (violation.id === 'target-size' && /partially obscured/.test(node.failureSummary ?? '')) {
+        await page
+          .locator(selector)
+          .first()
+          .evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
+        const again = await new AxeBuilder({ page }).withRules(['target-size']).include(selector).analyze();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        if (again.violations.length === 0) continue;
+      }
+      found.push(
+        `${where}: ${violation.id} (${violation.impact}) ${selector}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+      );
+    }
+  return found;
+}
+
+/**
+ * WCAG 2.5.3, stricter than axe (which leaves long texts to a person): a link or button with an
+ * `aria-label` and visible text has that whole text in its name, so "say what you see" works.
+ */
+async function nameMismatches(page: Page, where: string, within = 'body'): Promise<string[]> {
+  const found = await page.evaluate((scope) => {
+    const normal = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+    const mismatches: string[] = [];
+    const controls = document
+      .querySelector(scope)!
+      .querySelectorAll<HTMLElement>(
+        'a[aria-label], button[aria-label], [role="button"][aria-label], [role="link"][aria-label]',
+      );
+    for (const control of Array.from(controls)) {
+      const visible = normal(control.innerText ?? '');
+      const name = normal(control.getAttribute('aria-label') ?? '');
+      if (visible && !name.includes(visible))
+        mismatches.push(`"${name}" does not contain "${visible.slice(0, 60)}"`);
+    }
+    return mismatches;
+  }, within);
+  return found.map((text) => `${where}: ${text}`);
+}
+
+/** At 200 % text: how far the page scrolls sideways, and which titles and labels are cut off. */
+async function largeText(page: Page, within = 'body'): Promise<{ sideways: number; clipped: string[] }> {
+  await page.evaluate(() => {
+    document.documentElement.style.fontSize = '200%';
+  });
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const result = await page.evaluate((scope) => {
+    const root = document.documentElement;
+    const clipped: string[] = [];
+    const candidates = document
+      .querySelector(scope)!
+      .querySelectorAll<HTMLElement>(
+        'header *, footer *, h1, h2, h3, button, button *, a, a *, label, .mantine-Badge-root, .mantine-Badge-root *',
+      );
+    for (const element of Array.from(candidates)) {
+      const text = element.textContent?.trim();
+      if (!text) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width <= 2 || rect.height <= 2) continue; // visually hidden text for screen readers
+      const style = getComputedStyle(element);
+      const cuts = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+      if (cuts && element.scrollWidth > element.clientWidth + 1)
+        clipped.push(`${element.tagName.toLowerCase()}.${element.className} "${text.slice(0, 40)}"`);
+    }
+    return { sideways: root.scrollWidth - root.clientWidth, clipped };
+  }, within);
+  await page.evaluate(() => {
+    document.documentElement.style.fontSize = '';
+  });
+  return result;
+}
+
+/** Tabs through a screen: each focused element shows a ring and is not under the sticky bars. */
+async function keyboardWalk(page: Page, where: string, findings: Findings): Promise<number> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const seen = new Set<string>();
+  let count = 0;
+  for (let step = 0; step < 60; step++) {
+    await page.keyboard.press('Tab');
+    const state = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const ring =
+        (style.outlineStyle !== 'none' &&
+          parseFloat(style.outlineWidth) >= 1 &&
+          !style.outlineColor.endsWith(', 0)')) ||
+        (style.boxShadow !== 'none' && style.boxShadow !== '');
+      const rect = element.getBoundingClientRect();
+      const bars = Array.from(document.querySelectorAll<HTMLElement>('header, footer')).filter((bar) =>
+        ['sticky', 'fixed'].includes(getComputedStyle(bar).position),
+      );
+      let covered = '';
+      for (const bar of bars) {
+        if (bar.contains(element)) continue;
+        const barRect = bar.getBoundingClientRect();
+        const overlap = Math.min(rect.bottom, barRect.bottom) - Math.max(rect.top, barRect.top);
+        if (overlap > 1)
+          covered = `${bar.tagName.toLowerCase()} covers ${Math.round(overlap)} of ${Math.round(rect.height)} px`;
+      }
+      const name =
+        element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
+      return { key: `${element.tagName}|${name}|${Math.round(rect.top + scrollY)}`, name, ring, covered };
+    });
+    if (!state) continue;
+    if (seen.has(state.key)) break; // back at the start
+    seen.add(state.key);
+    count++;
+    if (!state.ring) findings.focusRing.push(`${where}: no focus ring on "${state.name}"`);
+    if (state.covered) findings.covered.push(`${where}: "${state.name}": ${state.covered}`);
+  }
+  return count;
+}
+
+test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 200 % text, focus)', async ({
+  browser,
+}) => {
+  test.setTimeout(25 * 60_000);
+  const screens = await loadRoutedScreens();
+  // The router has the screens it says it has: member, manager and public ones.
+  expect(screens.length).toBeGreaterThanOrEqual(37);
+
+  const contexts = new Map<Account, Page>();
+  const pageFor = async (account: Account): Promise<Page> => {
+    let page = contexts.get(account);
+    if (!page) {
+      page = await (await newPhoneContext(browser)).newPage();
+      if (account !== 'guest') await logIn(page, account);
+      contexts.set(account, page);
+    }
+    return page;
+  };
+
+  const findings: Findings = {
+    axe: [],
+    names: [],
+    titles: [],
+    overflow: [],
+    clipped: [],
+    focusRing: [],
+    covered: [],
+  };
+  let checked = 0;
+  let dialogsChecked = 0;
+  let focusChecked = 0;
+  for (const screen of screens) {
+    for (const account of accountsFor(screen)) {
+      const page = await pageFor(account);
+      const url = await urlOf(page, screen, account);
+      const where = `${url} (${account})`;
+      await test.step(where, async () => {
+        await page.goto(url);
+        await settle(page);
+        checked++;
+
+        findings.axe.push(...(await axeViolations(page, where)));
+        findings.names.push(...(await nameMismatches(page, where)));
+
+        const expectedTitle = `${screenTitle(screen.titleKey ?? 'productName')} | ${appName}`;
+        const title = await page.title();
+        if (title !== expectedTitle)
+          findings.titles.push(`${where}: "${title}", expected "${expectedTitle}"`);
+
+        const large = await largeText(page);
+        if (large.sideways > 0) findings.overflow.push(`${where}: scrolls ${large.sideways} px sideways`);
+        findings.clipped.push(...large.clipped.map((label) => `${where}: ${label}`));
+
+        for (const dialog of dialogs.filter((d) => d.path === screen.path && d.account === account)) {
+          const trigger = page
+            .getByRole('button', { name: dialog.button, exact: typeof dialog.button === 'string' })
+            .first();
+          await trigger.click();
+          const opened = page.getByRole('dialog');
+          await expect(opened).toBeVisible();
+          await page.evaluate(
+            () => new Promise((resolve) => setTimeout(resolve, 300)), // Mantine's opening transition
+          );
+          findings.axe.push(...(await axeViolations(page, `${where} dialog "${dialog.button}"`)));
+          findings.names.push(...(await nameMismatches(page, `${where} dialog`, '[role="dialog"]')));
+          const large = await largeText(page, '[role="dialog"]');
+          if (large.sideways > 0)
+            findings.overflow.push(`${where} dialog: scrolls ${large.sideways} px sideways`);
+          findings.clipped.push(...large.clipped.map((label) => `${where} dialog: ${label}`));
+          await page.keyboard.press('Escape');
+          await expect(opened).toBeHidden();
+          dialogsChecked++;
+        }
+
+        if (keyboardScreens.some((k) => k.path === screen.path && k.account === account))
+          focusChecked += await keyboardWalk(page, where, findings);
+      });
+    }
+  }
+
+  const summary = Object.entries(findings)
+    .map(([kind, list]) => `${kind}: ${list.length}`)
+    .join(', ');
+  console.log(
+    `accessibility: ${checked} screen checks, ${dialogsChecked} dialogs, ${focusChecked} focus stops; ${summary}`,
+  );
+  for (const [kind, list] of Object.entries(findings))
+    if (list.length) console.log(`${kind}:\n  ${list.join('\n  ')}`);
+
+  expect(dialogsChecked).toBe(dialogs.length);
+  expect(focusChecked).toBeGreaterThan(20);
+  expect(findings).toEqual({
+    axe: [],
+    names: [],
+    titles: [],
+    overflow: [],
+    clipped: [],
+    focusRing: [],
+    covered: [],
+  });
+});
