@@ -98,6 +98,12 @@ export const managerTaskSchema = z.object({
 });
 export type ManagerTask = z.infer<typeof managerTaskSchema>;
 
+/** The TaskManager's list, paged like the member feeds (ADR 056): latest start first. */
+export const managerTaskQuerySchema = z.object(feedPageQuery({ defaultSize: 20, maxSize: 100 }));
+export type ManagerTaskQuery = z.input<typeof managerTaskQuerySchema>;
+export const managerTaskPageSchema = feedPageSchema(managerTaskSchema);
+export type ManagerTaskPage = z.infer<typeof managerTaskPageSchema>;
+
 /** Someone who took a task, as the TaskManager sees it. */
 export const taskTakerSchema = z.object({
   assignmentId: z.number().int(),
@@ -243,8 +249,11 @@ export const taskRoutes = {
     method: 'GET',
     path: 'applicationManager/Task',
     permission: { role: 'TaskManager' },
-    summary: 'Every task of the app, the latest start first, with the counts of its assignments.',
-    response: { 200: z.array(managerTaskSchema) },
+    summary:
+      'The tasks of the app, paged (page 0-based, or after=nextCursor), the latest start first, with the ' +
+      'counts of their assignments.',
+    query: managerTaskQuerySchema,
+    response: { 200: managerTaskPageSchema },
   }),
   managerDetail: defineRoute({
     feature: 'task',

@@ -223,13 +223,13 @@ describe('creating and reading posts', () => {
       json(await ctx.request({ method: 'GET', url: '/api/post', as: anna })),
     );
     expect(memberList.items.map((p) => p.id)).not.toContain(draft.id);
-    const all = json<{ id: number }[]>(
+    const all = json<{ items: { id: number }[] }>(
       await ctx.request({ method: 'GET', url: '/api/applicationManager/Post', as: editor }),
-    );
+    ).items;
     expect(all.map((p) => p.id)).toContain(draft.id);
-    const active = json<{ id: number }[]>(
+    const active = json<{ items: { id: number }[] }>(
       await ctx.request({ method: 'GET', url: '/api/applicationManager/Post/active', as: editor }),
-    );
+    ).items;
     expect(active.map((p) => p.id)).not.toContain(draft.id);
     expect(active.map((p) => p.id)).toContain(post.id);
     expect(

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   managerTaskDetailSchema,
-  managerTaskSchema,
+  managerTaskPageSchema,
   myTaskSchema,
   pagedTasksSchema,
   taskDetailSchema,
@@ -130,7 +130,7 @@ describe('manager: create, update, list, detail', () => {
     });
     const list = await ctx.request({ method: 'GET', url: '/api/applicationManager/Task', as: manager });
     expect(list.statusCode).toBe(200);
-    const items = managerTaskSchema.array().parse(json(list));
+    const items = managerTaskPageSchema.parse(json(list)).items;
     expect(items.map((t) => t.id)).toContain(created.id);
   });
 
@@ -205,9 +205,9 @@ describe('manager: create, update, list, detail', () => {
       expect.objectContaining({ userId: tom.id, firstName: 'Tom', lastName: 'Teuns', status: 'waiting' }),
     ]);
     expect(detail.waitingCount).toBe(1);
-    const list = managerTaskSchema
-      .array()
-      .parse(json(await ctx.request({ method: 'GET', url: '/api/applicationManager/Task', as: manager })));
+    const list = managerTaskPageSchema.parse(
+      json(await ctx.request({ method: 'GET', url: '/api/applicationManager/Task', as: manager })),
+    ).items;
     expect(list.find((t) => t.id === taskId)).toMatchObject({
       waitingCount: 1,
       confirmedCount: 0,

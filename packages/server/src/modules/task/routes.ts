@@ -30,7 +30,7 @@ export function taskHandlers(app: FastifyInstance): FeatureHandlers<typeof api.t
     confirm: async (request) => confirmAssignment(app, userOf(request), request.body.assignmentId),
     refuse: async (request) => refuseAssignment(app, userOf(request), request.body.assignmentId),
     myTasks: async (request) => myTasks(app.db, userOf(request)),
-    managerList: async (request) => managerTasks(app.db, userOf(request).appId),
+    managerList: async (request) => managerTasks(app.db, userOf(request).appId, request.query),
     managerDetail: async (request) => managerTaskDetail(app.db, userOf(request).appId, request.params.id),
     create: async (request) => createTask(app.db, userOf(request), request.body),
     update: async (request) => updateTask(app.db, userOf(request), request.body),
