@@ -374,3 +374,32 @@ describe('totals', () => {
     ).toBe(23);
   });
 });
+
+describe('post excerpts', () => {
+  it('are stored with the post; older posts get theirs from the body once, when a list shows them', async () => {
+    const [old] = await ctx.db
+      .insert(posts)
+      .values({
+        appId: ctx.appId,
+        title: 'Oud',
+        body: '<p>Van <b>vroeger</b></p>',
+        publishedAt: new Date('2031-01-01'),
+      })
+      .returning({ id: posts.id, excerpt: posts.excerpt });
+    expect(old!.excerpt).toBeNull();
+    const list = await get('/api/post?pageSize=1', lien);
+    expect(list.items[0]).toMatchObject({ id: old!.id, excerpt: 'Van vroeger' });
+    const [stored] = await ctx.db
+      .select({ excerpt: posts.excerpt })
+      .from(posts)
+      .where(sql`${posts.id} = ${old!.id}`);
+    expect(stored!.excerpt).toBe('Van vroeger');
+    // A stored excerpt is what the list shows: the body is not read again.
+    await ctx.db
+      .update(posts)
+      .set({ excerpt: 'Uit de kolom' })
+      .where(sql`${posts.id} = ${old!.id}`);
+    expect((await get('/api/post?pageSize=1', lien)).items[0]).toMatchObject({ excerpt: 'Uit de kolom' });
+    await ctx.db.delete(posts).where(sql`${posts.id} = ${old!.id}`);
+  });
+});

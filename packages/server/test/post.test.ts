@@ -10,7 +10,7 @@ import {
   type ManagedPost,
   type PostEmailRound,
 } from '@pluk/contract';
-import { comments, notifications, postEmailDeliveries, users } from '../src/db/schema/index.js';
+import { comments, notifications, postEmailDeliveries, posts, users } from '../src/db/schema/index.js';
 import { render } from '../src/mail/templates.js';
 import { excerptOf, postHtmlToText, sanitizePostHtml } from '../src/modules/post/sanitize.js';
 import { seedDemo } from '../src/seed/demo.js';
@@ -201,6 +201,9 @@ describe('creating and reading posts', () => {
       commentCount: 0,
     });
     expect(list).toMatchObject({ page: 0, pageSize: 1 });
+    // The list's excerpt is written with the post (ADR 056): no list reads the body.
+    const [stored] = await ctx.db.select({ excerpt: posts.excerpt }).from(posts).where(eq(posts.id, post.id));
+    expect(stored?.excerpt).toBe('Kom plukken! x');
   });
 
   it('keeps inactive posts from members (404, not listed) but shows them to managers', async () => {
