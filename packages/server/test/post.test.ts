@@ -188,6 +188,9 @@ describe('creating and reading posts', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment/);
 
+    // The list's excerpt is written with the post (ADR 056): no list reads the body.
+    const [stored] = await ctx.db.select({ excerpt: posts.excerpt }).from(posts).where(eq(posts.id, post.id));
+    expect(stored?.excerpt).toBe('Kom plukken! x');
     const list = postListSchema.parse(
       json(await ctx.request({ method: 'GET', url: '/api/post?pageSize=1&page=0', as: anna })),
     );
@@ -201,9 +204,6 @@ describe('creating and reading posts', () => {
       commentCount: 0,
     });
     expect(list).toMatchObject({ page: 0, pageSize: 1 });
-    // The list's excerpt is written with the post (ADR 056): no list reads the body.
-    const [stored] = await ctx.db.select({ excerpt: posts.excerpt }).from(posts).where(eq(posts.id, post.id));
-    expect(stored?.excerpt).toBe('Kom plukken! x');
   });
 
   it('keeps inactive posts from members (404, not listed) but shows them to managers', async () => {
