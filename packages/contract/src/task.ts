@@ -74,6 +74,10 @@ export const taskHomeQuerySchema = z.object({
 export type TaskHomeQuery = z.input<typeof taskHomeQuerySchema>;
 
 export const pagedTasksSchema = feedPageSchema(taskSummarySchema);
+
+/** The member list (`Task/true`), paged like every list (ADR 056): the first to start first. */
+export const openTasksQuerySchema = z.object(feedPageQuery({ defaultSize: 50, maxSize: 100 }));
+export type OpenTasksQuery = z.input<typeof openTasksQuerySchema>;
 export type PagedTasks = z.infer<typeof pagedTasksSchema>;
 
 /** One of my assignments (`/account/tasks`). */
@@ -188,8 +192,11 @@ export const taskRoutes = {
     method: 'GET',
     path: 'Task/true',
     permission: 'member',
-    summary: 'The open tasks (not closed, not ended) for the member list, the first to start first.',
-    response: { 200: z.array(taskSummarySchema) },
+    summary:
+      'The open tasks (not closed, not ended) for the member list, paged (page 0-based, or ' +
+      'after=nextCursor), the first to start first.',
+    query: openTasksQuerySchema,
+    response: { 200: pagedTasksSchema },
   }),
   detail: defineRoute({
     feature: 'task',

@@ -68,7 +68,7 @@ const credits: MyCredits = {
 
 const handlers: Record<string, StubHandler> = {
   'GET /api/Task/true': () =>
-    json([summary, { ...summary, id: 6, title: 'Volzet klusje', isFull: true, placesLeft: 0 }]),
+    json(feedPage([summary, { ...summary, id: 6, title: 'Volzet klusje', isFull: true, placesLeft: 0 }])),
   'GET /api/Task/5': () => json(detail),
   'GET /api/comment/task/5': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
   'GET /api/user/tasks': () =>

@@ -23,7 +23,7 @@ import {
 export function taskHandlers(app: FastifyInstance): FeatureHandlers<typeof api.task> {
   return {
     homeList: async (request) => homeTasks(app.db, userOf(request), request.query),
-    openList: async (request) => openTasks(app.db, userOf(request)),
+    openList: async (request) => openTasks(app.db, userOf(request), request.query),
     detail: async (request) => taskDetail(app.db, userOf(request), request.params.id),
     take: async (request) => takeTask(app.db, userOf(request), request.body.taskId),
     cancel: async (request) => cancelTask(app.db, userOf(request), request.body.taskId),

@@ -20,10 +20,10 @@ import type {
   MyTask,
   PagedTasks,
   TaskDetail,
-  TaskSummary,
 } from '@pluk/contract';
 import {
   managerTaskQuerySchema,
+  openTasksQuerySchema,
   taskHomeQuerySchema,
   taskInputSchema,
   taskUpdateSchema,
@@ -160,21 +160,60 @@ export async function homeTasks(
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
-/** The member list's query, built once per app (ADR 046). */
-const openTasksQuery = preparedQuery((db, appId: string) =>
-  tenantDb(db, appId)
-    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(sql.placeholder('userId')) })
+/** The member list's page, built once per app and cursor use (ADR 046); key `appId|cursor`. */
+const openTasksQuery = preparedQuery((db, key: string) => {
+  const [appId = '', cursor] = key.split('|');
+  return tenantDb(db, appId)
+    .select({
+      task: tasks,
+      placesTaken: placesTakenSql,
+      myStatus: myStatusSql(sql.placeholder('userId')),
+      cursor: cursorColumn(homeTaskKeys),
+    })
     .from(tasks)
-    .where(and(eq(tasks.appId, appId), isOpen(sql.placeholder('now') as unknown as Date)))
+    .where(
+      and(
+        eq(tasks.appId, appId),
+        isOpen(sql.placeholder('now') as unknown as Date),
+        cursor === 'after' ? afterCursor(homeTaskKeys, cursorPlaceholders(homeTaskKeys)) : undefined,
+      ),
+    )
     .orderBy(asc(tasks.startsAt), asc(tasks.id))
-    .limit(500)
-    .prepare('open_tasks'),
-);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`open_tasks${cursor === 'after' ? '_after' : ''}`);
+});
 
-/** The member list of /tasks: open tasks, the first to start first. */
-export async function openTasks(db: Database, user: AuthUser, now = new Date()): Promise<TaskSummary[]> {
-  const rows = await openTasksQuery(db, user.appId, { userId: user.id, now: now.toISOString() });
-  return rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now));
+/** The member list of /tasks: open tasks, the first to start first, a page at a time (ADR 056). */
+export async function openTasks(
+  db: Database,
+  user: AuthUser,
+  query: z.output<typeof openTasksQuerySchema>,
+  now = new Date(),
+): Promise<PagedTasks> {
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const rows = await openTasksQuery(db, `${user.appId}|${query.after ? 'after' : ''}`, {
+    userId: user.id,
+    now: now.toISOString(),
+    ...pageWindow(request),
+    ...cursorParams(homeTaskKeys, query.after),
+  });
+  const farm = tenantDb(db, user.appId);
+  const page = await finishPage(
+    rows,
+    request,
+    (r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now),
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(tasks)
+          .where(and(eq(tasks.appId, user.appId), isOpen(now))),
+        cap,
+      ),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 /** One task for a member, with my assignment and the first names of who helps. */

@@ -87,19 +87,21 @@ describe('member chores', () => {
       handlers: {
         ...surroundings,
         'GET /api/Task/true': () =>
-          json([
-            makeSummary(),
-            makeSummary({
-              id: 6,
-              title: 'Onkruid wieden',
-              location: 'Veld 2',
-              placesLeft: 0,
-              placesTaken: 3,
-              isFull: true,
-              creditsPerPerson: 1,
-              myStatus: 'waiting',
-            }),
-          ]),
+          json(
+            feedPage([
+              makeSummary(),
+              makeSummary({
+                id: 6,
+                title: 'Onkruid wieden',
+                location: 'Veld 2',
+                placesLeft: 0,
+                placesTaken: 3,
+                isFull: true,
+                creditsPerPerson: 1,
+                myStatus: 'waiting',
+              }),
+            ]),
+          ),
       },
     });
     const card = await screen.findByRole('link', { name: 'Aardbeien uitplanten' });
@@ -118,7 +120,7 @@ describe('member chores', () => {
     const first = renderApp({
       path: '/tasks',
       account: member,
-      handlers: { ...surroundings, 'GET /api/Task/true': () => json([]) },
+      handlers: { ...surroundings, 'GET /api/Task/true': () => json(feedPage([])) },
     });
     expect(await screen.findByText('Geen klusjes op dit moment')).toBeInTheDocument();
     first.unmount();
