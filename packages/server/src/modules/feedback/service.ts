@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Feedback, FeedbackPage, ManagedFeedback, ManagedFeedbackPage } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';

@@ -13,14 +13,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import type {
-  ManagerTask,
-  ManagerTaskDetail,
-  ManagerTaskPage,
-  MyTask,
-  PagedTasks,
-  TaskDetail,
-} from '@pluk/contract';
+import type { ManagerTaskDetail, ManagerTaskPage, MyTask, PagedTasks, TaskDetail } from '@pluk/contract';
 import {
   managerTaskQuerySchema,
   openTasksQuerySchema,
