@@ -41,13 +41,19 @@ export const pagedQuerySchema = z.object({
   userIds: z.array(idField('userIds')).max(500).optional(),
   isApproved: z.boolean().optional(),
   isActive: z.boolean().optional(),
+  /** The keyset cursor of ADR 056 (the previous answer's `nextCursor`); `page` is then echoed only. */
+  after: z
+    .string()
+    .max(400)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
 });
 export type PagedQuery = z.infer<typeof pagedQuerySchema>;
 
 export function pagedResultSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    total: z.number().int().min(0),
+    ...pageAnswerShape,
     page: z.number().int().min(1),
     rowsPerPage: z.number().int().min(1),
   });
@@ -98,14 +104,40 @@ export function feedPageQuery({ defaultSize, maxSize }: { defaultSize: number; m
       .min(0, 'De eerste pagina is 0.')
       .max(100_000, 'Deze pagina bestaat niet.')
       .default(0),
+    after: pageCursorSchema.optional(),
   };
 }
+
+/**
+ * The keyset cursor of a list (ADR 056): opaque to clients, taken from the previous page's `nextCursor`.
+ * With it, the page holds the rows after the previous page's last row (no OFFSET); `page` is echoed.
+ */
+export const pageCursorSchema = z
+  .string()
+  .max(400, pageCursorMessage())
+  .regex(/^[A-Za-z0-9_-]+$/, pageCursorMessage());
+
+function pageCursorMessage() {
+  return 'Deze lijst is intussen veranderd. Laad ze opnieuw.';
+}
+
+/** Totals are counted up to this many rows; beyond it `total` is this number and `totalIsLowerBound` is true. */
+export const pageCountCap = 1_000;
+
+/** What every paged answer carries besides its rows (ADR 056). */
+const pageAnswerShape = {
+  total: z.number().int().min(0),
+  /** `total` was counted up to `pageCountCap`: there are at least that many ("meer dan 1000"). */
+  totalIsLowerBound: z.boolean(),
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+};
 
 /** One page of a community list: the items, how many there are in all, and which page this is. */
 export function feedPageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    total: z.number().int().min(0),
+    ...pageAnswerShape,
     page: z.number().int().min(0),
     pageSize: z.number().int().min(1),
   });

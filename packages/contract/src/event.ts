@@ -166,6 +166,12 @@ export const managedEventSchema = z.object({
 });
 export type ManagedEvent = z.infer<typeof managedEventSchema>;
 
+/** The EventManager's list, paged like the member feeds (ADR 056): newest start first. */
+export const managedEventQuerySchema = z.object(feedPageQuery({ defaultSize: 20, maxSize: 100 }));
+export type ManagedEventQuery = z.input<typeof managedEventQuerySchema>;
+export const managedEventPageSchema = feedPageSchema(managedEventSchema);
+export type ManagedEventPage = z.infer<typeof managedEventPageSchema>;
+
 /** One sign-up on the manager's attendance sheet (refused ones included), with its id to confirm or refuse. */
 export const managedAttendanceSchema = z.object({
   id: z.number().int(),
@@ -336,8 +342,10 @@ export const eventRoutes = {
     method: 'GET',
     path: 'applicationManager/Event',
     permission: { role: 'EventManager' },
-    summary: 'Every event of this app, newest start first, with its counts.',
-    response: { 200: z.array(managedEventSchema) },
+    summary:
+      'The events of this app, paged (page 0-based, or after=nextCursor), newest start first, with their counts.',
+    query: managedEventQuerySchema,
+    response: { 200: managedEventPageSchema },
   }),
   managerDetail: defineRoute({
     feature: 'event',

@@ -97,6 +97,12 @@ export const managedPostListItemSchema = z.object({
 });
 export type ManagedPostListItem = z.infer<typeof managedPostListItemSchema>;
 
+/** The PostManager's lists, paged like the member feeds (ADR 056): newest first. */
+export const managedPostQuerySchema = z.object(feedPageQuery({ defaultSize: 20, maxSize: 100 }));
+export type ManagedPostQuery = z.input<typeof managedPostQuerySchema>;
+export const managedPostPageSchema = feedPageSchema(managedPostListItemSchema);
+export type ManagedPostPage = z.infer<typeof managedPostPageSchema>;
+
 const postIdParams = z.object({ id: idSchema });
 
 export const postRoutes = {
@@ -123,16 +129,18 @@ export const postRoutes = {
     method: 'GET',
     path: 'applicationManager/Post',
     permission: { role: 'PostManager' },
-    summary: 'Every post of this app, active or not, newest first.',
-    response: { 200: z.array(managedPostListItemSchema) },
+    summary: 'The posts of this app, active or not, paged (page 0-based, or after=nextCursor), newest first.',
+    query: managedPostQuerySchema,
+    response: { 200: managedPostPageSchema },
   }),
   managerActive: defineRoute({
     feature: 'post',
     method: 'GET',
     path: 'applicationManager/Post/active',
     permission: { role: 'PostManager' },
-    summary: 'The active posts of this app, newest first.',
-    response: { 200: z.array(managedPostListItemSchema) },
+    summary: 'The active posts of this app, paged (page 0-based, or after=nextCursor), newest first.',
+    query: managedPostQuerySchema,
+    response: { 200: managedPostPageSchema },
   }),
   managerDetail: defineRoute({
     feature: 'post',

@@ -75,6 +75,10 @@ export const taskHomeQuerySchema = z.object({
 export type TaskHomeQuery = z.input<typeof taskHomeQuerySchema>;
 
 export const pagedTasksSchema = feedPageSchema(taskSummarySchema);
+
+/** The member list (`Task/true`), paged like every list (ADR 056): the first to start first. */
+export const openTasksQuerySchema = z.object(feedPageQuery({ defaultSize: 50, maxSize: 100 }));
+export type OpenTasksQuery = z.input<typeof openTasksQuerySchema>;
 export type PagedTasks = z.infer<typeof pagedTasksSchema>;
 
 /** One of my assignments (`/account/tasks`). */
@@ -98,6 +102,12 @@ export const managerTaskSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 export type ManagerTask = z.infer<typeof managerTaskSchema>;
+
+/** The TaskManager's list, paged like the member feeds (ADR 056): latest start first. */
+export const managerTaskQuerySchema = z.object(feedPageQuery({ defaultSize: 20, maxSize: 100 }));
+export type ManagerTaskQuery = z.input<typeof managerTaskQuerySchema>;
+export const managerTaskPageSchema = feedPageSchema(managerTaskSchema);
+export type ManagerTaskPage = z.infer<typeof managerTaskPageSchema>;
 
 /** Someone who took a task, as the TaskManager sees it. */
 export const taskTakerSchema = z.object({
@@ -181,8 +191,11 @@ export const taskRoutes = {
     method: 'GET',
     path: 'Task/true',
     permission: 'member',
-    summary: 'The open tasks (not closed, not ended) for the member list, the first to start first.',
-    response: { 200: z.array(taskSummarySchema) },
+    summary:
+      'The open tasks (not closed, not ended) for the member list, paged (page 0-based, or ' +
+      'after=nextCursor), the first to start first.',
+    query: openTasksQuerySchema,
+    response: { 200: pagedTasksSchema },
   }),
   detail: defineRoute({
     feature: 'task',
@@ -242,8 +255,11 @@ export const taskRoutes = {
     method: 'GET',
     path: 'applicationManager/Task',
     permission: { role: 'TaskManager' },
-    summary: 'Every task of the app, the latest start first, with the counts of its assignments.',
-    response: { 200: z.array(managerTaskSchema) },
+    summary:
+      'The tasks of the app, paged (page 0-based, or after=nextCursor), the latest start first, with the ' +
+      'counts of their assignments.',
+    query: managerTaskQuerySchema,
+    response: { 200: managerTaskPageSchema },
   }),
   managerDetail: defineRoute({
     feature: 'task',

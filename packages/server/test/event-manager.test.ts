@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   managedAttendancePageSchema,
   managedEventDetailSchema,
-  managedEventSchema,
+  managedEventPageSchema,
   type EventInput,
   type ManagedAttendance,
   type ManagedEventDetail,
@@ -194,7 +194,7 @@ describe('applicationManager/Event (list) and Event/:id (sheet)', () => {
 
     const response = await call('GET', 'applicationManager/Event', manager);
     expect(response.statusCode).toBe(200);
-    const items = managedEventSchema.array().parse(json(response));
+    const items = managedEventPageSchema.parse(json(response)).items;
     const titles = items.map((item) => item.title);
     expect(titles.indexOf('Laat')).toBe(0);
     expect(titles.indexOf('Vroeg')).toBe(titles.length - 1);
@@ -384,9 +384,9 @@ describe('Close and DELETE', () => {
     for (const [method, url, payload] of routes) {
       expectError(await call(method, url, appManager, payload), 404, 'NOT_FOUND');
     }
-    const list = managedEventSchema
-      .array()
-      .parse(json(await call('GET', 'applicationManager/Event', manager)));
+    const list = managedEventPageSchema.parse(
+      json(await call('GET', 'applicationManager/Event', manager)),
+    ).items;
     expect(list.some((item) => item.id === theirs.id)).toBe(false);
     const theirsNow = await call('GET', `applicationManager/Event/${theirs.id}`, foreignAdmin);
     expect(json(theirsNow)).toMatchObject({ title: 'Van elders', isClosed: false });

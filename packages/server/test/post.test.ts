@@ -10,7 +10,7 @@ import {
   type ManagedPost,
   type PostEmailRound,
 } from '@pluk/contract';
-import { comments, notifications, postEmailDeliveries, users } from '../src/db/schema/index.js';
+import { comments, notifications, postEmailDeliveries, posts, users } from '../src/db/schema/index.js';
 import { render } from '../src/mail/templates.js';
 import { excerptOf, postHtmlToText, sanitizePostHtml } from '../src/modules/post/sanitize.js';
 import { seedDemo } from '../src/seed/demo.js';
@@ -188,6 +188,9 @@ describe('creating and reading posts', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment/);
 
+    // The list's excerpt is written with the post (ADR 056): no list reads the body.
+    const [stored] = await ctx.db.select({ excerpt: posts.excerpt }).from(posts).where(eq(posts.id, post.id));
+    expect(stored?.excerpt).toBe('Kom plukken! x');
     const list = postListSchema.parse(
       json(await ctx.request({ method: 'GET', url: '/api/post?pageSize=1&page=0', as: anna })),
     );
@@ -223,13 +226,13 @@ describe('creating and reading posts', () => {
       json(await ctx.request({ method: 'GET', url: '/api/post', as: anna })),
     );
     expect(memberList.items.map((p) => p.id)).not.toContain(draft.id);
-    const all = json<{ id: number }[]>(
+    const all = json<{ items: { id: number }[] }>(
       await ctx.request({ method: 'GET', url: '/api/applicationManager/Post', as: editor }),
-    );
+    ).items;
     expect(all.map((p) => p.id)).toContain(draft.id);
-    const active = json<{ id: number }[]>(
+    const active = json<{ items: { id: number }[] }>(
       await ctx.request({ method: 'GET', url: '/api/applicationManager/Post/active', as: editor }),
-    );
+    ).items;
     expect(active.map((p) => p.id)).not.toContain(draft.id);
     expect(active.map((p) => p.id)).toContain(post.id);
     expect(

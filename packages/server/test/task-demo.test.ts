@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { myCreditsSchema, myTaskSchema, taskSummarySchema, type TokenData } from '@pluk/contract';
+import { myCreditsSchema, myTaskSchema, pagedTasksSchema, type TokenData } from '@pluk/contract';
 import { demoPassword, seedDemo } from '../src/seed/demo.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
@@ -30,7 +30,7 @@ const get = async (url: string, token: string) => {
 describe('demo chores', () => {
   it('gives lid a week of chores (one nearly full), a waiting and a confirmed assignment, and credits', async () => {
     const lid = await tokenOf('lid');
-    const open = taskSummarySchema.array().parse(await get('/api/Task/true', lid));
+    const open = pagedTasksSchema.parse(await get('/api/Task/true', lid)).items;
     expect(open).toHaveLength(4);
     expect(open.some((t) => t.placesLeft === 1)).toBe(true);
     expect(open.every((t) => !t.hasStarted)).toBe(true);

@@ -2,11 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   managerTaskDetailSchema,
-  managerTaskSchema,
+  managerTaskPageSchema,
   myTaskSchema,
   pagedTasksSchema,
   taskDetailSchema,
-  taskSummarySchema,
   type ManagerTaskDetail,
   type TaskDetail,
 } from '@pluk/contract';
@@ -130,7 +129,7 @@ describe('manager: create, update, list, detail', () => {
     });
     const list = await ctx.request({ method: 'GET', url: '/api/applicationManager/Task', as: manager });
     expect(list.statusCode).toBe(200);
-    const items = managerTaskSchema.array().parse(json(list));
+    const items = managerTaskPageSchema.parse(json(list)).items;
     expect(items.map((t) => t.id)).toContain(created.id);
   });
 
@@ -205,9 +204,9 @@ describe('manager: create, update, list, detail', () => {
       expect.objectContaining({ userId: tom.id, firstName: 'Tom', lastName: 'Teuns', status: 'waiting' }),
     ]);
     expect(detail.waitingCount).toBe(1);
-    const list = managerTaskSchema
-      .array()
-      .parse(json(await ctx.request({ method: 'GET', url: '/api/applicationManager/Task', as: manager })));
+    const list = managerTaskPageSchema.parse(
+      json(await ctx.request({ method: 'GET', url: '/api/applicationManager/Task', as: manager })),
+    ).items;
     expect(list.find((t) => t.id === taskId)).toMatchObject({
       waitingCount: 1,
       confirmedCount: 0,
@@ -333,7 +332,7 @@ describe('member: lists and detail', () => {
     const foreign = await insertTask({ appId: 'ander', title: 'Vreemd klusje' });
     const response = await ctx.request({ method: 'GET', url: '/api/Task/true', as: lien });
     expect(response.statusCode).toBe(200);
-    const list = taskSummarySchema.array().parse(json(response));
+    const list = pagedTasksSchema.parse(json(response)).items;
     expect(list.map((t) => t.id)).toContain(mine);
     expect(list.map((t) => t.id)).not.toContain(foreign);
     expect(list.every((t) => !t.isClosed && !t.hasEnded)).toBe(true);

@@ -99,7 +99,7 @@ const handlers: Record<string, StubHandler> = {
   'GET /api/event/5': () => json(event),
   'GET /api/event/5/attendees': () => json(feedPage(attendees)),
   'GET /api/comment/event/5': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
-  'GET /api/applicationManager/Event': () => json([managed]),
+  'GET /api/applicationManager/Event': () => json(feedPage([managed])),
   'GET /api/applicationManager/Event/5': () => json(managed),
   'GET /api/applicationManager/Event/5/attendances': () => json(feedPage(attendances)),
 };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Comment, ManagedPost } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from './axe';
-import { json, makeAccount, renderApp, type StubHandler } from './utils';
+import { feedPage, json, makeAccount, renderApp, type StubHandler } from './utils';
 
 /** Axe check (colour contrast excepted: it needs real layout) of every posts screen. */
 withoutCanvas();
@@ -41,16 +41,18 @@ const handlers: Record<string, StubHandler> = {
   'GET /api/post/7': () => json(post),
   'GET /api/applicationManager/Post/7': () => json(post),
   'GET /api/applicationManager/Post': () =>
-    json([
-      {
-        id: 7,
-        title: post.title,
-        isActive: true,
-        publishedAt: post.publishedAt,
-        imageCount: 1,
-        attachmentCount: 1,
-      },
-    ]),
+    json(
+      feedPage([
+        {
+          id: 7,
+          title: post.title,
+          isActive: true,
+          publishedAt: post.publishedAt,
+          imageCount: 1,
+          attachmentCount: 1,
+        },
+      ]),
+    ),
   'GET /api/Media/11': () => new Response(new Blob(['png'], { type: 'image/png' })),
   'GET /api/comment/post/7': () => json({ items: [comment], total: 1, page: 0, pageSize: 20 }),
 };

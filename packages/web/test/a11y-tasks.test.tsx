@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ManagerTask, ManagerTaskDetail, MyCredits, TaskDetail, TaskSummary } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from './axe';
-import { json, makeAccount, renderApp, type StubHandler } from './utils';
+import { feedPage, json, makeAccount, renderApp, type StubHandler } from './utils';
 
 /** Axe check of every chore and credits screen, as in a11y.test.tsx (colour contrast is checked elsewhere). */
 withoutCanvas();
@@ -68,7 +68,7 @@ const credits: MyCredits = {
 
 const handlers: Record<string, StubHandler> = {
   'GET /api/Task/true': () =>
-    json([summary, { ...summary, id: 6, title: 'Volzet klusje', isFull: true, placesLeft: 0 }]),
+    json(feedPage([summary, { ...summary, id: 6, title: 'Volzet klusje', isFull: true, placesLeft: 0 }])),
   'GET /api/Task/5': () => json(detail),
   'GET /api/comment/task/5': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
   'GET /api/user/tasks': () =>
@@ -81,7 +81,7 @@ const handlers: Record<string, StubHandler> = {
       },
     ]),
   'GET /api/user/credits': () => json(credits),
-  'GET /api/applicationManager/Task': () => json([managerTask]),
+  'GET /api/applicationManager/Task': () => json(feedPage([managerTask])),
   'GET /api/applicationManager/Task/5': () => json(managerDetail),
   'GET /api/notification/unreadCount': () => json({ count: 0 }),
   'GET /api/notification': () => json([]),

@@ -138,7 +138,15 @@ export function feedPage<T>(
     total = items.length,
   }: { page?: number; pageSize?: number; total?: number } = {},
 ) {
-  return { items, total, page, pageSize };
+  const more = (page + 1) * pageSize < total;
+  return {
+    items,
+    total,
+    totalIsLowerBound: false,
+    nextCursor: more ? `cursor-${page + 1}` : null,
+    page,
+    pageSize,
+  };
 }
 
 /** Renders the whole app (start-up, guard, layouts) at `path` against a stubbed API. */

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -141,13 +142,15 @@ export async function openDatabase(
       close: () => sql.end({ timeout: 5 }),
     };
   }
+  // pg_trgm: the trigram index of the users' name filter (migration 0004, ADR 056).
+  const extensions = { pg_trgm };
   let client: PGlite;
   if ('dataDir' in target) {
     const dir = join(target.dataDir, 'pglite');
     mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const pg = drizzlePglite(client, { schema });
   return {

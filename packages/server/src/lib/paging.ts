@@ -1,22 +1,165 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { pageCountCap } from '@pluk/contract';
+import type { TenantDb } from '../db/tenant.js';
+import { HttpError } from './http-error.js';
 
 /**
- * `count(*) over ()` as a column of a paged select: the number of rows the WHERE matches, before
- * LIMIT/OFFSET, on every row of the page. The total and the page then cost one query, not two (ADR 046).
+ * Keyset paging of every list (ADR 056). A list names its order as keys, the last one its `id`; each
+ * page selects `cursorColumn(keys)` (the keys as JSON text, exact to the microsecond) and one row more
+ * than it shows. The answer's `nextCursor` is that JSON of the last row shown, base64url-encoded; with
+ * `after` the next page reads `WHERE (keys) > (cursor)` from the list's index instead of skipping rows
+ * with OFFSET. Totals are counted up to `pageCountCap` rows, or not at all when the page shows the end.
  */
-export const totalRows = () => sql<number>`count(*) over ()`.mapWith(Number);
+export interface PageKey {
+  column: SQLWrapper;
+  /** The SQL type the cursor's value is cast to. */
+  type: 'timestamptz' | 'integer' | 'boolean' | 'text';
+  desc?: boolean;
+}
+
+/** The paging part of a list's query: `page` (0-based) and `pageSize`, or `page` 1-based with `rowsPerPage`. */
+export interface PageRequest {
+  /** The first row of this page when it is read by OFFSET (no cursor). */
+  offset: number;
+  pageSize: number;
+  after?: string | undefined;
+}
+
+type CursorValue = string | number | boolean | null;
+
+/** The keys of a row as JSON text, selected with every page: what `nextCursor` is made of. */
+export function cursorColumn(keys: readonly PageKey[]): SQL<string> {
+  return sql<string>`json_build_array(${sql.join(
+    keys.map((k) => sql`${k.column}`),
+    sql`, `,
+  )})::text`;
+}
+
+const badCursor = () =>
+  new HttpError(400, 'VALIDATION_ERROR', undefined, {
+    after: 'Deze lijst is intussen veranderd. Laad ze opnieuw.',
+  });
+
+/** The values of a cursor, checked against the list's keys; a cursor of another list or a forged one is a 400. */
+export function decodeCursor(keys: readonly PageKey[], after: string): CursorValue[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(values) || values.length !== keys.length) throw badCursor();
+  values.forEach((value, i) => {
+    const type = keys[i]!.type;
+    const ok =
+      (value === null && i < keys.length - 1) ||
+      (type === 'integer' && Number.isSafeInteger(value)) ||
+      (type === 'boolean' && typeof value === 'boolean') ||
+      (type === 'text' && typeof value === 'string' && value.length <= 300) ||
+      (type === 'timestamptz' &&
+        typeof value === 'string' &&
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/.test(value));
+    if (!ok) throw badCursor();
+  });
+  return values as CursorValue[];
+}
+
+export function encodeCursor(json: string): string {
+  return Buffer.from(json, 'utf8').toString('base64url');
+}
 
 /**
- * The total of a page selected with `totalRows()`. An empty page has no row to carry it: on the first
- * page the total is 0; past the end, `count` asks the database once.
+ * The rows after the cursor in the list's order. All keys one way: one row comparison, `(a, id) > (x, y)`,
+ * which the list's `(app_id, a, id)` index answers as a range. Mixed directions: the expanded form.
  */
-export async function pageTotal(
-  rows: readonly { total: number }[],
-  offset: number,
-  count: () => Promise<{ count: number }[]>,
+export function afterCursor(keys: readonly PageKey[], values: readonly CursorValue[]): SQL {
+  const value = (i: number) => sql`${values[i]}::${sql.raw(keys[i]!.type)}`;
+  const sameWay = keys.every((k) => Boolean(k.desc) === Boolean(keys[0]!.desc));
+  if (sameWay && values.every((v) => v !== null)) {
+    const columns = sql.join(
+      keys.map((k) => sql`${k.column}`),
+      sql`, `,
+    );
+    const cursor = sql.join(
+      keys.map((_, i) => value(i)),
+      sql`, `,
+    );
+    return keys[0]!.desc ? sql`(${columns}) < (${cursor})` : sql`(${columns}) > (${cursor})`;
+  }
+  // (k0 beyond v0) or (k0 = v0 and (k1 beyond v1 or (…)))
+  const beyond = (i: number): SQL => {
+    const k = keys[i]!;
+    const step = k.desc ? sql`${k.column} < ${value(i)}` : sql`${k.column} > ${value(i)}`;
+    if (i === keys.length - 1) return step;
+    return sql`(${step} or (${k.column} = ${value(i)} and ${beyond(i + 1)}))`;
+  };
+  return beyond(0);
+}
+
+/** What every paged answer carries (contract `pageAnswerShape`). */
+export interface PageAnswer<T> {
+  items: T[];
+  total: number;
+  totalIsLowerBound: boolean;
+  nextCursor: string | null;
+}
+
+/**
+ * The answer of a page read with `limit: pageSize + 1`: the extra row only says there is more. The
+ * total costs nothing when this page shows the list's end (OFFSET plus what it shows); otherwise it is
+ * counted up to `pageCountCap` by `count` (see `countUpTo`).
+ */
+export async function finishPage<R extends { cursor: string }, T>(
+  rows: readonly R[],
+  request: PageRequest,
+  present: (row: R) => T,
+  count: (cap: number) => Promise<number>,
+): Promise<PageAnswer<T>> {
+  const shown = rows.slice(0, request.pageSize);
+  const hasMore = rows.length > request.pageSize;
+  let total: number;
+  if (!hasMore && !request.after && (shown.length > 0 || request.offset === 0)) {
+    total = request.offset + shown.length;
+  } else {
+    total = await count(pageCountCap + 1);
+  }
+  const totalIsLowerBound = total > pageCountCap;
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.map(present),
+    total: Math.min(total, pageCountCap),
+    totalIsLowerBound,
+    nextCursor: hasMore && last ? encodeCursor(last.cursor) : null,
+  };
+}
+
+/**
+ * `select count(*) from (<the list's rows, one column> limit cap) capped`: stops after `cap` index
+ * entries however many rows match (ADR 056). `rows` is the list's select of `{ one: sql\`1\` }` with its
+ * WHERE, through the farm's `tenantDb`.
+ */
+export async function countUpTo(
+  farm: TenantDb,
+  rows: { limit: (n: number) => { as: (alias: string) => unknown } },
+  cap: number,
 ): Promise<number> {
-  if (rows[0]) return Number(rows[0].total);
-  if (offset === 0) return 0;
-  const [row] = await count();
-  return Number(row?.count ?? 0);
+  const capped = rows.limit(cap).as('capped');
+  const [row] = await farm.select({ count: sql<number>`count(*)::int` }).from(capped as never);
+  return Number((row as { count?: unknown } | undefined)?.count ?? 0);
+}
+
+/** The LIMIT/OFFSET/cursor of a request: one row more than the page shows. */
+export function pageWindow(request: PageRequest): { limit: number; offset: number } {
+  return { limit: request.pageSize + 1, offset: request.after ? 0 : request.offset };
+}
+
+/** The cursor's values as placeholders `c0`, `c1`, … of a prepared query (ADR 046). */
+export function cursorPlaceholders(keys: readonly PageKey[]): CursorValue[] {
+  return keys.map((_, i) => sql.placeholder(`c${i}`) as unknown as CursorValue);
+}
+
+/** The values for `cursorPlaceholders`: `{ c0, c1, … }` of the decoded cursor, or nothing without one. */
+export function cursorParams(keys: readonly PageKey[], after: string | undefined): Record<string, unknown> {
+  if (!after) return {};
+  return Object.fromEntries(decodeCursor(keys, after).map((value, i) => [`c${i}`, value]));
 }

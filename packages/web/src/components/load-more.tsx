@@ -4,7 +4,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from './form-error';
-import { feedTotal, type FeedPage } from '../lib/feed-pages';
+import { feedTotal, feedTotalIsLowerBound, type FeedPage } from '../lib/feed-pages';
 import { useErrorText } from '../lib/form';
 
 type PagedQuery = Pick<
@@ -35,11 +35,12 @@ export function LoadMore({
   const onLoad = () => void query.fetchNextPage();
   const errorText = useErrorText();
   const countId = useId();
+  const moreThan = feedTotalIsLowerBound(query.data) && total > shown;
   if (!hasMore && total <= shown) return null;
   return (
     <Stack gap={6} align="center">
       <Text size="sm" c="dimmed" id={countId} aria-live="polite">
-        {t('paging.shown', { shown, total })}
+        {moreThan ? t('paging.shownMoreThan', { shown, total }) : t('paging.shown', { shown, total })}
       </Text>
       {hasMore && (
         <Button

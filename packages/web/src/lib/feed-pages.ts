@@ -4,18 +4,32 @@ import type { InfiniteData } from '@tanstack/react-query';
 export interface FeedPage<T> {
   items: T[];
   total: number;
+  /** `total` was counted up to a cap: there are more (ADR 056). */
+  totalIsLowerBound?: boolean;
+  /** The keyset cursor of the next page; null on the last page (ADR 056). */
+  nextCursor?: string | null;
   page: number;
   pageSize: number;
 }
 
+/** Which page to load: its number (0-based) and, after the first, the cursor the previous page gave. */
+export interface FeedPageParam {
+  page: number;
+  after?: string;
+}
+
 /**
- * The options every "Meer laden" list shares with `useInfiniteQuery`: pages count from 0, and there is a
+ * The options every "Meer laden" list shares with `useInfiniteQuery`: pages count from 0, and each next
+ * page follows the previous page's `nextCursor` (keyset paging, ADR 056). Without a cursor there is a
  * next page while the pages so far hold fewer rows than the total.
  */
 export const feedPaging = {
-  initialPageParam: 0,
-  getNextPageParam: <T>(last: FeedPage<T>) =>
-    (last.page + 1) * last.pageSize < last.total ? last.page + 1 : undefined,
+  initialPageParam: { page: 0 } as FeedPageParam,
+  getNextPageParam: <T>(last: FeedPage<T>): FeedPageParam | undefined => {
+    if (last.nextCursor) return { page: last.page + 1, after: last.nextCursor };
+    if (last.nextCursor === null) return undefined;
+    return (last.page + 1) * last.pageSize < last.total ? { page: last.page + 1 } : undefined;
+  },
 };
 
 /**
@@ -43,4 +57,10 @@ export function feedItems<T>(
 export function feedTotal<T>(data: InfiniteData<FeedPage<T>> | undefined): number {
   const pages = data?.pages ?? [];
   return pages[pages.length - 1]?.total ?? 0;
+}
+
+/** Whether the total is a lower bound ("meer dan 1000"). */
+export function feedTotalIsLowerBound<T>(data: InfiniteData<FeedPage<T>> | undefined): boolean {
+  const pages = data?.pages ?? [];
+  return pages[pages.length - 1]?.totalIsLowerBound ?? false;
 }

@@ -19,7 +19,7 @@ export const comments = pgTable(
   },
   (t) => [
     check('comments_subject_type', sql`${t.subjectType} in ('task', 'event', 'post', 'offer')`),
-    index('comments_subject').on(t.appId, t.subjectType, t.subjectId, t.createdAt),
+    index('comments_subject_created').on(t.appId, t.subjectType, t.subjectId, t.createdAt, t.id),
     farmReference('comments_user_fk', t.appId, t.userId, users).onDelete('set null'),
     index('comments_app_user').on(t.appId, t.userId),
   ],

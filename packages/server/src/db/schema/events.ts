@@ -36,7 +36,7 @@ export const events = pgTable(
   (t) => [
     check('events_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
     check('events_ends_after_start', sql`${t.endsAt} >= ${t.startsAt}`),
-    index('events_app_starts').on(t.appId, t.startsAt),
+    index('events_app_starts_id').on(t.appId, t.startsAt, t.id),
     unique('events_app_id_id').on(t.appId, t.id),
     farmReference('events_created_by_fk', t.appId, t.createdByUserId, users).onDelete('set null'),
     index('events_app_created_by').on(t.appId, t.createdByUserId),
@@ -62,6 +62,8 @@ export const eventAttendances = pgTable(
     check('event_attendances_guests', sql`${t.guests} >= 0`),
     uniqueIndex('event_attendances_event_user').on(t.appId, t.eventId, t.userId),
     index('event_attendances_user').on(t.appId, t.userId),
+    // The attendance sheets: oldest sign-up first.
+    index('event_attendances_event_created').on(t.appId, t.eventId, t.createdAt, t.id),
     index('event_attendances_app_handled_by').on(t.appId, t.handledByUserId),
     farmReference('event_attendances_event_fk', t.appId, t.eventId, events).onDelete('cascade'),
     farmReference('event_attendances_user_fk', t.appId, t.userId, users).onDelete('cascade'),

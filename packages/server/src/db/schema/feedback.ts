@@ -20,9 +20,9 @@ export const feedback = pgTable(
   },
   (t) => [
     index('feedback_app_created').on(t.appId, t.createdAt),
-    index('feedback_user').on(t.appId, t.userId, t.createdAt),
+    index('feedback_user_created').on(t.appId, t.userId, t.createdAt, t.id),
     // The manager's list: unhandled first, the newest first.
-    index('feedback_app_handled_created').on(t.appId, t.isHandled, t.createdAt.desc()),
+    index('feedback_app_handled_created_id').on(t.appId, t.isHandled, t.createdAt.desc(), t.id.desc()),
     index('feedback_app_handled_by').on(t.appId, t.handledByUserId),
     farmReference('feedback_user_fk', t.appId, t.userId, users).onDelete('set null'),
     farmReference('feedback_handled_by_fk', t.appId, t.handledByUserId, users).onDelete('set null'),

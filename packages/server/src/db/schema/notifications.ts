@@ -18,7 +18,7 @@ export const notifications = pgTable(
   },
   (t) => [
     farmReference('notifications_user_fk', t.appId, t.userId, users).onDelete('cascade'),
-    index('notifications_user_created').on(t.appId, t.userId, t.createdAt),
+    index('notifications_user_created_id').on(t.appId, t.userId, t.createdAt, t.id),
   ],
 );
 

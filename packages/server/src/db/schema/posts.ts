@@ -24,6 +24,11 @@ export const posts = pgTable(
     appId: appIdColumn(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
+    /**
+     * The list's plain-text start of `body` (`excerptOf`), written with the body so no list reads it
+     * (ADR 056); null on posts from before 0004 until a list first shows them.
+     */
+    excerpt: text('excerpt'),
     isActive: boolean('is_active').notNull().default(true),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdByUserId: integer('created_by_user_id'),
@@ -31,7 +36,11 @@ export const posts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('posts_app_published').on(t.appId, t.publishedAt),
+    index('posts_app_published_id').on(t.appId, t.publishedAt, t.id),
+    // The member list and the manager's "active" list: active posts only, newest first.
+    index('posts_app_active_published_id')
+      .on(t.appId, t.publishedAt, t.id)
+      .where(sql`${t.isActive}`),
     unique('posts_app_id_id').on(t.appId, t.id),
     farmReference('posts_created_by_fk', t.appId, t.createdByUserId, users).onDelete('set null'),
     index('posts_app_created_by').on(t.appId, t.createdByUserId),

@@ -38,7 +38,7 @@ export const tasks = pgTable(
     check('tasks_places_positive', sql`${t.places} >= 1`),
     check('tasks_credits_non_negative', sql`${t.creditsPerPerson} >= 0`),
     check('tasks_ends_after_start', sql`${t.endsAt} >= ${t.startsAt}`),
-    index('tasks_app_starts').on(t.appId, t.startsAt),
+    index('tasks_app_starts_id').on(t.appId, t.startsAt, t.id),
     unique('tasks_app_id_id').on(t.appId, t.id),
     farmReference('tasks_created_by_fk', t.appId, t.createdByUserId, users).onDelete('set null'),
     index('tasks_app_created_by').on(t.appId, t.createdByUserId),

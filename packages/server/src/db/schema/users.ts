@@ -45,7 +45,16 @@ export const users = pgTable(
     uniqueIndex('users_app_username').on(t.appId, sql`lower(${t.username})`),
     uniqueIndex('users_app_email').on(t.appId, sql`lower(${t.email})`),
     index('users_app_last_seen').on(t.appId, t.lastSeenAt),
-    index('users_app_created').on(t.appId, t.createdAt),
+    // The users list, oldest account first; the waiting list only reads the not approved.
+    index('users_app_created_id').on(t.appId, t.createdAt, t.id),
+    index('users_waiting_created_id')
+      .on(t.appId, t.createdAt, t.id)
+      .where(sql`not ${t.isApproved}`),
+    // The name filter (pg_trgm, ADR 056): the expression of `userSearchText` in modules/users/service.ts.
+    index('users_search_trgm').using(
+      'gin',
+      sql`(${t.username} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
     unique('users_app_id_id').on(t.appId, t.id),
   ],
 );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   passesRoleCheck,
   type Comment,
@@ -13,7 +13,15 @@ import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { comments, events, posts, tasks, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
-import { pageTotal, totalRows } from '../../lib/paging.js';
+import {
+  afterCursor,
+  countUpTo,
+  cursorColumn,
+  decodeCursor,
+  finishPage,
+  pageWindow,
+  type PageKey,
+} from '../../lib/paging.js';
 import type { AuthUser } from '../../types.js';
 
 /** The manager role that moderates the comments of each kind of subject (decision 039). */
@@ -120,13 +128,19 @@ async function loadComment(db: Database, appId: string, id: number): Promise<Com
   return row;
 }
 
+/** The comments' order: oldest first (index `comments_subject_created`). */
+const commentKeys: PageKey[] = [
+  { column: comments.createdAt, type: 'timestamptz' },
+  { column: comments.id, type: 'integer' },
+];
+
 /** One page of the comments on a subject, oldest first (new comments land on the last page). */
 export async function listComments(
   app: FastifyInstance,
   user: AuthUser,
   subjectType: CommentSubjectType,
   subjectId: number,
-  query: { page: number; pageSize: number },
+  query: { page: number; pageSize: number; after?: string | undefined },
 ): Promise<CommentPage> {
   await assertSubjectVisible(app.db, user, subjectType, subjectId);
   const where = and(
@@ -134,23 +148,34 @@ export async function listComments(
     eq(comments.subjectType, subjectType),
     eq(comments.subjectId, subjectId),
   );
-  const rows = await tenantDb(app.db, user.appId)
-    .select({ ...commentColumns, total: totalRows() })
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const window = pageWindow(request);
+  const farm = tenantDb(app.db, user.appId);
+  const rows = await farm
+    .select({ ...commentColumns, cursor: cursorColumn(commentKeys) })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(where)
+    .where(
+      and(where, query.after ? afterCursor(commentKeys, decodeCursor(commentKeys, query.after)) : undefined),
+    )
     .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
-  const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(app.db, user.appId).select({ count: count() }).from(comments).where(where),
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = await finishPage(
+    rows,
+    request,
+    (row) => present(row, user),
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(comments)
+          .where(where),
+        cap,
+      ),
   );
-  return {
-    items: rows.map((row) => present(row, user)),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 export async function createComment(

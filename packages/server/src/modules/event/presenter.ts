@@ -21,6 +21,14 @@ export const placesTakenSql = sql<number>`(select coalesce(sum(1 + a.guests), 0)
 const countWith = (status: EventAttendanceStatus) =>
   sql<number>`(select count(*) from event_attendances a where a.app_id = "events"."app_id" and a.event_id = "events"."id" and a.status = ${status})::int`;
 
+/**
+ * The counts of the event in the outer query in one grouped pass over its sign-ups (`count(*) filter`):
+ * waiting, confirmed, refused, and the places held (members plus guests of the holding ones).
+ */
+export const eventStatsSql = sql<
+  number[]
+>`(select array[count(*) filter (where a.status = 'waiting'), count(*) filter (where a.status = 'confirmed'), count(*) filter (where a.status = 'refused'), coalesce(sum(1 + a.guests) filter (where a.status in ('waiting', 'confirmed')), 0)]::int[] from event_attendances a where a.app_id = "events"."app_id" and a.event_id = "events"."id")`;
+
 export const eventColumns = {
   id: events.id,
   title: events.title,

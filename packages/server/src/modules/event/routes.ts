@@ -35,7 +35,7 @@ export function eventHandlers(app: FastifyInstance): FeatureHandlers<typeof api.
       handleAttendance(app, appIdOf(request), userOf(request).id, request.body.attendanceId, 'confirmed'),
     refuse: async (request) =>
       handleAttendance(app, appIdOf(request), userOf(request).id, request.body.attendanceId, 'refused'),
-    managerList: async (request) => managedEvents(app, appIdOf(request)),
+    managerList: async (request) => managedEvents(app, appIdOf(request), request.query),
     managerDetail: async (request) => managedEventDetail(app.db, appIdOf(request), request.params.id),
     managerAttendances: async (request) =>
       managedAttendances(app.db, appIdOf(request), request.params.id, request.query),

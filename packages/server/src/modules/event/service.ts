@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type {
   EventAttendeePage,
   EventDetail,
   EventList,
   EventTotals,
   ManagedAttendancePage,
-  ManagedEvent,
   ManagedEventDetail,
+  ManagedEventPage,
   eventInputSchema,
   eventListQuerySchema,
+  managedEventQuerySchema,
   updateEventBodySchema,
 } from '@pluk/contract';
 import type { z } from 'zod';
@@ -19,11 +20,22 @@ import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { comments, eventAttendances, events, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { pageTotal, totalRows } from '../../lib/paging.js';
+import {
+  afterCursor,
+  countUpTo,
+  cursorColumn,
+  cursorParams,
+  cursorPlaceholders,
+  decodeCursor,
+  finishPage,
+  pageWindow,
+  type PageKey,
+} from '../../lib/paging.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
 import {
   dutchDateTime,
   eventColumns,
+  eventStatsSql,
   holdingStatuses,
   managedEventColumns,
   placesLeft,
@@ -51,29 +63,44 @@ function eventsWhere(appId: string, hasEnded: boolean | undefined, now: Date | P
   return and(...conditions);
 }
 
-/** A page of the list, built once per app, filter and order (ADR 046); key `appId|hasEnded|sortDirection`. */
+/** The list's order, either way by start (index `events_app_starts_id`). */
+const eventKeys = (direction: string | undefined): PageKey[] => [
+  { column: events.startsAt, type: 'timestamptz', desc: direction === 'desc' },
+  { column: events.id, type: 'integer', desc: direction === 'desc' },
+];
+
+/**
+ * A page of the list, built once per app, filter, order and cursor (ADR 046); key
+ * `appId|hasEnded|sortDirection|cursor` (cursor: `after` when the page follows a keyset cursor).
+ */
 const eventPageQuery = preparedQuery((db, key: string) => {
-  const [appId = '', hasEnded, direction] = key.split('|');
+  const [appId = '', hasEnded, direction, cursor] = key.split('|');
   const order = direction === 'desc' ? desc : asc;
   const ended = hasEnded === 'true' ? true : hasEnded === 'false' ? false : undefined;
+  const keys = eventKeys(direction);
   return tenantDb(db, appId)
     .select({
       ...eventColumns,
       myId: eventAttendances.id,
       myStatus: eventAttendances.status,
       myGuests: eventAttendances.guests,
-      total: totalRows(),
+      cursor: cursorColumn(keys),
     })
     .from(events)
     .leftJoin(
       eventAttendances,
       and(eq(eventAttendances.eventId, events.id), eq(eventAttendances.userId, sql.placeholder('userId'))),
     )
-    .where(eventsWhere(appId, ended, sql.placeholder('now')))
+    .where(
+      and(
+        eventsWhere(appId, ended, sql.placeholder('now')),
+        cursor === 'after' ? afterCursor(keys, cursorPlaceholders(keys)) : undefined,
+      ),
+    )
     .orderBy(order(events.startsAt), order(events.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('event_page');
+    .prepare(`event_page_${direction === 'desc' ? 'desc' : 'asc'}${cursor === 'after' ? '_after' : ''}`);
 });
 
 /** Events of the app, paged (page 0-based); hasEnded=false keeps those whose end is not past. */
@@ -84,20 +111,22 @@ export async function listEvents(
   query: ListQuery,
 ): Promise<EventList> {
   const now = new Date();
-  const rows = await eventPageQuery(app.db, `${appId}|${query.hasEnded}|${query.sortDirection}`, {
-    userId,
-    now: now.toISOString(),
-    limit: query.pageSize,
-    offset: query.page * query.pageSize,
-  });
-  const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(app.db, appId)
-      .select({ count: count() })
-      .from(events)
-      .where(eventsWhere(appId, query.hasEnded, now)),
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const rows = await eventPageQuery(
+    app.db,
+    `${appId}|${query.hasEnded}|${query.sortDirection}|${query.after ? 'after' : ''}`,
+    {
+      userId,
+      now: now.toISOString(),
+      ...pageWindow(request),
+      ...cursorParams(eventKeys(query.sortDirection), query.after),
+    },
   );
-  return {
-    items: rows.map((row) =>
+  const farm = tenantDb(app.db, appId);
+  const page = await finishPage(
+    rows,
+    request,
+    (row) =>
       presentEventSummary(
         row,
         row.myId === null
@@ -109,11 +138,17 @@ export async function listEvents(
             },
         now,
       ),
-    ),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(events)
+          .where(eventsWhere(appId, query.hasEnded, now)),
+        cap,
+      ),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 /** The totals of an event's sheet: members signed up (waiting or confirmed), their guests, the places. */
@@ -145,7 +180,22 @@ async function assertEventExists(db: Tx, appId: string, eventId: number): Promis
   if (!row) throw notFound();
 }
 
-type SheetQuery = { page: number; pageSize: number };
+type SheetQuery = { page: number; pageSize: number; after?: string | undefined };
+
+/** The order of an attendance sheet: oldest sign-up first (index `event_attendances_event_created`). */
+const sheetKeys: PageKey[] = [
+  { column: eventAttendances.createdAt, type: 'timestamptz' },
+  { column: eventAttendances.id, type: 'integer' },
+];
+
+const sheetRequest = (query: SheetQuery) => ({
+  offset: query.page * query.pageSize,
+  pageSize: query.pageSize,
+  after: query.after,
+});
+
+const sheetAfter = (query: SheetQuery) =>
+  query.after ? afterCursor(sheetKeys, decodeCursor(sheetKeys, query.after)) : undefined;
 
 /** One event with its description, my sign-up and the totals; the sheet is paged apart. */
 export async function eventDetail(
@@ -188,6 +238,8 @@ export async function eventAttendees(
     eq(eventAttendances.appId, appId),
     inArray(eventAttendances.status, [...holdingStatuses]),
   );
+  const request = sheetRequest(query);
+  const window = pageWindow(request);
   const sheet = await tenantDb(db, appId)
     .select({
       userId: eventAttendances.userId,
@@ -195,29 +247,36 @@ export async function eventAttendees(
       guests: eventAttendances.guests,
       firstName: users.firstName,
       lastName: users.lastName,
-      total: totalRows(),
+      cursor: cursorColumn(sheetKeys),
     })
     .from(eventAttendances)
     .innerJoin(users, eq(users.id, eventAttendances.userId))
-    .where(where)
+    .where(and(where, sheetAfter(query)))
     .orderBy(asc(eventAttendances.createdAt), asc(eventAttendances.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
-  const total = await pageTotal(sheet, query.page * query.pageSize, () =>
-    tenantDb(db, appId).select({ count: count() }).from(eventAttendances).where(where),
-  );
-  return {
-    items: sheet.map((line) => ({
+    .limit(window.limit)
+    .offset(window.offset);
+  const farm = tenantDb(db, appId);
+  const page = await finishPage(
+    sheet,
+    request,
+    (line) => ({
       firstName: line.firstName,
       lastName: line.lastName,
       guests: line.guests,
       status: line.status as 'waiting' | 'confirmed',
       isMe: line.userId === userId,
-    })),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    }),
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(eventAttendances)
+          .where(where),
+        cap,
+      ),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 /** The event row, locked for the rest of the transaction: sign-ups of one event take turns. */
@@ -433,15 +492,60 @@ export async function handleAttendance(
 
 // --- EventManager: the events themselves ---
 
-/** Every event of the app, newest start first, with its counts. */
-export async function managedEvents(app: FastifyInstance, appId: string): Promise<ManagedEvent[]> {
+/** The manager list's order: newest start first (index `events_app_starts_id`, read backwards). */
+const managedEventKeys: PageKey[] = [
+  { column: events.startsAt, type: 'timestamptz', desc: true },
+  { column: events.id, type: 'integer', desc: true },
+];
+
+/** The events of the app, a page at a time, newest start first, with their counts (ADR 056). */
+export async function managedEvents(
+  app: FastifyInstance,
+  appId: string,
+  query: z.output<typeof managedEventQuerySchema>,
+): Promise<ManagedEventPage> {
   const now = new Date();
-  const rows = await tenantDb(app.db, appId)
-    .select(managedEventColumns)
+  const farm = tenantDb(app.db, appId);
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const window = pageWindow(request);
+  const { placesTaken: _placesTaken, ...columns } = eventColumns;
+  const rows = await farm
+    .select({ ...columns, stats: eventStatsSql, cursor: cursorColumn(managedEventKeys) })
     .from(events)
-    .where(eq(events.appId, appId))
-    .orderBy(desc(events.startsAt), desc(events.id));
-  return rows.map((row) => presentManagedEvent(row, now));
+    .where(
+      and(
+        eq(events.appId, appId),
+        query.after ? afterCursor(managedEventKeys, decodeCursor(managedEventKeys, query.after)) : undefined,
+      ),
+    )
+    .orderBy(desc(events.startsAt), desc(events.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = await finishPage(
+    rows,
+    request,
+    ({ stats, cursor: _cursor, ...row }) =>
+      presentManagedEvent(
+        {
+          ...row,
+          waitingCount: stats?.[0] ?? 0,
+          confirmedCount: stats?.[1] ?? 0,
+          refusedCount: stats?.[2] ?? 0,
+          placesTaken: stats?.[3] ?? 0,
+        },
+        now,
+      ),
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(events)
+          .where(eq(events.appId, appId)),
+        cap,
+      ),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 /** One event with its counts and totals, for the manager; the sign-ups are paged apart. */
@@ -467,6 +571,8 @@ export async function managedAttendances(
 ): Promise<ManagedAttendancePage> {
   await assertEventExists(db, appId, eventId);
   const where = and(eq(eventAttendances.eventId, eventId), eq(eventAttendances.appId, appId));
+  const request = sheetRequest(query);
+  const window = pageWindow(request);
   const attendances = await tenantDb(db, appId)
     .select({
       id: eventAttendances.id,
@@ -477,23 +583,26 @@ export async function managedAttendances(
       status: eventAttendances.status,
       createdAt: eventAttendances.createdAt,
       handledAt: eventAttendances.handledAt,
-      total: totalRows(),
+      cursor: cursorColumn(sheetKeys),
     })
     .from(eventAttendances)
     .innerJoin(users, eq(users.id, eventAttendances.userId))
-    .where(where)
+    .where(and(where, sheetAfter(query)))
     .orderBy(asc(eventAttendances.createdAt), asc(eventAttendances.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
-  const total = await pageTotal(attendances, query.page * query.pageSize, () =>
-    tenantDb(db, appId).select({ count: count() }).from(eventAttendances).where(where),
+    .limit(window.limit)
+    .offset(window.offset);
+  const farm = tenantDb(db, appId);
+  const page = await finishPage(attendances, request, presentManagedAttendance, (cap) =>
+    countUpTo(
+      farm,
+      farm
+        .select({ one: sql`1` })
+        .from(eventAttendances)
+        .where(where),
+      cap,
+    ),
   );
-  return {
-    items: attendances.map(presentManagedAttendance),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 const eventValues = (input: EventValues) => ({

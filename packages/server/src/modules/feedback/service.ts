@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Feedback, FeedbackPage, ManagedFeedback, ManagedFeedbackPage } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { feedback, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
-import { pageTotal, totalRows } from '../../lib/paging.js';
+import {
+  afterCursor,
+  countUpTo,
+  cursorColumn,
+  decodeCursor,
+  finishPage,
+  pageWindow,
+  type PageKey,
+} from '../../lib/paging.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { insertNotifications } from '../notification/notify.js';
 import { presentFeedback, presentManagedFeedback } from './presenter.js';
@@ -14,7 +22,24 @@ const mine = (appId: string, userId: number) => and(eq(feedback.appId, appId), e
 
 const alreadyHandled = () => new HttpError(409, 'FEEDBACK_ALREADY_HANDLED');
 
-type PageQuery = { page: number; pageSize: number };
+type PageQuery = { page: number; pageSize: number; after?: string | undefined };
+
+const pageRequest = (query: PageQuery) => ({
+  offset: query.page * query.pageSize,
+  pageSize: query.pageSize,
+  after: query.after,
+});
+
+/** Newest first (index `feedback_user_created` / `feedback_app_handled_created`). */
+const newestKeys: PageKey[] = [
+  { column: feedback.createdAt, type: 'timestamptz', desc: true },
+  { column: feedback.id, type: 'integer', desc: true },
+];
+/** The manager's list without a filter: unhandled first, then newest first. */
+const handledThenNewestKeys: PageKey[] = [{ column: feedback.isHandled, type: 'boolean' }, ...newestKeys];
+
+const after = (keys: PageKey[], query: PageQuery) =>
+  query.after ? afterCursor(keys, decodeCursor(keys, query.after)) : undefined;
 
 /** My feedback, newest first, one page (`page` 0-based). */
 export async function listMyFeedback(
@@ -24,22 +49,27 @@ export async function listMyFeedback(
   query: PageQuery,
 ): Promise<FeedbackPage> {
   const where = mine(appId, userId);
-  const rows = await tenantDb(app.db, appId)
-    .select({ ...getTableColumns(feedback), total: totalRows() })
+  const request = pageRequest(query);
+  const window = pageWindow(request);
+  const farm = tenantDb(app.db, appId);
+  const rows = await farm
+    .select({ ...getTableColumns(feedback), cursor: cursorColumn(newestKeys) })
     .from(feedback)
-    .where(where)
+    .where(and(where, after(newestKeys, query)))
     .orderBy(desc(feedback.createdAt), desc(feedback.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
-  const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(app.db, appId).select({ count: count() }).from(feedback).where(where),
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = await finishPage(rows, request, presentFeedback, (cap) =>
+    countUpTo(
+      farm,
+      farm
+        .select({ one: sql`1` })
+        .from(feedback)
+        .where(where),
+      cap,
+    ),
   );
-  return {
-    items: rows.map(presentFeedback),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getMyFeedback(
@@ -105,23 +135,34 @@ export async function listAppFeedback(
     query.isHandled === undefined
       ? eq(feedback.appId, appId)
       : and(eq(feedback.appId, appId), eq(feedback.isHandled, query.isHandled));
-  const rows = await tenantDb(app.db, appId)
-    .select({ feedback, sender: senderColumns, total: totalRows() })
+  // With a filter the flag is one value: newest first is the whole order, one row comparison.
+  const keys = query.isHandled === undefined ? handledThenNewestKeys : newestKeys;
+  const request = pageRequest(query);
+  const window = pageWindow(request);
+  const farm = tenantDb(app.db, appId);
+  const rows = await farm
+    .select({ feedback, sender: senderColumns, cursor: cursorColumn(keys) })
     .from(feedback)
     .leftJoin(users, and(eq(users.id, feedback.userId), eq(users.appId, appId)))
-    .where(where)
+    .where(and(where, after(keys, query)))
     .orderBy(asc(feedback.isHandled), desc(feedback.createdAt), desc(feedback.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
-  const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(app.db, appId).select({ count: count() }).from(feedback).where(where),
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = await finishPage(
+    rows,
+    request,
+    (row) => presentManagedFeedback(row.feedback, row.sender?.id ? row.sender : null),
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(feedback)
+          .where(where),
+        cap,
+      ),
   );
-  return {
-    items: rows.map((row) => presentManagedFeedback(row.feedback, row.sender?.id ? row.sender : null)),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 function excerpt(text: string, max = 140): string {

@@ -7,7 +7,16 @@ import { tenantDb } from '../../db/tenant.js';
 import { notifications, users } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-error.js';
-import { pageTotal, totalRows } from '../../lib/paging.js';
+import {
+  afterCursor,
+  countUpTo,
+  cursorColumn,
+  cursorParams,
+  cursorPlaceholders,
+  finishPage,
+  pageWindow,
+  type PageKey,
+} from '../../lib/paging.js';
 import { insertNotifications } from './notify.js';
 import { presentNotification } from './presenter.js';
 
@@ -15,39 +24,56 @@ import { presentNotification } from './presenter.js';
 const mine = (appId: string, userId: number) =>
   and(eq(notifications.appId, appId), eq(notifications.userId, userId));
 
-/** A page of my inbox, built once per app (ADR 046). */
-const inboxPageQuery = preparedQuery((db, appId: string) =>
-  tenantDb(db, appId)
-    .select({ ...getTableColumns(notifications), total: totalRows() })
+/** The inbox's order: newest first (index `notifications_user_created_id`, read backwards). */
+const inboxKeys: PageKey[] = [
+  { column: notifications.createdAt, type: 'timestamptz', desc: true },
+  { column: notifications.id, type: 'integer', desc: true },
+];
+
+/** A page of my inbox, built once per app and cursor use (ADR 046); key `appId|cursor`. */
+const inboxPageQuery = preparedQuery((db, key: string) => {
+  const [appId = '', cursor] = key.split('|');
+  return tenantDb(db, appId)
+    .select({ ...getTableColumns(notifications), cursor: cursorColumn(inboxKeys) })
     .from(notifications)
-    .where(and(eq(notifications.appId, appId), eq(notifications.userId, sql.placeholder('userId'))))
+    .where(
+      and(
+        eq(notifications.appId, appId),
+        eq(notifications.userId, sql.placeholder('userId')),
+        cursor === 'after' ? afterCursor(inboxKeys, cursorPlaceholders(inboxKeys)) : undefined,
+      ),
+    )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('inbox_page'),
-);
+    .prepare(`inbox_page${cursor === 'after' ? '_after' : ''}`);
+});
 
-/** My inbox, newest first; `page` is 0-based. */
+/** My inbox, newest first; `page` is 0-based, or the page follows `after` (ADR 056). */
 export async function listNotifications(
   app: FastifyInstance,
   appId: string,
   userId: number,
-  query: { page: number; pageSize: number },
+  query: { page: number; pageSize: number; after?: string | undefined },
 ): Promise<NotificationPage> {
-  const rows = await inboxPageQuery(app.db, appId, {
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const rows = await inboxPageQuery(app.db, `${appId}|${query.after ? 'after' : ''}`, {
     userId,
-    limit: query.pageSize,
-    offset: query.page * query.pageSize,
+    ...pageWindow(request),
+    ...cursorParams(inboxKeys, query.after),
   });
-  const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(app.db, appId).select({ count: count() }).from(notifications).where(mine(appId, userId)),
+  const farm = tenantDb(app.db, appId);
+  const page = await finishPage(rows, request, presentNotification, (cap) =>
+    countUpTo(
+      farm,
+      farm
+        .select({ one: sql`1` })
+        .from(notifications)
+        .where(mine(appId, userId)),
+      cap,
+    ),
   );
-  return {
-    items: rows.map(presentNotification),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 export async function unreadCount(app: FastifyInstance, appId: string, userId: number): Promise<number> {

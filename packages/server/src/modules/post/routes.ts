@@ -19,8 +19,8 @@ export function postHandlers(app: FastifyInstance): FeatureHandlers<typeof api.p
   return {
     list: async (request) => listPosts(app, tenantOf(request).appId, request.query),
     detail: async (request) => postDetail(app, tenantOf(request).appId, request.params.id),
-    managerList: async (request) => managedPosts(app, tenantOf(request).appId, false),
-    managerActive: async (request) => managedPosts(app, tenantOf(request).appId, true),
+    managerList: async (request) => managedPosts(app, tenantOf(request).appId, false, request.query),
+    managerActive: async (request) => managedPosts(app, tenantOf(request).appId, true, request.query),
     managerDetail: async (request) => managedPost(app, tenantOf(request).appId, request.params.id),
     create: async (request) => createPost(app, userOf(request), await readMultipartUpload(request)),
     update: async (request) => updatePost(app, userOf(request), await readMultipartUpload(request)),

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import {
   idParam,
   postFieldsSchema,
   type ManagedPost,
-  type ManagedPostListItem,
+  type ManagedPostPage,
+  type managedPostQuerySchema,
   type PostDetail,
   type PostEmailRound,
   type PostFields,
   type PostList,
   type PostListQuery,
 } from '@pluk/contract';
+import type { z } from 'zod';
 import {
   comments,
   jobs,
@@ -27,7 +29,17 @@ import { enqueue } from '../../jobs/queue.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
-import { pageTotal, totalRows } from '../../lib/paging.js';
+import {
+  afterCursor,
+  countUpTo,
+  cursorColumn,
+  cursorParams,
+  cursorPlaceholders,
+  decodeCursor,
+  finishPage,
+  pageWindow,
+  type PageKey,
+} from '../../lib/paging.js';
 import type { AuthUser, Tenant } from '../../types.js';
 import { publicUrlOf } from '../../lib/public-url.js';
 import { removeStorage, withStoredUploads } from '../media/service.js';
@@ -36,6 +48,7 @@ import { insertNotifications, type CreatedNotification } from '../notification/n
 import { excerptOf, postHtmlToText, sanitizePostHtml } from './sanitize.js';
 
 type PostRow = typeof posts.$inferSelect;
+type ManagedPostQueryOutput = z.output<typeof managedPostQuerySchema>;
 type LinkedMedia = { postId: number; id: number; fileName: string; mime: string; size: number; kind: string };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -86,33 +99,82 @@ const listExtras = {
 
 const activePosts = (appId: string) => and(eq(posts.appId, appId), eq(posts.isActive, true));
 
-/** A page of the member list, built once per app (ADR 046). */
-const postPageQuery = preparedQuery((db, appId: string) =>
-  tenantDb(db, appId)
-    .select({ ...getTableColumns(posts), ...listExtras, total: totalRows() })
+/** Newest first (index `posts_app_active_published_id` / `posts_app_published_id`, read backwards). */
+const postKeys: PageKey[] = [
+  { column: posts.publishedAt, type: 'timestamptz', desc: true },
+  { column: posts.id, type: 'integer', desc: true },
+];
+
+/** What a list shows of a post: never its body (ADR 056). */
+const postListColumns = {
+  id: posts.id,
+  title: posts.title,
+  excerpt: posts.excerpt,
+  isActive: posts.isActive,
+  publishedAt: posts.publishedAt,
+};
+
+/**
+ * The excerpts of posts written before the column existed (null), made once from their bodies and
+ * stored, so the next list reads them from the row.
+ */
+async function fillExcerpts<R extends { id: number; excerpt: string | null }>(
+  app: FastifyInstance,
+  appId: string,
+  rows: R[],
+): Promise<R[]> {
+  const missing = rows.filter((r) => r.excerpt === null).map((r) => r.id);
+  if (missing.length === 0) return rows;
+  const farm = tenantDb(app.db, appId);
+  const bodies = await farm
+    .select({ id: posts.id, body: posts.body })
     .from(posts)
-    .where(activePosts(appId))
+    .where(and(eq(posts.appId, appId), inArray(posts.id, missing)));
+  const made = new Map(bodies.map((b) => [b.id, excerptOf(b.body)]));
+  for (const [id, excerpt] of made) {
+    await farm
+      .update(posts)
+      .set({ excerpt })
+      .where(and(eq(posts.id, id), isNull(posts.excerpt)));
+  }
+  return rows.map((r) => (r.excerpt === null ? { ...r, excerpt: made.get(r.id) ?? '' } : r));
+}
+
+/** A page of the member list, built once per app and cursor use (ADR 046); key `appId|cursor`. */
+const postPageQuery = preparedQuery((db, key: string) => {
+  const [appId = '', cursor] = key.split('|');
+  return tenantDb(db, appId)
+    .select({ ...postListColumns, ...listExtras, cursor: cursorColumn(postKeys) })
+    .from(posts)
+    .where(
+      and(
+        activePosts(appId),
+        cursor === 'after' ? afterCursor(postKeys, cursorPlaceholders(postKeys)) : undefined,
+      ),
+    )
     .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('post_page'),
-);
+    .prepare(`post_page${cursor === 'after' ? '_after' : ''}`);
+});
 
-/** Active posts, newest first (0-based page). */
+/** Active posts, newest first (0-based page, or the page after `after`). */
 export async function listPosts(
   app: FastifyInstance,
   appId: string,
   query: PostListQuery,
 ): Promise<PostList> {
-  const rows = await postPageQuery(app.db, appId, {
-    limit: query.pageSize,
-    offset: query.page * query.pageSize,
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const read = await postPageQuery(app.db, `${appId}|${query.after ? 'after' : ''}`, {
+    ...pageWindow(request),
+    ...cursorParams(postKeys, query.after),
   });
-  const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(app.db, appId).select({ count: count() }).from(posts).where(activePosts(appId)),
-  );
-  return {
-    items: rows.map((row) => {
+  const rows = await fillExcerpts(app, appId, read);
+  const farm = tenantDb(app.db, appId);
+  const page = await finishPage(
+    rows,
+    request,
+    (row) => {
       // postgres.js reads a NULL inside an int array as NaN, PGlite as null: both mean "no image".
       const [imageCount, mediaCount, imageId] = (row.mediaStats ?? [0, 0, null]).map((v) =>
         v === null || Number.isNaN(Number(v)) ? null : Number(v),
@@ -120,18 +182,25 @@ export async function listPosts(
       return {
         id: row.id,
         title: row.title,
-        excerpt: excerptOf(row.body),
+        excerpt: row.excerpt ?? '',
         publishedAt: row.publishedAt.toISOString(),
         imageId: imageId ?? null,
         imageCount: imageCount ?? 0,
         attachmentCount: (mediaCount ?? 0) - (imageCount ?? 0),
         commentCount: row.commentCount,
       };
-    }),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    },
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(posts)
+          .where(activePosts(appId)),
+        cap,
+      ),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 async function postRow(app: FastifyInstance, appId: string, id: number): Promise<PostRow> {
@@ -195,33 +264,58 @@ export async function managedPost(app: FastifyInstance, appId: string, id: numbe
   };
 }
 
+/** The manager's lists (all posts, or the active ones), a page at a time, newest first (ADR 056). */
 export async function managedPosts(
   app: FastifyInstance,
   appId: string,
   activeOnly: boolean,
-): Promise<ManagedPostListItem[]> {
-  const rows = await tenantDb(app.db, appId)
-    .select()
+  query: ManagedPostQueryOutput,
+): Promise<ManagedPostPage> {
+  const where = activeOnly ? activePosts(appId) : eq(posts.appId, appId);
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const window = pageWindow(request);
+  const farm = tenantDb(app.db, appId);
+  const rows = await farm
+    .select({
+      id: posts.id,
+      title: posts.title,
+      isActive: posts.isActive,
+      publishedAt: posts.publishedAt,
+      mediaStats: listExtras.mediaStats,
+      cursor: cursorColumn(postKeys),
+    })
     .from(posts)
-    .where(activeOnly ? and(eq(posts.appId, appId), eq(posts.isActive, true)) : eq(posts.appId, appId))
-    .orderBy(desc(posts.publishedAt), desc(posts.id));
-  const linked = await mediaOfPosts(
-    app,
-    appId,
-    rows.map((r) => r.id),
+    .where(and(where, query.after ? afterCursor(postKeys, decodeCursor(postKeys, query.after)) : undefined))
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = await finishPage(
+    rows,
+    request,
+    (row) => {
+      const [imageCount, mediaCount] = (row.mediaStats ?? [0, 0, null]).map((v) =>
+        v === null || Number.isNaN(Number(v)) ? 0 : Number(v),
+      );
+      return {
+        id: row.id,
+        title: row.title,
+        isActive: row.isActive,
+        publishedAt: row.publishedAt.toISOString(),
+        imageCount: imageCount ?? 0,
+        attachmentCount: (mediaCount ?? 0) - (imageCount ?? 0),
+      };
+    },
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(posts)
+          .where(where),
+        cap,
+      ),
   );
-  return rows.map((row) => {
-    const own = linked.filter((m) => m.postId === row.id);
-    const imageCount = own.filter((m) => m.kind === 'image').length;
-    return {
-      id: row.id,
-      title: row.title,
-      isActive: row.isActive,
-      publishedAt: row.publishedAt.toISOString(),
-      imageCount,
-      attachmentCount: own.length - imageCount,
-    };
-  });
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -314,6 +408,7 @@ export async function createPost(
         appId: user.appId,
         title: fields.title,
         body: fields.body,
+        excerpt: excerptOf(fields.body),
         isActive: fields.isActive,
         createdByUserId: user.id,
       })
@@ -402,6 +497,7 @@ export async function updatePost(
       .set({
         title: fields.title,
         body: fields.body,
+        excerpt: excerptOf(fields.body),
         isActive: fields.isActive,
         updatedAt: new Date(),
         // A draft becomes news when it is first shown to members.

@@ -23,14 +23,14 @@ import {
 export function taskHandlers(app: FastifyInstance): FeatureHandlers<typeof api.task> {
   return {
     homeList: async (request) => homeTasks(app.db, userOf(request), request.query),
-    openList: async (request) => openTasks(app.db, userOf(request)),
+    openList: async (request) => openTasks(app.db, userOf(request), request.query),
     detail: async (request) => taskDetail(app.db, userOf(request), request.params.id),
     take: async (request) => takeTask(app.db, userOf(request), request.body.taskId),
     cancel: async (request) => cancelTask(app.db, userOf(request), request.body.taskId),
     confirm: async (request) => confirmAssignment(app, userOf(request), request.body.assignmentId),
     refuse: async (request) => refuseAssignment(app, userOf(request), request.body.assignmentId),
     myTasks: async (request) => myTasks(app.db, userOf(request)),
-    managerList: async (request) => managerTasks(app.db, userOf(request).appId),
+    managerList: async (request) => managerTasks(app.db, userOf(request).appId, request.query),
     managerDetail: async (request) => managerTaskDetail(app.db, userOf(request).appId, request.params.id),
     create: async (request) => createTask(app.db, userOf(request), request.body),
     update: async (request) => updateTask(app.db, userOf(request), request.body),

@@ -13,15 +13,14 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import type {
-  ManagerTask,
-  ManagerTaskDetail,
-  MyTask,
-  PagedTasks,
-  TaskDetail,
-  TaskSummary,
+import type { ManagerTaskDetail, ManagerTaskPage, MyTask, PagedTasks, TaskDetail } from '@pluk/contract';
+import {
+  managerTaskQuerySchema,
+  openTasksQuerySchema,
+  taskHomeQuerySchema,
+  taskInputSchema,
+  taskUpdateSchema,
 } from '@pluk/contract';
-import { taskHomeQuerySchema, taskInputSchema, taskUpdateSchema } from '@pluk/contract';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -30,7 +29,17 @@ import { comments, creditEntries, taskAssignments, tasks, users } from '../../db
 import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { pageTotal, totalRows } from '../../lib/paging.js';
+import {
+  afterCursor,
+  countUpTo,
+  cursorColumn,
+  cursorParams,
+  cursorPlaceholders,
+  decodeCursor,
+  finishPage,
+  pageWindow,
+  type PageKey,
+} from '../../lib/paging.js';
 import type { AuthUser } from '../../types.js';
 import { harvestYearOf, harvestYearStartOf } from '../harvest-year.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
@@ -48,8 +57,6 @@ type Db = Database | Transaction;
 
 /** Places taken: waiting and confirmed assignments of the task in the outer query. */
 const placesTakenSql = sql<number>`(select count(*) from task_assignments ta where ta.app_id = "tasks"."app_id" and ta.task_id = "tasks"."id" and ta.status in ('waiting', 'confirmed'))::int`;
-const statusCountSql = (status: string) =>
-  sql<number>`(select count(*) from task_assignments ta where ta.app_id = "tasks"."app_id" and ta.task_id = "tasks"."id" and ta.status = ${status})::int`;
 const myStatusSql = (userId: number | Placeholder) =>
   sql<
     string | null
@@ -74,9 +81,18 @@ function homeTasksWhere(appId: string, query: HomeTaskFilter, now: Date | Placeh
   return and(...conditions);
 }
 
-/** The home list's page, built once per app and filter (ADR 046); the key is `appId|isCompleted|hasEnded`. */
+/** The home list's order: the first to start first (index `tasks_app_starts_id`). */
+const homeTaskKeys: PageKey[] = [
+  { column: tasks.startsAt, type: 'timestamptz' },
+  { column: tasks.id, type: 'integer' },
+];
+
+/**
+ * The home list's page, built once per app and filter (ADR 046); the key is
+ * `appId|isCompleted|hasEnded|cursor` (cursor: `after` when the page follows a keyset cursor).
+ */
 const homeTasksQuery = preparedQuery((db, key: string) => {
-  const [appId = '', isCompleted, hasEnded] = key.split('|');
+  const [appId = '', isCompleted, hasEnded, cursor] = key.split('|');
   const flag = (value: string | undefined) =>
     value === 'true' ? true : value === 'false' ? false : undefined;
   const filter = { isCompleted: flag(isCompleted), hasEnded: flag(hasEnded) };
@@ -85,14 +101,19 @@ const homeTasksQuery = preparedQuery((db, key: string) => {
       task: tasks,
       placesTaken: placesTakenSql,
       myStatus: myStatusSql(sql.placeholder('userId')),
-      total: totalRows(),
+      cursor: cursorColumn(homeTaskKeys),
     })
     .from(tasks)
-    .where(homeTasksWhere(appId, filter, sql.placeholder('now')))
+    .where(
+      and(
+        homeTasksWhere(appId, filter, sql.placeholder('now')),
+        cursor === 'after' ? afterCursor(homeTaskKeys, cursorPlaceholders(homeTaskKeys)) : undefined,
+      ),
+    )
     .orderBy(asc(tasks.startsAt), asc(tasks.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('home_tasks');
+    .prepare(`home_tasks${cursor === 'after' ? '_after' : ''}`);
 });
 
 /** The home's tasks (product-spec §7: isCompleted=false, pageSize=6, page=0, hasEnded=false). */
@@ -103,41 +124,89 @@ export async function homeTasks(
   now = new Date(),
 ): Promise<PagedTasks> {
   const filter = { isCompleted: query.isCompleted, hasEnded: query.hasEnded };
-  const rows = await homeTasksQuery(db, `${user.appId}|${filter.isCompleted}|${filter.hasEnded}`, {
-    userId: user.id,
-    now: now.toISOString(),
-    limit: query.pageSize,
-    offset: query.page * query.pageSize,
-  });
-  const total = await pageTotal(rows, query.page * query.pageSize, () =>
-    tenantDb(db, user.appId)
-      .select({ count: count() })
-      .from(tasks)
-      .where(homeTasksWhere(user.appId, filter, now)),
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const rows = await homeTasksQuery(
+    db,
+    `${user.appId}|${filter.isCompleted}|${filter.hasEnded}|${query.after ? 'after' : ''}`,
+    {
+      userId: user.id,
+      now: now.toISOString(),
+      ...pageWindow(request),
+      ...cursorParams(homeTaskKeys, query.after),
+    },
   );
-  return {
-    items: rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now)),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const farm = tenantDb(db, user.appId);
+  const page = await finishPage(
+    rows,
+    request,
+    (r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now),
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(tasks)
+          .where(homeTasksWhere(user.appId, filter, now)),
+        cap,
+      ),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
-/** The member list's query, built once per app (ADR 046). */
-const openTasksQuery = preparedQuery((db, appId: string) =>
-  tenantDb(db, appId)
-    .select({ task: tasks, placesTaken: placesTakenSql, myStatus: myStatusSql(sql.placeholder('userId')) })
+/** The member list's page, built once per app and cursor use (ADR 046); key `appId|cursor`. */
+const openTasksQuery = preparedQuery((db, key: string) => {
+  const [appId = '', cursor] = key.split('|');
+  return tenantDb(db, appId)
+    .select({
+      task: tasks,
+      placesTaken: placesTakenSql,
+      myStatus: myStatusSql(sql.placeholder('userId')),
+      cursor: cursorColumn(homeTaskKeys),
+    })
     .from(tasks)
-    .where(and(eq(tasks.appId, appId), isOpen(sql.placeholder('now') as unknown as Date)))
+    .where(
+      and(
+        eq(tasks.appId, appId),
+        isOpen(sql.placeholder('now') as unknown as Date),
+        cursor === 'after' ? afterCursor(homeTaskKeys, cursorPlaceholders(homeTaskKeys)) : undefined,
+      ),
+    )
     .orderBy(asc(tasks.startsAt), asc(tasks.id))
-    .limit(500)
-    .prepare('open_tasks'),
-);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`open_tasks${cursor === 'after' ? '_after' : ''}`);
+});
 
-/** The member list of /tasks: open tasks, the first to start first. */
-export async function openTasks(db: Database, user: AuthUser, now = new Date()): Promise<TaskSummary[]> {
-  const rows = await openTasksQuery(db, user.appId, { userId: user.id, now: now.toISOString() });
-  return rows.map((r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now));
+/** The member list of /tasks: open tasks, the first to start first, a page at a time (ADR 056). */
+export async function openTasks(
+  db: Database,
+  user: AuthUser,
+  query: z.output<typeof openTasksQuerySchema>,
+  now = new Date(),
+): Promise<PagedTasks> {
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const rows = await openTasksQuery(db, `${user.appId}|${query.after ? 'after' : ''}`, {
+    userId: user.id,
+    now: now.toISOString(),
+    ...pageWindow(request),
+    ...cursorParams(homeTaskKeys, query.after),
+  });
+  const farm = tenantDb(db, user.appId);
+  const page = await finishPage(
+    rows,
+    request,
+    (r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now),
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(tasks)
+          .where(and(eq(tasks.appId, user.appId), isOpen(now))),
+        cap,
+      ),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 /** One task for a member, with my assignment and the first names of who helps. */
@@ -352,19 +421,66 @@ export async function myTasks(db: Database, user: AuthUser, now = new Date()): P
   return rows.map((r) => presentMyTask(r.assignment, r.task, r.placesTaken, now));
 }
 
-/** Every task of the app for the TaskManager, the latest start first. */
-export async function managerTasks(db: Database, appId: string, now = new Date()): Promise<ManagerTask[]> {
-  const rows = await tenantDb(db, appId)
-    .select({
-      task: tasks,
-      waitingCount: statusCountSql('waiting'),
-      confirmedCount: statusCountSql('confirmed'),
-      refusedCount: statusCountSql('refused'),
-    })
+/** The manager list's order: latest start first (index `tasks_app_starts_id`, read backwards). */
+const managerTaskKeys: PageKey[] = [
+  { column: tasks.startsAt, type: 'timestamptz', desc: true },
+  { column: tasks.id, type: 'integer', desc: true },
+];
+
+/**
+ * The assignment counts of the task in the outer query, one grouped pass over its assignments
+ * (`count(*) filter`), evaluated for the rows of the page only.
+ */
+const assignmentCountsSql = sql<
+  number[]
+>`(select array[count(*) filter (where ta.status = 'waiting'), count(*) filter (where ta.status = 'confirmed'), count(*) filter (where ta.status = 'refused')]::int[] from task_assignments ta where ta.app_id = "tasks"."app_id" and ta.task_id = "tasks"."id")`;
+
+/** The tasks of the app for the TaskManager, a page at a time, the latest start first (ADR 056). */
+export async function managerTasks(
+  db: Database,
+  appId: string,
+  query: z.output<typeof managerTaskQuerySchema>,
+  now = new Date(),
+): Promise<ManagerTaskPage> {
+  const farm = tenantDb(db, appId);
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const window = pageWindow(request);
+  const rows = await farm
+    .select({ task: tasks, counts: assignmentCountsSql, cursor: cursorColumn(managerTaskKeys) })
     .from(tasks)
-    .where(eq(tasks.appId, appId))
-    .orderBy(desc(tasks.startsAt), desc(tasks.id));
-  return rows.map((r) => presentManagerTask(r.task, r, now));
+    .where(
+      and(
+        eq(tasks.appId, appId),
+        query.after ? afterCursor(managerTaskKeys, decodeCursor(managerTaskKeys, query.after)) : undefined,
+      ),
+    )
+    .orderBy(desc(tasks.startsAt), desc(tasks.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = await finishPage(
+    rows,
+    request,
+    (r) =>
+      presentManagerTask(
+        r.task,
+        {
+          waitingCount: r.counts?.[0] ?? 0,
+          confirmedCount: r.counts?.[1] ?? 0,
+          refusedCount: r.counts?.[2] ?? 0,
+        },
+        now,
+      ),
+    (cap) =>
+      countUpTo(
+        farm,
+        farm
+          .select({ one: sql`1` })
+          .from(tasks)
+          .where(eq(tasks.appId, appId)),
+        cap,
+      ),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
 /** One task with everyone who took it, in the order they took it. */

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ManagedUser, PagedQuery, PagedUsers } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
 import { enqueue } from '../../jobs/queue.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import {
+  afterCursor,
+  countUpTo,
+  cursorColumn,
+  decodeCursor,
+  finishPage,
+  pageWindow,
+  type PageKey,
+} from '../../lib/paging.js';
 import { mailJob } from '../../mail/mail-job.js';
 import type { MailRequest } from '../../mail/mailer.js';
 import type { RequestAuth, Tenant } from '../../types.js';
@@ -17,44 +26,57 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Users of the app, filtered and paged (page is 1-based); the waiting list is isApproved=false. */
+/**
+ * What the name filter searches: user name, first and last name (so "Jan Peeters" matches) and
+ * e-mail as one text, the expression of the trigram index `users_search_trgm` (pg_trgm, ADR 056).
+ */
+export const userSearchText = sql`(${users.username} || ' ' || ${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
+
+/** Oldest account first (index `users_app_created_id`; the waiting list `users_waiting_created_id`). */
+const userKeys: PageKey[] = [
+  { column: users.createdAt, type: 'timestamptz' },
+  { column: users.id, type: 'integer' },
+];
+
+/** Users of the app, filtered and paged (page is 1-based, or `after`); the waiting list is isApproved=false. */
 export async function pagedUsers(
   app: FastifyInstance,
   appId: string,
   query: PagedQuery,
 ): Promise<PagedUsers> {
   const conditions: SQL[] = [eq(users.appId, appId)];
-  if (query.filter) {
-    const pattern = likePattern(query.filter);
-    const match = or(
-      ilike(users.username, pattern),
-      ilike(users.firstName, pattern),
-      ilike(users.lastName, pattern),
-      ilike(users.email, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-    );
-    if (match) conditions.push(match);
-  }
+  if (query.filter) conditions.push(ilike(userSearchText, likePattern(query.filter)));
   if (query.isApproved !== undefined) conditions.push(eq(users.isApproved, query.isApproved));
   if (query.isActive !== undefined) conditions.push(eq(users.isActive, query.isActive));
   if (query.userIds) {
     conditions.push(query.userIds.length > 0 ? inArray(users.id, query.userIds) : sql`false`);
   }
   const where = and(...conditions);
-  const [total] = await tenantDb(app.db, appId).select({ count: count() }).from(users).where(where);
-  const rows = await tenantDb(app.db, appId)
-    .select(managedUserColumns)
-    .from(users)
-    .where(where)
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(query.rowsPerPage)
-    .offset((query.page - 1) * query.rowsPerPage);
-  return {
-    items: rows.map(presentManagedUser),
-    total: Number(total?.count ?? 0),
-    page: query.page,
-    rowsPerPage: query.rowsPerPage,
+  const request = {
+    offset: (query.page - 1) * query.rowsPerPage,
+    pageSize: query.rowsPerPage,
+    after: query.after,
   };
+  const window = pageWindow(request);
+  const farm = tenantDb(app.db, appId);
+  const rows = await farm
+    .select({ ...managedUserColumns, cursor: cursorColumn(userKeys) })
+    .from(users)
+    .where(and(where, query.after ? afterCursor(userKeys, decodeCursor(userKeys, query.after)) : undefined))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = await finishPage(rows, request, presentManagedUser, (cap) =>
+    countUpTo(
+      farm,
+      farm
+        .select({ one: sql`1` })
+        .from(users)
+        .where(where),
+      cap,
+    ),
+  );
+  return { ...page, page: query.page, rowsPerPage: query.rowsPerPage };
 }
 
 async function managedUser(app: FastifyInstance, appId: string, userId: number): Promise<ManagedUser> {

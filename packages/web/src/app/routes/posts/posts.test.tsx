@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ManagedPost, PostDetail } from '@pluk/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeAccount, renderApp, type StubHandler } from '../../../../test/utils';
+import { feedPage, json, makeAccount, renderApp, type StubHandler } from '../../../../test/utils';
 
 const member = makeAccount();
 const editor = makeAccount({ id: 4, roles: ['PostManager'], firstName: 'Rita' });
@@ -246,24 +246,26 @@ describe('post detail (manager)', () => {
       handlers: {
         ...common,
         'GET /api/applicationManager/Post': () =>
-          json([
-            {
-              id: 7,
-              title: 'Rijp',
-              isActive: true,
-              publishedAt: detail.publishedAt,
-              imageCount: 1,
-              attachmentCount: 0,
-            },
-            {
-              id: 8,
-              title: 'Klad',
-              isActive: false,
-              publishedAt: detail.publishedAt,
-              imageCount: 0,
-              attachmentCount: 2,
-            },
-          ]),
+          json(
+            feedPage([
+              {
+                id: 7,
+                title: 'Rijp',
+                isActive: true,
+                publishedAt: detail.publishedAt,
+                imageCount: 1,
+                attachmentCount: 0,
+              },
+              {
+                id: 8,
+                title: 'Klad',
+                isActive: false,
+                publishedAt: detail.publishedAt,
+                imageCount: 0,
+                attachmentCount: 2,
+              },
+            ]),
+          ),
       },
     });
     expect(await screen.findByText('Rijp')).toBeInTheDocument();

@@ -14,7 +14,7 @@ import {
   type UpdateCommentBody,
 } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { feedPaging } from '../../../lib/feed-pages';
+import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 
 export const commentsQueryKey = (subjectType: CommentSubjectType, subjectId: number) =>
   ['comments', subjectType, subjectId] as const;
@@ -22,9 +22,9 @@ export const commentsQueryKey = (subjectType: CommentSubjectType, subjectId: num
 export function getComments(
   subjectType: CommentSubjectType,
   subjectId: number,
-  page = 0,
+  page: FeedPageParam = { page: 0 },
 ): Promise<CommentPage> {
-  return apiRequest(api.comment.list, { params: { subjectType, subjectId }, query: { page } });
+  return apiRequest(api.comment.list, { params: { subjectType, subjectId }, query: { ...page } });
 }
 
 export const commentsQueryOptions = (subjectType: CommentSubjectType, subjectId: number) =>

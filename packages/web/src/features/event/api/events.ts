@@ -15,7 +15,7 @@ import {
   type EventListQuery,
 } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { feedPaging } from '../../../lib/feed-pages';
+import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 
 /** Every event query starts with this key, so one invalidation refreshes lists, details and manager views. */
 export const eventsKey = ['events'] as const;
@@ -55,8 +55,8 @@ export function useEvent(id: number) {
   return useQuery(eventQueryOptions(id));
 }
 
-export function getAttendees(id: number, page = 0): Promise<EventAttendeePage> {
-  return apiRequest(api.event.attendees, { params: { id }, query: { page } });
+export function getAttendees(id: number, page: FeedPageParam = { page: 0 }): Promise<EventAttendeePage> {
+  return apiRequest(api.event.attendees, { params: { id }, query: { ...page } });
 }
 
 /** Under `eventsKey`, so every sign-up change refreshes the loaded pages of the sheet too. */

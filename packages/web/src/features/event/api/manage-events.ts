@@ -10,24 +10,28 @@ import {
   api,
   type EventInput,
   type ManagedAttendancePage,
-  type ManagedEvent,
+  type ManagedEventPage,
   type ManagedEventDetail,
   type UpdateEventBody,
 } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { feedPaging } from '../../../lib/feed-pages';
+import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { eventsKey } from './events';
 
-export function getManagedEvents(): Promise<ManagedEvent[]> {
-  return apiRequest(api.event.managerList);
+export function getManagedEvents(page: FeedPageParam = { page: 0 }): Promise<ManagedEventPage> {
+  return apiRequest(api.event.managerList, { query: { ...page } });
 }
 
 export const managedEventsQueryOptions = () =>
-  queryOptions({ queryKey: [...eventsKey, 'manager', 'list'], queryFn: getManagedEvents });
+  infiniteQueryOptions({
+    queryKey: [...eventsKey, 'manager', 'list'],
+    queryFn: ({ pageParam }) => getManagedEvents(pageParam),
+    ...feedPaging,
+  });
 
-/** Every event of the farm, newest start first (EventManager). */
+/** The events of the farm, newest start first, a page at a time (EventManager). */
 export function useManagedEvents() {
-  return useQuery(managedEventsQueryOptions());
+  return useInfiniteQuery(managedEventsQueryOptions());
 }
 
 export function getManagedEvent(id: number): Promise<ManagedEventDetail> {
@@ -42,8 +46,11 @@ export function useManagedEvent(id: number) {
   return useQuery(managedEventQueryOptions(id));
 }
 
-export function getManagedAttendances(id: number, page = 0): Promise<ManagedAttendancePage> {
-  return apiRequest(api.event.managerAttendances, { params: { id }, query: { page } });
+export function getManagedAttendances(
+  id: number,
+  page: FeedPageParam = { page: 0 },
+): Promise<ManagedAttendancePage> {
+  return apiRequest(api.event.managerAttendances, { params: { id }, query: { ...page } });
 }
 
 export const managedAttendancesQueryOptions = (id: number) =>

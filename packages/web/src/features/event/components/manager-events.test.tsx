@@ -60,7 +60,7 @@ function sheetApi(initial = managedEvent(), initialAttendances = sheet()) {
       return json(event);
     };
   return {
-    'GET /api/applicationManager/Event': () => json([event]),
+    'GET /api/applicationManager/Event': () => json(feedPage([event])),
     'GET /api/applicationManager/Event/5': () => json(event),
     'GET /api/applicationManager/Event/5/attendances': ({ url }: StubRequest) => {
       // Two sign-ups per page, so a test can see the sheet grow with "Meer laden".
@@ -95,7 +95,7 @@ describe('/applicationManager/events', () => {
     renderApp({
       path: '/applicationManager/events',
       account: eventManager,
-      handlers: { 'GET /api/applicationManager/Event': () => json([]) },
+      handlers: { 'GET /api/applicationManager/Event': () => json(feedPage([])) },
     });
     expect(await screen.findByText('Nog geen evenementen')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nieuw evenement' })).toBeInTheDocument();

@@ -23,7 +23,7 @@ export function getAppFeedback(query: ManagerFeedbackListQuery = {}): Promise<Ma
 export const appFeedbackQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: ['feedback', 'app', 'list'],
-    queryFn: ({ pageParam }) => getAppFeedback({ page: pageParam }),
+    queryFn: ({ pageParam }) => getAppFeedback({ ...pageParam }),
     ...feedPaging,
   });
 

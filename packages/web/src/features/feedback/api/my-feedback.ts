@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type CreateFeedbackBody, type Feedback, type FeedbackPage } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { feedPaging } from '../../../lib/feed-pages';
+import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 
-export function getMyFeedback(page = 0): Promise<FeedbackPage> {
-  return apiRequest(api.feedback.list, { query: { page } });
+export function getMyFeedback(page: FeedPageParam = { page: 0 }): Promise<FeedbackPage> {
+  return apiRequest(api.feedback.list, { query: { ...page } });
 }
 
 export const myFeedbackQueryOptions = () =>

@@ -1,14 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
   type ManagedPost,
-  type ManagedPostListItem,
+  type ManagedPostPage,
   type PostDetail,
   type PostEmailRound,
   type PostList,
   type PostListQuery,
 } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 
 export function getPosts(query: Partial<PostListQuery> = {}): Promise<PostList> {
   return apiRequest(api.post.list, { query });
@@ -34,12 +35,17 @@ export function usePost(id: number, options: { enabled?: boolean } = {}) {
   });
 }
 
-export function getManagedPosts(): Promise<ManagedPostListItem[]> {
-  return apiRequest(api.post.managerList);
+export function getManagedPosts(page: FeedPageParam = { page: 0 }): Promise<ManagedPostPage> {
+  return apiRequest(api.post.managerList, { query: { ...page } });
 }
 
+/** Every post of the farm, active or not, newest first, a page at a time (PostManager). */
 export function useManagedPosts() {
-  return useQuery({ queryKey: ['posts', 'manager', 'list'], queryFn: getManagedPosts });
+  return useInfiniteQuery({
+    queryKey: ['posts', 'manager', 'list'],
+    queryFn: ({ pageParam }) => getManagedPosts(pageParam),
+    ...feedPaging,
+  });
 }
 
 export function getManagedPost(id: number): Promise<ManagedPost> {

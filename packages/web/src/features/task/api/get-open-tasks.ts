@@ -1,15 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type TaskSummary } from '@pluk/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, type PagedTasks } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { taskKeys } from './keys';
 
-export function getOpenTasks(): Promise<TaskSummary[]> {
-  return apiRequest(api.task.openList);
+export function getOpenTasks(page: FeedPageParam = { page: 0 }): Promise<PagedTasks> {
+  return apiRequest(api.task.openList, { query: { ...page } });
 }
 
-export const openTasksQueryOptions = () => queryOptions({ queryKey: taskKeys.open, queryFn: getOpenTasks });
+export const openTasksQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: taskKeys.open,
+    queryFn: ({ pageParam }) => getOpenTasks(pageParam),
+    ...feedPaging,
+  });
 
-/** The open chores of /tasks (`GET Task/true`). */
+/** The open chores of /tasks (`GET Task/true`), a page at a time. */
 export function useOpenTasks() {
-  return useQuery(openTasksQueryOptions());
+  return useInfiniteQuery(openTasksQueryOptions());
 }

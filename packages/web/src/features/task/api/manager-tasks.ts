@@ -1,16 +1,24 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   api,
-  type ManagerTask,
+  type ManagerTaskPage,
   type ManagerTaskDetail,
   type TaskInput,
   type TaskUpdate,
 } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { invalidateTaskQueries, taskKeys } from './keys';
 
-export function getManagerTasks(): Promise<ManagerTask[]> {
-  return apiRequest(api.task.managerList);
+export function getManagerTasks(page: FeedPageParam = { page: 0 }): Promise<ManagerTaskPage> {
+  return apiRequest(api.task.managerList, { query: { ...page } });
 }
 
 export function getManagerTask(id: number): Promise<ManagerTaskDetail> {
@@ -18,14 +26,18 @@ export function getManagerTask(id: number): Promise<ManagerTaskDetail> {
 }
 
 export const managerTasksQueryOptions = () =>
-  queryOptions({ queryKey: taskKeys.managerList, queryFn: getManagerTasks });
+  infiniteQueryOptions({
+    queryKey: taskKeys.managerList,
+    queryFn: ({ pageParam }) => getManagerTasks(pageParam),
+    ...feedPaging,
+  });
 
 export const managerTaskQueryOptions = (id: number) =>
   queryOptions({ queryKey: taskKeys.managerDetail(id), queryFn: () => getManagerTask(id) });
 
-/** Every chore of the farm (`GET applicationManager/Task`). */
+/** The chores of the farm, a page at a time (`GET applicationManager/Task`). */
 export function useManagerTasks() {
-  return useQuery(managerTasksQueryOptions());
+  return useInfiniteQuery(managerTasksQueryOptions());
 }
 
 /** One chore with its takers (`GET applicationManager/Task/{id}`). */

@@ -4,6 +4,7 @@ import type { ManagerTaskDetail, MyCredits, TaskDetail, TaskSummary } from '@plu
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiError,
+  feedPage,
   json,
   makeAccount,
   renderApp,
@@ -86,19 +87,21 @@ describe('member chores', () => {
       handlers: {
         ...surroundings,
         'GET /api/Task/true': () =>
-          json([
-            makeSummary(),
-            makeSummary({
-              id: 6,
-              title: 'Onkruid wieden',
-              location: 'Veld 2',
-              placesLeft: 0,
-              placesTaken: 3,
-              isFull: true,
-              creditsPerPerson: 1,
-              myStatus: 'waiting',
-            }),
-          ]),
+          json(
+            feedPage([
+              makeSummary(),
+              makeSummary({
+                id: 6,
+                title: 'Onkruid wieden',
+                location: 'Veld 2',
+                placesLeft: 0,
+                placesTaken: 3,
+                isFull: true,
+                creditsPerPerson: 1,
+                myStatus: 'waiting',
+              }),
+            ]),
+          ),
       },
     });
     const card = await screen.findByRole('link', { name: /^Aardbeien uitplanten/ });
@@ -117,7 +120,7 @@ describe('member chores', () => {
     const first = renderApp({
       path: '/tasks',
       account: member,
-      handlers: { ...surroundings, 'GET /api/Task/true': () => json([]) },
+      handlers: { ...surroundings, 'GET /api/Task/true': () => json(feedPage([])) },
     });
     expect(await screen.findByText('Geen klusjes op dit moment')).toBeInTheDocument();
     first.unmount();
@@ -307,6 +310,34 @@ describe('manager chores', () => {
     expect(fetch.calls.filter((call) => call.path === '/api/task/confirm')).toHaveLength(1);
   });
 
+  it('pages the chore list with "Meer laden", following the cursor, and says how many there are', async () => {
+    const first = { ...makeManagerDetail({ id: 5, title: 'Wieden' }), takers: undefined };
+    const second = { ...makeManagerDetail({ id: 6, title: 'Oogsten' }), takers: undefined };
+    const { fetch } = renderApp({
+      path: '/applicationManager/tasks',
+      account: manager,
+      handlers: {
+        ...surroundings,
+        'GET /api/applicationManager/Task': ({ url }: StubRequest) => {
+          const after = new URL(url, 'http://x').searchParams.get('after');
+          return after === 'cursor-1'
+            ? json({ ...feedPage([second], { page: 1, pageSize: 1, total: 1000 }), totalIsLowerBound: true })
+            : json({ ...feedPage([first], { page: 0, pageSize: 1, total: 1000 }), totalIsLowerBound: true });
+        },
+      },
+    });
+    expect(await screen.findByText('Wieden')).toBeInTheDocument();
+    expect(screen.getByText('1 van meer dan 1000 getoond')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Meer laden' }));
+    expect(await screen.findByText('Oogsten')).toBeInTheDocument();
+    expect(screen.getByText('Wieden')).toBeInTheDocument();
+    const listCalls = fetch.calls.filter((call) => call.path === '/api/applicationManager/Task');
+    expect(listCalls.map((call) => new URL(call.url, 'http://x').searchParams.get('after'))).toEqual([
+      null,
+      'cursor-1',
+    ]);
+  });
+
   it('deletes only after confirming, then returns to the list', async () => {
     const { fetch, router } = renderApp({
       path: '/applicationManager/tasks/5',
@@ -315,7 +346,7 @@ describe('manager chores', () => {
         ...surroundings,
         'GET /api/applicationManager/Task/5': () => json(makeManagerDetail()),
         'DELETE /api/applicationManager/Task/5': () => new Response(null, { status: 204 }),
-        'GET /api/applicationManager/Task': () => json([]),
+        'GET /api/applicationManager/Task': () => json(feedPage([])),
       },
     });
     const user = userEvent.setup();
