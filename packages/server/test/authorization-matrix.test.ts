@@ -78,6 +78,8 @@ type Expectation = { allowed: true } | { allowed: false; status: 401 | 403; code
 function expected(permission: Permission, principal: Principal): Expectation {
   if (permission === 'public') return { allowed: true };
   if (!principal.user || principal.foreign) return { allowed: false, status: 401, code: 'UNAUTHORIZED' };
+  // A deactivated member's token works nowhere, its own account included (ADR 055).
+  if (principal.name === 'inactive') return { allowed: false, status: 401, code: 'ACCOUNT_INACTIVE' };
   if (permission === 'authenticated') return { allowed: true };
   if (!principal.approved) return { allowed: false, status: 403, code: 'ACCOUNT_NOT_APPROVED' };
   if (permission === 'member') return { allowed: true };
@@ -86,7 +88,13 @@ function expected(permission: Permission, principal: Principal): Expectation {
     : { allowed: false, status: 403, code: 'FORBIDDEN' };
 }
 
-const denialCodes = ['UNAUTHORIZED', 'FORBIDDEN', 'ACCOUNT_NOT_APPROVED', 'IMPERSONATION_FORBIDDEN'];
+const denialCodes = [
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'ACCOUNT_NOT_APPROVED',
+  'ACCOUNT_INACTIVE',
+  'IMPERSONATION_FORBIDDEN',
+];
 
 /** Routes registered but not in the table, and table routes not registered. */
 function routeDifferences(registered: readonly string[], table: readonly RouteDef[]) {

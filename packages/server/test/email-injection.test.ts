@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/app-settings.js';
 import { type SmtpStandIn, withSmtpStandIn } from './helpers/smtp.js';
 import { createTestContext, type TestContext, uniqueName } from './helpers/test-app.js';
@@ -17,16 +19,23 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** The id of a user registered by name (registration answers no id, ADR 054). */
+async function userIdOf(username: string) {
+  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return row!;
+}
+
 const evilName = 'Jan\r\nBcc: dief@evil.test\r\nX-Injected: ja\r\n\r\nKlik hier: http://evil.test';
 
 describe('e-mail header and body injection', () => {
   it('keeps a first name with CR/LF on one line, in the subject and in the body', async () => {
     const admin = await ctx.createUser({ username: uniqueName('mailadm'), roles: ['Admin'] });
+    const registeredName = uniqueName('inject');
     const register = await ctx.request({
       method: 'POST',
       url: '/api/auth/register',
       payload: {
-        username: uniqueName('inject'),
+        username: registeredName,
         email: 'slachtoffer@example.test',
         password: 'lang-genoeg-123',
         firstName: evilName,
@@ -38,11 +47,13 @@ describe('e-mail header and body injection', () => {
       method: 'POST',
       url: '/api/applicationManager/User/Approve',
       as: admin,
-      payload: { userId: register.json<{ userId: number }>().userId },
+      payload: { userId: (await userIdOf(registeredName)).id },
     });
     expect(approve.statusCode).toBe(200);
     await ctx.app.jobs.drain();
-    const mail = await smtp.waitFor((m) => m.to.includes('slachtoffer@example.test'));
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('slachtoffer@example.test') && m.subject.startsWith('Welkom'),
+    );
     expect(mail.to).toEqual(['slachtoffer@example.test']);
     const headers = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
     expect(headers).not.toMatch(/^(Bcc|X-Injected):/im);

@@ -92,11 +92,14 @@ describe('forged access tokens', () => {
     expect((await paged()).statusCode).toBe(403);
     await changeUserAccess(ctx.app, ctx.appId, manager.id, { isActive: false });
     const inactive = await ctx.request({ method: 'GET', url: '/api/User/Members', as: token });
-    expect(inactive.statusCode).toBe(403);
-    expect(json(inactive)).toMatchObject({ error: { code: 'ACCOUNT_NOT_APPROVED' } });
-    // GET User stays open (the waiting page needs it) and shows the fresh state.
+    expect(inactive.statusCode).toBe(401);
+    expect(json(inactive)).toMatchObject({ error: { code: 'ACCOUNT_INACTIVE' } });
+    // Deactivated: not even its own account (ADR 055).
+    expect((await me(token)).statusCode).toBe(401);
+    // Unapproved (waiting) instead: GET User stays open (the waiting page needs it) with the fresh state.
+    await changeUserAccess(ctx.app, ctx.appId, manager.id, { isActive: false, isApproved: false });
     const account = await me(token);
-    expect(json(account)).toMatchObject({ roles: [], isActive: false });
+    expect(json(account)).toMatchObject({ roles: [], isActive: false, isApproved: false });
   });
 });
 
