@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ManagedUser, PagedQuery, PagedUsers } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
 import { enqueue } from '../../jobs/queue.js';
