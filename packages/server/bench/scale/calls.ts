@@ -27,7 +27,7 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'open chores (home)', role: 'member', path: 'task?isCompleted=false&pageSize=4&page=0&hasEnded=false', fill: 4 },
   { name: 'events (home)', role: 'member', path: 'event?pageSize=2&page=0&hasEnded=false&sortBy=startDate&sortDirection=asc', fill: 2 },
   { name: 'post list (page)', role: 'member', path: 'post?pageSize=2&page=0', fill: 2 },
-  { name: 'my chores (Task/true)', role: 'member', path: 'Task/true', fill: 'all' },
+  { name: 'open chores (Task/true)', role: 'member', path: 'Task/true?page=0&pageSize=4', fill: 4 },
   { name: 'my chores (user/tasks)', role: 'member', path: 'user/tasks', fill: 'all' },
   { name: 'my credits', role: 'member', path: 'user/credits', fill: 'all' },
   { name: 'notifications (page)', role: 'member', path: 'notification?page=0&pageSize=3', fill: 3 },
