@@ -109,7 +109,7 @@ export interface PageAnswer<T> {
  * total costs nothing when this page shows the list's end (OFFSET plus what it shows); otherwise it is
  * counted up to `pageCountCap` by `count` (see `countUpTo`).
  */
-export async function finishPage<R extends { cursor: string }, T>(
+export async function finishPage<R extends { cursor: string; total?: number | null }, T>(
   rows: readonly R[],
   request: PageRequest,
   present: (row: R) => T,
@@ -120,6 +120,9 @@ export async function finishPage<R extends { cursor: string }, T>(
   let total: number;
   if (!hasMore && !request.after && (shown.length > 0 || request.offset === 0)) {
     total = request.offset + shown.length;
+  } else if (rows[0]?.total != null) {
+    // Counted inside the page's own statement (`cappedTotal`): no second round trip.
+    total = Number(rows[0].total);
   } else {
     total = await count(pageCountCap + 1);
   }
@@ -131,6 +134,18 @@ export async function finishPage<R extends { cursor: string }, T>(
     totalIsLowerBound,
     nextCursor: hasMore && last ? encodeCursor(last.cursor) : null,
   };
+}
+
+/**
+ * The list's total as a column of its page's own statement: `(select count(*) from (<the list's rows,
+ * one column> limit cap) capped)`, uncorrelated, so PostgreSQL runs it once per statement (an InitPlan)
+ * and stops after `cap` index entries. The hot lists select it, so a page and its total are one round
+ * trip of one prepared statement at any size, as `count(*) over ()` was before the cap (ADR 056).
+ * `rows` is the list's select of `{ one: sql\`1\` }` with its WHERE (without the cursor), through
+ * the farm's `tenantDb`.
+ */
+export function cappedTotal(rows: { limit: (n: number) => unknown }): SQL<number> {
+  return sql<number>`(select count(*)::int from (${rows.limit(pageCountCap + 1) as SQLWrapper}) as capped)`;
 }
 
 /**

@@ -22,6 +22,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import {
   afterCursor,
+  cappedTotal,
   countUpTo,
   cursorColumn,
   cursorParams,
@@ -85,6 +86,12 @@ const eventPageQuery = preparedQuery((db, key: string) => {
       myStatus: eventAttendances.status,
       myGuests: eventAttendances.guests,
       cursor: cursorColumn(keys),
+      total: cappedTotal(
+        tenantDb(db, appId)
+          .select({ one: sql`1` })
+          .from(events)
+          .where(eventsWhere(appId, ended, sql.placeholder('now'))),
+      ),
     })
     .from(events)
     .leftJoin(
@@ -510,7 +517,17 @@ export async function managedEvents(
   const window = pageWindow(request);
   const { placesTaken: _placesTaken, ...columns } = eventColumns;
   const rows = await farm
-    .select({ ...columns, stats: eventStatsSql, cursor: cursorColumn(managedEventKeys) })
+    .select({
+      ...columns,
+      stats: eventStatsSql,
+      cursor: cursorColumn(managedEventKeys),
+      total: cappedTotal(
+        farm
+          .select({ one: sql`1` })
+          .from(events)
+          .where(eq(events.appId, appId)),
+      ),
+    })
     .from(events)
     .where(
       and(
@@ -524,7 +541,7 @@ export async function managedEvents(
   const page = await finishPage(
     rows,
     request,
-    ({ stats, cursor: _cursor, ...row }) =>
+    ({ stats, cursor: _cursor, total: _total, ...row }) =>
       presentManagedEvent(
         {
           ...row,

@@ -31,6 +31,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
 import {
   afterCursor,
+  cappedTotal,
   countUpTo,
   cursorColumn,
   cursorParams,
@@ -144,7 +145,17 @@ async function fillExcerpts<R extends { id: number; excerpt: string | null }>(
 const postPageQuery = preparedQuery((db, key: string) => {
   const [appId = '', cursor] = key.split('|');
   return tenantDb(db, appId)
-    .select({ ...postListColumns, ...listExtras, cursor: cursorColumn(postKeys) })
+    .select({
+      ...postListColumns,
+      ...listExtras,
+      cursor: cursorColumn(postKeys),
+      total: cappedTotal(
+        tenantDb(db, appId)
+          .select({ one: sql`1` })
+          .from(posts)
+          .where(activePosts(appId)),
+      ),
+    })
     .from(posts)
     .where(
       and(
@@ -283,6 +294,12 @@ export async function managedPosts(
       publishedAt: posts.publishedAt,
       mediaStats: listExtras.mediaStats,
       cursor: cursorColumn(postKeys),
+      total: cappedTotal(
+        farm
+          .select({ one: sql`1` })
+          .from(posts)
+          .where(where),
+      ),
     })
     .from(posts)
     .where(and(where, query.after ? afterCursor(postKeys, decodeCursor(postKeys, query.after)) : undefined))

@@ -31,6 +31,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import {
   afterCursor,
+  cappedTotal,
   countUpTo,
   cursorColumn,
   cursorParams,
@@ -102,6 +103,12 @@ const homeTasksQuery = preparedQuery((db, key: string) => {
       placesTaken: placesTakenSql,
       myStatus: myStatusSql(sql.placeholder('userId')),
       cursor: cursorColumn(homeTaskKeys),
+      total: cappedTotal(
+        tenantDb(db, appId)
+          .select({ one: sql`1` })
+          .from(tasks)
+          .where(homeTasksWhere(appId, filter, sql.placeholder('now'))),
+      ),
     })
     .from(tasks)
     .where(
@@ -162,6 +169,12 @@ const openTasksQuery = preparedQuery((db, key: string) => {
       placesTaken: placesTakenSql,
       myStatus: myStatusSql(sql.placeholder('userId')),
       cursor: cursorColumn(homeTaskKeys),
+      total: cappedTotal(
+        tenantDb(db, appId)
+          .select({ one: sql`1` })
+          .from(tasks)
+          .where(and(eq(tasks.appId, appId), isOpen(sql.placeholder('now') as unknown as Date))),
+      ),
     })
     .from(tasks)
     .where(
@@ -446,7 +459,17 @@ export async function managerTasks(
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
   const window = pageWindow(request);
   const rows = await farm
-    .select({ task: tasks, counts: assignmentCountsSql, cursor: cursorColumn(managerTaskKeys) })
+    .select({
+      task: tasks,
+      counts: assignmentCountsSql,
+      cursor: cursorColumn(managerTaskKeys),
+      total: cappedTotal(
+        farm
+          .select({ one: sql`1` })
+          .from(tasks)
+          .where(eq(tasks.appId, appId)),
+      ),
+    })
     .from(tasks)
     .where(
       and(

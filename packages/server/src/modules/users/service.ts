@@ -8,6 +8,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import {
   afterCursor,
+  cappedTotal,
   countUpTo,
   cursorColumn,
   decodeCursor,
@@ -60,7 +61,16 @@ export async function pagedUsers(
   const window = pageWindow(request);
   const farm = tenantDb(app.db, appId);
   const rows = await farm
-    .select({ ...managedUserColumns, cursor: cursorColumn(userKeys) })
+    .select({
+      ...managedUserColumns,
+      cursor: cursorColumn(userKeys),
+      total: cappedTotal(
+        farm
+          .select({ one: sql`1` })
+          .from(users)
+          .where(where),
+      ),
+    })
     .from(users)
     .where(and(where, query.after ? afterCursor(userKeys, decodeCursor(userKeys, query.after)) : undefined))
     .orderBy(asc(users.createdAt), asc(users.id))
