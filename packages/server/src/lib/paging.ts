@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { pageCountCap } from '@pluk/contract';
 import type { TenantDb } from '../db/tenant.js';
 import { HttpError } from './http-error.js';
@@ -136,31 +137,39 @@ export async function finishPage<R extends { cursor: string; total?: number | nu
   };
 }
 
-/**
- * The list's total as a column of its page's own statement: `(select count(*) from (<the list's rows,
- * one column> limit cap) capped)`, uncorrelated, so PostgreSQL runs it once per statement (an InitPlan)
- * and stops after `cap` index entries. The hot lists select it, so a page and its total are one round
- * trip of one prepared statement at any size, as `count(*) over ()` was before the cap (ADR 056).
- * `rows` is the list's select of `{ one: sql\`1\` }` with its WHERE (without the cursor), through
- * the farm's `tenantDb`.
- */
-export function cappedTotal(rows: { limit: (n: number) => unknown }): SQL<number> {
-  return sql<number>`(select count(*)::int from (${rows.limit(pageCountCap + 1) as SQLWrapper}) as capped)`;
+/** The rows a list counts: `select 1 from <table> where <the list's filter>`, through the farm's tenantDb. */
+function listedRows(farm: TenantDb, table: PgTable, where: SQL | undefined) {
+  return farm
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where);
 }
 
 /**
- * `select count(*) from (<the list's rows, one column> limit cap) capped`: stops after `cap` index
- * entries however many rows match (ADR 056). `rows` is the list's select of `{ one: sql\`1\` }` with its
- * WHERE, through the farm's `tenantDb`.
+ * The list's total as a column of its page's own statement: `(select count(*) from (select 1 from
+ * <table> where <filter> limit cap) capped)`, uncorrelated, so PostgreSQL runs it once per statement
+ * (an InitPlan) and stops after `cap` index entries. The hot lists select it, so a page and its total
+ * are one round trip of one prepared statement at any size, as `count(*) over ()` was before the cap
+ * (ADR 056). `where` is the list's filter without the cursor.
+ */
+export function cappedTotal(farm: TenantDb, table: PgTable, where: SQL | undefined): SQL<number> {
+  const rows = listedRows(farm, table, where).limit(pageCountCap + 1);
+  return sql<number>`(select count(*)::int from (${rows}) as capped)`;
+}
+
+/**
+ * `select count(*) from (select 1 from <table> where <filter> limit cap) capped`: stops after `cap`
+ * index entries however many rows match (ADR 056).
  */
 export async function countUpTo(
   farm: TenantDb,
-  rows: { limit: (n: number) => { as: (alias: string) => unknown } },
+  table: PgTable,
+  where: SQL | undefined,
   cap: number,
 ): Promise<number> {
-  const capped = rows.limit(cap).as('capped');
-  const [row] = await farm.select({ count: sql<number>`count(*)::int` }).from(capped as never);
-  return Number((row as { count?: unknown } | undefined)?.count ?? 0);
+  const capped = listedRows(farm, table, where).limit(cap).as('capped');
+  const [row] = await farm.select({ count: sql<number>`count(*)::int` }).from(capped);
+  return Number(row?.count ?? 0);
 }
 
 /** The LIMIT/OFFSET/cursor of a request: one row more than the page shows. */

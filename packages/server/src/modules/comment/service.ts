@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   passesRoleCheck,
   type Comment,
@@ -165,15 +165,7 @@ export async function listComments(
     rows,
     request,
     (row) => present(row, user),
-    (cap) =>
-      countUpTo(
-        farm,
-        farm
-          .select({ one: sql`1` })
-          .from(comments)
-          .where(where),
-        cap,
-      ),
+    (cap) => countUpTo(farm, comments, where, cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }

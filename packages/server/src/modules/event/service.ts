@@ -86,12 +86,7 @@ const eventPageQuery = preparedQuery((db, key: string) => {
       myStatus: eventAttendances.status,
       myGuests: eventAttendances.guests,
       cursor: cursorColumn(keys),
-      total: cappedTotal(
-        tenantDb(db, appId)
-          .select({ one: sql`1` })
-          .from(events)
-          .where(eventsWhere(appId, ended, sql.placeholder('now'))),
-      ),
+      total: cappedTotal(tenantDb(db, appId), events, eventsWhere(appId, ended, sql.placeholder('now'))),
     })
     .from(events)
     .leftJoin(
@@ -145,15 +140,7 @@ export async function listEvents(
             },
         now,
       ),
-    (cap) =>
-      countUpTo(
-        farm,
-        farm
-          .select({ one: sql`1` })
-          .from(events)
-          .where(eventsWhere(appId, query.hasEnded, now)),
-        cap,
-      ),
+    (cap) => countUpTo(farm, events, eventsWhere(appId, query.hasEnded, now), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
@@ -273,15 +260,7 @@ export async function eventAttendees(
       status: line.status as 'waiting' | 'confirmed',
       isMe: line.userId === userId,
     }),
-    (cap) =>
-      countUpTo(
-        farm,
-        farm
-          .select({ one: sql`1` })
-          .from(eventAttendances)
-          .where(where),
-        cap,
-      ),
+    (cap) => countUpTo(farm, eventAttendances, where, cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
@@ -521,12 +500,7 @@ export async function managedEvents(
       ...columns,
       stats: eventStatsSql,
       cursor: cursorColumn(managedEventKeys),
-      total: cappedTotal(
-        farm
-          .select({ one: sql`1` })
-          .from(events)
-          .where(eq(events.appId, appId)),
-      ),
+      total: cappedTotal(farm, events, eq(events.appId, appId)),
     })
     .from(events)
     .where(
@@ -552,15 +526,7 @@ export async function managedEvents(
         },
         now,
       ),
-    (cap) =>
-      countUpTo(
-        farm,
-        farm
-          .select({ one: sql`1` })
-          .from(events)
-          .where(eq(events.appId, appId)),
-        cap,
-      ),
+    (cap) => countUpTo(farm, events, eq(events.appId, appId), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
@@ -610,14 +576,7 @@ export async function managedAttendances(
     .offset(window.offset);
   const farm = tenantDb(db, appId);
   const page = await finishPage(attendances, request, presentManagedAttendance, (cap) =>
-    countUpTo(
-      farm,
-      farm
-        .select({ one: sql`1` })
-        .from(eventAttendances)
-        .where(where),
-      cap,
-    ),
+    countUpTo(farm, eventAttendances, where, cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }

@@ -60,14 +60,7 @@ export async function listMyFeedback(
     .limit(window.limit)
     .offset(window.offset);
   const page = await finishPage(rows, request, presentFeedback, (cap) =>
-    countUpTo(
-      farm,
-      farm
-        .select({ one: sql`1` })
-        .from(feedback)
-        .where(where),
-      cap,
-    ),
+    countUpTo(farm, feedback, where, cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
@@ -152,15 +145,7 @@ export async function listAppFeedback(
     rows,
     request,
     (row) => presentManagedFeedback(row.feedback, row.sender?.id ? row.sender : null),
-    (cap) =>
-      countUpTo(
-        farm,
-        farm
-          .select({ one: sql`1` })
-          .from(feedback)
-          .where(where),
-        cap,
-      ),
+    (cap) => countUpTo(farm, feedback, where, cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }

@@ -64,14 +64,7 @@ export async function listNotifications(
   });
   const farm = tenantDb(app.db, appId);
   const page = await finishPage(rows, request, presentNotification, (cap) =>
-    countUpTo(
-      farm,
-      farm
-        .select({ one: sql`1` })
-        .from(notifications)
-        .where(mine(appId, userId)),
-      cap,
-    ),
+    countUpTo(farm, notifications, mine(appId, userId), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }

@@ -149,12 +149,7 @@ const postPageQuery = preparedQuery((db, key: string) => {
       ...postListColumns,
       ...listExtras,
       cursor: cursorColumn(postKeys),
-      total: cappedTotal(
-        tenantDb(db, appId)
-          .select({ one: sql`1` })
-          .from(posts)
-          .where(activePosts(appId)),
-      ),
+      total: cappedTotal(tenantDb(db, appId), posts, activePosts(appId)),
     })
     .from(posts)
     .where(
@@ -201,15 +196,7 @@ export async function listPosts(
         commentCount: row.commentCount,
       };
     },
-    (cap) =>
-      countUpTo(
-        farm,
-        farm
-          .select({ one: sql`1` })
-          .from(posts)
-          .where(activePosts(appId)),
-        cap,
-      ),
+    (cap) => countUpTo(farm, posts, activePosts(appId), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
@@ -294,12 +281,7 @@ export async function managedPosts(
       publishedAt: posts.publishedAt,
       mediaStats: listExtras.mediaStats,
       cursor: cursorColumn(postKeys),
-      total: cappedTotal(
-        farm
-          .select({ one: sql`1` })
-          .from(posts)
-          .where(where),
-      ),
+      total: cappedTotal(farm, posts, where),
     })
     .from(posts)
     .where(and(where, query.after ? afterCursor(postKeys, decodeCursor(postKeys, query.after)) : undefined))
@@ -322,15 +304,7 @@ export async function managedPosts(
         attachmentCount: (mediaCount ?? 0) - (imageCount ?? 0),
       };
     },
-    (cap) =>
-      countUpTo(
-        farm,
-        farm
-          .select({ one: sql`1` })
-          .from(posts)
-          .where(where),
-        cap,
-      ),
+    (cap) => countUpTo(farm, posts, where, cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }

@@ -103,12 +103,7 @@ const homeTasksQuery = preparedQuery((db, key: string) => {
       placesTaken: placesTakenSql,
       myStatus: myStatusSql(sql.placeholder('userId')),
       cursor: cursorColumn(homeTaskKeys),
-      total: cappedTotal(
-        tenantDb(db, appId)
-          .select({ one: sql`1` })
-          .from(tasks)
-          .where(homeTasksWhere(appId, filter, sql.placeholder('now'))),
-      ),
+      total: cappedTotal(tenantDb(db, appId), tasks, homeTasksWhere(appId, filter, sql.placeholder('now'))),
     })
     .from(tasks)
     .where(
@@ -147,15 +142,7 @@ export async function homeTasks(
     rows,
     request,
     (r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now),
-    (cap) =>
-      countUpTo(
-        farm,
-        farm
-          .select({ one: sql`1` })
-          .from(tasks)
-          .where(homeTasksWhere(user.appId, filter, now)),
-        cap,
-      ),
+    (cap) => countUpTo(farm, tasks, homeTasksWhere(user.appId, filter, now), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
@@ -170,10 +157,9 @@ const openTasksQuery = preparedQuery((db, key: string) => {
       myStatus: myStatusSql(sql.placeholder('userId')),
       cursor: cursorColumn(homeTaskKeys),
       total: cappedTotal(
-        tenantDb(db, appId)
-          .select({ one: sql`1` })
-          .from(tasks)
-          .where(and(eq(tasks.appId, appId), isOpen(sql.placeholder('now') as unknown as Date))),
+        tenantDb(db, appId),
+        tasks,
+        and(eq(tasks.appId, appId), isOpen(sql.placeholder('now') as unknown as Date)),
       ),
     })
     .from(tasks)
@@ -209,15 +195,7 @@ export async function openTasks(
     rows,
     request,
     (r) => presentTaskSummary(r.task, r.placesTaken, r.myStatus, now),
-    (cap) =>
-      countUpTo(
-        farm,
-        farm
-          .select({ one: sql`1` })
-          .from(tasks)
-          .where(and(eq(tasks.appId, user.appId), isOpen(now))),
-        cap,
-      ),
+    (cap) => countUpTo(farm, tasks, and(eq(tasks.appId, user.appId), isOpen(now)), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
@@ -463,12 +441,7 @@ export async function managerTasks(
       task: tasks,
       counts: assignmentCountsSql,
       cursor: cursorColumn(managerTaskKeys),
-      total: cappedTotal(
-        farm
-          .select({ one: sql`1` })
-          .from(tasks)
-          .where(eq(tasks.appId, appId)),
-      ),
+      total: cappedTotal(farm, tasks, eq(tasks.appId, appId)),
     })
     .from(tasks)
     .where(
@@ -493,15 +466,7 @@ export async function managerTasks(
         },
         now,
       ),
-    (cap) =>
-      countUpTo(
-        farm,
-        farm
-          .select({ one: sql`1` })
-          .from(tasks)
-          .where(eq(tasks.appId, appId)),
-        cap,
-      ),
+    (cap) => countUpTo(farm, tasks, eq(tasks.appId, appId), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }

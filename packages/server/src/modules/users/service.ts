@@ -64,12 +64,7 @@ export async function pagedUsers(
     .select({
       ...managedUserColumns,
       cursor: cursorColumn(userKeys),
-      total: cappedTotal(
-        farm
-          .select({ one: sql`1` })
-          .from(users)
-          .where(where),
-      ),
+      total: cappedTotal(farm, users, where),
     })
     .from(users)
     .where(and(where, query.after ? afterCursor(userKeys, decodeCursor(userKeys, query.after)) : undefined))
@@ -77,14 +72,7 @@ export async function pagedUsers(
     .limit(window.limit)
     .offset(window.offset);
   const page = await finishPage(rows, request, presentManagedUser, (cap) =>
-    countUpTo(
-      farm,
-      farm
-        .select({ one: sql`1` })
-        .from(users)
-        .where(where),
-      cap,
-    ),
+    countUpTo(farm, users, where, cap),
   );
   return { ...page, page: query.page, rowsPerPage: query.rowsPerPage };
 }
