@@ -47,6 +47,24 @@ export const errorCodes = [
   'EVENT_SIGN_UP_REFUSED', // event: my sign-up was refused, I cannot change it
   'EVENT_CAPACITY_TOO_LOW', // event: capacity below the places already taken
   'EVENT_ATTENDANCE_ALREADY_HANDLED', // event: sign-up already confirmed (or refused)
+  'OFFER_CLOSED', // market: the offer is closed
+  'OFFER_ENDED', // market: the offer is past its availableUntil
+  'OFFER_SOLD_OUT', // market: not enough left for this quantity
+  'OFFER_OWN', // market: one's own offer cannot be reserved
+  'OFFER_NOT_FREE', // market: take on a priced offer
+  'OFFER_HAS_PAYMENTS', // market: delete refused once something was paid
+  'OFFER_QUANTITY_TOO_LOW', // market: quantity below what is reserved or bought
+  'RESERVATION_ALREADY_HANDLED', // market: reservation already paid, refused or cancelled
+  'NOT_TRANSACTIONABLE', // wallet: this member does not trade with virtual money
+  'INSUFFICIENT_FUNDS', // wallet: not enough available virtual money
+  'TOGGLE_TRANSACTIONABLE_NOT_ALLOWED', // wallet: the farm does not let members switch trading themselves
+  'TRANSACTIONABLE_HAS_OPEN', // wallet: switching off with open reservations or rewards
+  'REQUEST_OWN', // request: one's own request cannot be taken
+  'REQUEST_NOT_OPEN', // request: already taken, completed or closed
+  'REQUEST_NOT_TAKEN', // request: nobody took it
+  'REQUEST_ENDED', // request: past its neededBy
+  'REQUEST_COMPLETED', // request: completed, its reward was paid
+  'IDEMPOTENCY_KEY_REUSED', // money: the key was used for another call
   'POST_NOT_ACTIVE', // post: e-mailing a post members cannot read
   'POST_ALREADY_EMAILED', // post: this version of the post already has an e-mail round
 ] as const;
@@ -115,4 +133,22 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   EVENT_SIGN_UP_REFUSED: 'Je aanmelding voor dit evenement werd geweigerd; je kan ze niet meer wijzigen.',
   EVENT_CAPACITY_TOO_LOW: 'Er zijn al meer plaatsen ingenomen dan dit aantal.',
   EVENT_ATTENDANCE_ALREADY_HANDLED: 'Deze aanmelding is al zo verwerkt.',
+  OFFER_CLOSED: 'Dit aanbod is afgesloten: je kan het niet meer reserveren.',
+  OFFER_ENDED: 'Dit aanbod is verlopen.',
+  OFFER_SOLD_OUT: 'Er is niet genoeg meer over van dit aanbod.',
+  OFFER_OWN: 'Je kan je eigen aanbod niet reserveren.',
+  OFFER_NOT_FREE: 'Dit aanbod is niet gratis: koop het met plukgeld.',
+  OFFER_HAS_PAYMENTS: 'Van dit aanbod werd al iets betaald; sluit het in plaats van het te verwijderen.',
+  OFFER_QUANTITY_TOO_LOW: 'Er is al meer gereserveerd of verkocht dan deze hoeveelheid.',
+  RESERVATION_ALREADY_HANDLED: 'Deze reservatie is al verwerkt.',
+  NOT_TRANSACTIONABLE: 'Je handelt niet met plukgeld. Zet het aan in je portefeuille of vraag het aan de beheerders.',
+  INSUFFICIENT_FUNDS: 'Je hebt niet genoeg plukgeld beschikbaar.',
+  TOGGLE_TRANSACTIONABLE_NOT_ALLOWED: 'Op deze plukboerderij zetten de beheerders het handelen met plukgeld aan of uit.',
+  TRANSACTIONABLE_HAS_OPEN: 'Je hebt nog open reservaties of verzoeken met een beloning; rond die eerst af.',
+  REQUEST_OWN: 'Je kan je eigen verzoek niet opnemen.',
+  REQUEST_NOT_OPEN: 'Dit verzoek werd al opgenomen of is afgesloten.',
+  REQUEST_NOT_TAKEN: 'Niemand heeft dit verzoek opgenomen.',
+  REQUEST_ENDED: 'Dit verzoek is verlopen.',
+  REQUEST_COMPLETED: 'Dit verzoek is al afgerond; de beloning werd betaald.',
+  IDEMPOTENCY_KEY_REUSED: 'Deze sleutel werd al voor iets anders gebruikt. Vernieuw de pagina en probeer opnieuw.',
 };

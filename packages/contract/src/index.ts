@@ -17,4 +17,8 @@ export * from './comment.js';
 export * from './notification.js';
 export * from './feedback.js';
 export * from './weather.js';
+export * from './money.js';
+export * from './market.js';
+export * from './request.js';
+export * from './wallet.js';
 export * from './route-table.js';

@@ -13,6 +13,9 @@ import { commentRoutes } from './comment.js';
 import { notificationRoutes } from './notification.js';
 import { feedbackRoutes } from './feedback.js';
 import { weatherRoutes } from './weather.js';
+import { marketRoutes } from './market.js';
+import { requestRoutes } from './request.js';
+import { walletRoutes } from './wallet.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -30,6 +33,9 @@ export const api = {
   notification: notificationRoutes,
   feedback: feedbackRoutes,
   weather: weatherRoutes,
+  market: marketRoutes,
+  request: requestRoutes,
+  wallet: walletRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

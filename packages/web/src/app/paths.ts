@@ -14,11 +14,24 @@ export const paths = {
   },
   restrictedUser: { path: '/RestrictedUserPage', getHref: () => '/RestrictedUserPage' },
 
-  // Footer tabs of the default layout; /pluk and /market get their screens in later issues.
+  // Footer tabs of the default layout; /pluk gets its screens in a later issue.
   pluk: { path: '/pluk', getHref: () => '/pluk' },
   events: { path: '/events', getHref: () => '/events' },
   event: { path: '/events/:id', getHref: (id: number) => `/events/${id}` },
   market: { path: '/market', getHref: () => '/market' },
+  marketOffer: { path: '/market/offer/:id', getHref: (id: number) => `/market/offer/${id}` },
+  marketNew: { path: '/market/new', getHref: () => '/market/new' },
+  marketEdit: { path: '/market/offer/:id/edit', getHref: (id: number) => `/market/offer/${id}/edit` },
+  marketConfirmPaid: {
+    path: '/market/offer/:id/confirm-paid/:takerId',
+    /** takerId is the reservation's id: one member may hold several reservations of one offer. */
+    getHref: (id: number, reservationId: number) => `/market/offer/${id}/confirm-paid/${reservationId}`,
+  },
+  requests: { path: '/requests', getHref: () => '/requests' },
+  request: { path: '/requests/:id', getHref: (id: number) => `/requests/${id}` },
+  requestNew: { path: '/requests/new', getHref: () => '/requests/new' },
+  requestEdit: { path: '/requests/:id/edit', getHref: (id: number) => `/requests/${id}/edit` },
+  wallet: { path: '/wallet', getHref: () => '/wallet' },
   tasks: { path: '/tasks', getHref: () => '/tasks' },
   task: { path: '/tasks/:id', getHref: (id: number) => `/tasks/${id}` },
   post: { path: '/posts/:id', getHref: (id: number) => `/posts/${id}` },
@@ -33,6 +46,8 @@ export const paths = {
     tasks: { path: '/account/tasks', getHref: () => '/account/tasks' },
     credits: { path: '/account/credits', getHref: () => '/account/credits' },
     feedback: { path: '/account/feedback', getHref: () => '/account/feedback' },
+    market: { path: '/account/market', getHref: () => '/account/market' },
+    requests: { path: '/account/requests', getHref: () => '/account/requests' },
   },
 
   manager: {
@@ -83,5 +98,19 @@ export const paths = {
       },
     },
     feedback: { path: '/applicationManager/feedback', getHref: () => '/applicationManager/feedback' },
+    products: {
+      list: { path: '/applicationManager/product', getHref: () => '/applicationManager/product' },
+      create: { path: '/applicationManager/product/edit', getHref: () => '/applicationManager/product/edit' },
+      edit: {
+        path: '/applicationManager/product/Edit/:productId',
+        getHref: (id: number) => `/applicationManager/product/Edit/${id}`,
+      },
+      detail: {
+        path: '/applicationManager/product/Detail/:productId',
+        getHref: (id: number) => `/applicationManager/product/Detail/${id}`,
+      },
+    },
+    requests: { path: '/applicationManager/requests', getHref: () => '/applicationManager/requests' },
+    internalBank: { path: '/applicationManager/internalbank', getHref: () => '/applicationManager/internalbank' },
   },
 } as const;

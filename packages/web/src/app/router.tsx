@@ -8,6 +8,12 @@ import { taskRouteObjects } from './routes/tasks/routes';
 import { eventRouteObjects } from './routes/events/routes';
 import { postRouteObjects } from './routes/posts/routes';
 import { notificationRouteObjects } from './routes/notifications/routes';
+import { marketRouteObjects } from './routes/market/routes';
+import { requestRouteObjects } from './routes/requests/routes';
+import { walletRouteObjects } from './routes/wallet/routes';
+import { productManagerRouteObjects } from './routes/product-manager/routes';
+import { requestManagerRouteObjects } from './routes/request-manager/routes';
+import { internalBankRouteObjects } from './routes/internal-bank/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -15,8 +21,7 @@ const handle = (value: RouteHandle) => value;
  * Every route with its layout, access rule and title (product-spec §2). Routes need a signed-in,
  * approved member and use the default layout unless their handle says otherwise. The manager area
  * is loaded on demand. Each community area keeps its route objects in `routes/<area>/routes.tsx`.
- * /pluk and /market (footer tabs) get their screens in later issues; until then they fall to the
- * not-found page.
+ * /pluk (footer tab) gets its screens in a later issue; until then it falls to the not-found page.
  */
 export const routes: RouteObject[] = [
   {
@@ -140,6 +145,12 @@ export const routes: RouteObject[] = [
       ...eventRouteObjects,
       ...postRouteObjects,
       ...notificationRouteObjects,
+      ...marketRouteObjects,
+      ...requestRouteObjects,
+      ...walletRouteObjects,
+      ...productManagerRouteObjects,
+      ...requestManagerRouteObjects,
+      ...internalBankRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

@@ -77,6 +77,12 @@ declare module 'i18next' {
       notifications: typeof import('../locales/nl-be/notifications.json');
       feedback: typeof import('../locales/nl-be/feedback.json');
       home: typeof import('../locales/nl-be/home.json');
+      market: typeof import('../locales/nl-be/market.json');
+      requests: typeof import('../locales/nl-be/requests.json');
+      wallet: typeof import('../locales/nl-be/wallet.json');
+      productManager: typeof import('../locales/nl-be/productManager.json');
+      requestManager: typeof import('../locales/nl-be/requestManager.json');
+      internalBank: typeof import('../locales/nl-be/internalBank.json');
     };
   }
 }

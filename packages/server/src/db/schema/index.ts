@@ -12,3 +12,6 @@ export * from './comments.js';
 export * from './notifications.js';
 export * from './feedback.js';
 export * from './jobs.js';
+export * from './market.js';
+export * from './requests.js';
+export * from './wallet.js';

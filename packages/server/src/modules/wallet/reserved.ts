@@ -1,0 +1,32 @@
+import { and, eq, inArray, sum } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
+import { productReservations, requests, wallets } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
+
+/**
+ * What a member has promised but not paid yet (ADR 058): the totals of their reservations waiting for
+ * the owner and the rewards of their requests still open or taken. Buying or promising a reward is
+ * refused when the balance minus this does not cover it, so a confirm always finds the money there.
+ * Call it after locking the member's wallet (`lockWallets`), so two purchases cannot both spend it.
+ */
+export async function reservedCents(db: Database | Transaction, appId: string, userId: number): Promise<number> {
+  const farm = tenantDb(db, appId);
+  const [purchases] = await farm
+    .select({ total: sum(productReservations.totalCents) })
+    .from(productReservations)
+    .where(and(eq(productReservations.userId, userId), eq(productReservations.status, 'reserved')));
+  const [rewards] = await farm
+    .select({ total: sum(requests.rewardCents) })
+    .from(requests)
+    .where(and(eq(requests.requesterUserId, userId), inArray(requests.status, ['open', 'taken'])));
+  return Number(purchases?.total ?? 0) + Number(rewards?.total ?? 0);
+}
+
+/** The member's balance (0 without a wallet yet). */
+export async function balanceCents(db: Database | Transaction, appId: string, userId: number): Promise<number> {
+  const [row] = await tenantDb(db, appId)
+    .select({ balance: wallets.balanceCents })
+    .from(wallets)
+    .where(eq(wallets.userId, userId));
+  return row?.balance ?? 0;
+}

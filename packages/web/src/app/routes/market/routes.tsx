@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** The `market` screens, spread into the router before the not-found route (issue 8 fills this in). */
+export const marketRouteObjects: RouteObject[] = [];
