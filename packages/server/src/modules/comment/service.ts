@@ -11,7 +11,7 @@ import {
 } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
-import { comments, events, posts, tasks, users } from '../../db/schema/index.js';
+import { comments, events, posts, products, tasks, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import {
   afterCursor,
@@ -34,7 +34,7 @@ export const moderatorRole: Record<CommentSubjectType, Role> = {
 
 /**
  * Throws 404 unless the subject exists in the caller's app. A post must be active unless the caller is a
- * PostManager; offers have no table until the market issue, so every offer is "not found".
+ * PostManager; an offer is any offer of the app (its detail shows its comments, closed or not).
  */
 export async function assertSubjectVisible(
   db: Database,
@@ -68,9 +68,14 @@ export async function assertSubjectVisible(
       found = Boolean(row) && (row!.isActive || passesRoleCheck(user.roles, 'PostManager'));
       break;
     }
-    case 'offer':
-      found = false;
+    case 'offer': {
+      const [row] = await tenantDb(db, user.appId)
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, subjectId), eq(products.appId, user.appId)));
+      found = Boolean(row);
       break;
+    }
   }
   if (!found) throw notFound();
 }

@@ -97,11 +97,15 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Reads a whole multipart request: up to 10 files (fields `files`/`file`) and the text fields. The
+ * Reads a whole multipart request: up to 10 files (fields `files`/`file`, or `options.fileFields`) and the text fields. The
  * per-request limits replace the server-wide one-file default. Errors are Dutch 4xx answers: a body
  * the parser cannot read is 400/415 (`multipartClientError`), a control character in a text field 400.
  */
-export async function readMultipartUpload(request: FastifyRequest): Promise<MultipartUpload> {
+export async function readMultipartUpload(
+  request: FastifyRequest,
+  options: { fileFields?: ReadonlySet<string> } = {},
+): Promise<MultipartUpload> {
+  const acceptsFiles = options.fileFields ?? fileFields;
   const files: UploadedFile[] = [];
   const fields = new Map<string, string[]>();
   requireBoundary(request);
@@ -118,7 +122,7 @@ export async function readMultipartUpload(request: FastifyRequest): Promise<Mult
     for await (const part of parts) {
       if (part.type === 'file') {
         const fileName = cleanFileName(part.filename);
-        if (!fileFields.has(part.fieldname)) {
+        if (!acceptsFiles.has(part.fieldname)) {
           await part.toBuffer();
           throw new HttpError(400, 'VALIDATION_ERROR', undefined, {
             [part.fieldname]: 'Hier wordt geen bestand verwacht.',
