@@ -36,7 +36,8 @@ export function offerFieldsOf(upload: MultipartUpload): OfferFieldValues {
 /** The form's `id`, read with the contract's strict id schema. */
 export function offerIdOf(upload: MultipartUpload): number {
   const raw = first(upload, 'id');
-  if (raw === undefined) throw new HttpError(400, 'VALIDATION_ERROR', undefined, { id: 'Dit veld is verplicht.' });
+  if (raw === undefined)
+    throw new HttpError(400, 'VALIDATION_ERROR', undefined, { id: 'Dit veld is verplicht.' });
   const result = idParam('id').safeParse(raw);
   if (!result.success) {
     throw new HttpError(400, 'VALIDATION_ERROR', undefined, { id: result.error.issues[0]!.message });

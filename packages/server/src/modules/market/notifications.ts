@@ -14,7 +14,8 @@ export function plukgeld(cents: number): string {
   return `${euros.toLocaleString('nl-BE')},${rest} plukgeld`;
 }
 
-const amount = (quantity: number, offer: OfferInfo) => (offer.unit ? `${quantity} ${offer.unit}` : `${quantity}`);
+const amount = (quantity: number, offer: OfferInfo) =>
+  offer.unit ? `${quantity} ${offer.unit}` : `${quantity}`;
 const link = (offer: OfferInfo) => `/market/offer/${offer.id}`;
 
 /** To the owner: someone reserved a quantity of their offer. */

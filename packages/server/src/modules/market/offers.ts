@@ -220,9 +220,7 @@ export async function myOrders(db: Database, user: AuthUser, now = new Date()): 
     .where(and(eq(products.ownerUserId, user.id), ne(productReservations.userId, user.id)))
     .orderBy(desc(productReservations.createdAt), desc(productReservations.id))
     .limit(ordersShown);
-  const offerIds = [
-    ...new Set([...mineRows, ...fromOthersRows].map((r) => r.reservation.productId)),
-  ];
+  const offerIds = [...new Set([...mineRows, ...fromOthersRows].map((r) => r.reservation.productId))];
   const offers = new Map<number, OfferSummary>();
   for (const id of offerIds) {
     const read = await readOffer(db, user.appId, id);

@@ -41,7 +41,8 @@ export function marketHandlers(app: FastifyInstance): FeatureHandlers<typeof api
     myOffers: async (request) => myOffers(app.db, userOf(request)),
     myOrders: async (request) => myOrders(app.db, userOf(request)),
     managerList: async (request) => managerOffers(app.db, userOf(request), request.query),
-    managerDetail: async (request) => offerDetail(app.db, userOf(request), request.params.id, { seesAll: true }),
+    managerDetail: async (request) =>
+      offerDetail(app.db, userOf(request), request.params.id, { seesAll: true }),
     managerCreate: async (request) => createOffer(app, userOf(request), await photos(request)),
     managerUpdate: async (request) => updateOffer(app, manager(request), await photos(request)),
     managerConfirm: async (request) => confirmReservation(app, manager(request), request.body.reservationId),

@@ -3,7 +3,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { marketLimits, type OfferDetail, type ReserveBody, type ReserveResult } from '@pluk/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
-import { comments, media, productPhotos, productReservations, products, users } from '../../db/schema/index.js';
+import {
+  comments,
+  media,
+  productPhotos,
+  productReservations,
+  products,
+  users,
+} from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
@@ -41,12 +48,20 @@ export type Actor = { user: AuthUser; asManager: boolean };
 
 /** Locks the offer's row for the rest of the transaction; another farm's offer is 404. */
 async function lockProduct(tx: Transaction, appId: string, productId: number): Promise<ProductRow> {
-  const [row] = await tenantDb(tx, appId).select().from(products).where(inApp(appId, productId)).for('update');
+  const [row] = await tenantDb(tx, appId)
+    .select()
+    .from(products)
+    .where(inApp(appId, productId))
+    .for('update');
   if (!row) throw notFound();
   return row;
 }
 
-async function lockReservation(tx: Transaction, appId: string, reservationId: number): Promise<ReservationRow> {
+async function lockReservation(
+  tx: Transaction,
+  appId: string,
+  reservationId: number,
+): Promise<ReservationRow> {
   const [row] = await tenantDb(tx, appId)
     .select()
     .from(productReservations)
@@ -72,7 +87,11 @@ async function takenQuantity(tx: Transaction, appId: string, productId: number):
 
 async function personOf(tx: Database | Transaction, appId: string, userId: number) {
   const [row] = await tenantDb(tx, appId)
-    .select({ firstName: users.firstName, lastName: users.lastName, isTransactionable: users.isTransactionable })
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isTransactionable: users.isTransactionable,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw notFound();
@@ -80,7 +99,12 @@ async function personOf(tx: Database | Transaction, appId: string, userId: numbe
 }
 
 /** A priced offer needs an owner who trades with virtual money (ADR 061): the price goes to their wallet. */
-async function assertOwnerMayPrice(tx: Transaction, appId: string, ownerId: number, fields: OfferFieldValues) {
+async function assertOwnerMayPrice(
+  tx: Transaction,
+  appId: string,
+  ownerId: number,
+  fields: OfferFieldValues,
+) {
   if (fields.priceCents === 0) return;
   if (!(await personOf(tx, appId, ownerId)).isTransactionable) {
     const message =
@@ -100,7 +124,11 @@ const productValues = (fields: OfferFieldValues) => ({
 });
 
 /** Puts up an offer (its owner is the one who creates it, a manager included) with its photos. */
-export async function createOffer(app: FastifyInstance, user: AuthUser, upload: MultipartUpload): Promise<OfferDetail> {
+export async function createOffer(
+  app: FastifyInstance,
+  user: AuthUser,
+  upload: MultipartUpload,
+): Promise<OfferDetail> {
   const fields = offerFieldsOf(upload);
   assertPhotos(upload.files);
   const productId = await withStoredUploads(app, user, upload.files, async (tx, rows) => {
@@ -113,7 +141,14 @@ export async function createOffer(app: FastifyInstance, user: AuthUser, upload: 
     if (rows.length > 0) {
       await tenantDb(tx, user.appId)
         .insert(productPhotos)
-        .values(rows.map((row, position) => ({ appId: user.appId, productId: product.id, mediaId: row.id, position })));
+        .values(
+          rows.map((row, position) => ({
+            appId: user.appId,
+            productId: product.id,
+            mediaId: row.id,
+            position,
+          })),
+        );
     }
     return product.id;
   });
@@ -125,7 +160,11 @@ export async function createOffer(app: FastifyInstance, user: AuthUser, upload: 
  * or paid; `keepPhotoIds` names the photos that stay, new `photos` are added after them, removed photos
  * lose their media row and file.
  */
-export async function updateOffer(app: FastifyInstance, actor: Actor, upload: MultipartUpload): Promise<OfferDetail> {
+export async function updateOffer(
+  app: FastifyInstance,
+  actor: Actor,
+  upload: MultipartUpload,
+): Promise<OfferDetail> {
   const { user } = actor;
   const id = offerIdOf(upload);
   const fields = offerFieldsOf(upload);
@@ -436,14 +475,20 @@ export async function refuseReservation(
       .update(productReservations)
       .set({ status: 'refused', handledAt: sql`now()` })
       .where(eq(productReservations.id, reservationId));
-    return insertNotifications(tx, appId, [refusedNotification(reservation.userId, product, reservation.quantity)]);
+    return insertNotifications(tx, appId, [
+      refusedNotification(reservation.userId, product, reservation.quantity),
+    ]);
   });
   app.push.deliver(created);
   return offerDetail(app.db, user, productId, { seesAll: true });
 }
 
 /** The taker withdraws their reservation while it waits; a repeated cancel changes nothing. */
-export async function cancelReservation(db: Database, user: AuthUser, reservationId: number): Promise<OfferDetail> {
+export async function cancelReservation(
+  db: Database,
+  user: AuthUser,
+  reservationId: number,
+): Promise<OfferDetail> {
   const appId = user.appId;
   const productId = await productOfReservation(db, appId, reservationId);
   await inTransaction(db, async (tx) => {
