@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   managerOfferPageSchema,
   offerDetailSchema,
+  offerPageSchema,
   offerTakerSchema,
   reserveResultSchema,
   type OfferDetail,
@@ -323,3 +324,67 @@ describe('ProductManager', () => {
     expect(list.items).toEqual([]);
   });
 });
+
+describe('the demo market', () => {
+  it('seeds offers, a photo, reservations and a paid purchase in both farms, with balanced books', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { seedDemo, demoPassword } = await import('../src/seed/demo.js');
+    const { ledgerEntries, productReservations, products, wallets } =
+      await import('../src/db/schema/index.js');
+    const dataDir = await mkdtemp(join(tmpdir(), 'pluk-demo-market-'));
+    const demo = await createTestContext({ withDefaultApp: false, config: { dataDir } });
+    try {
+      expect(await seedDemo(demo.db, { dataDir })).toBe(true);
+      for (const [appId, host] of [
+        ['plukhoeve', 'localhost'],
+        ['hetveld', 'hetveld.localhost'],
+      ] as const) {
+        const offers = await demo.db.select().from(products).where(eq(products.appId, appId));
+        expect(offers.length, appId).toBeGreaterThanOrEqual(3);
+        expect(new Set(offers.map((o) => o.ownerUserId)).size).toBeGreaterThanOrEqual(3);
+        expect(offers.some((o) => o.priceCents === 0) && offers.some((o) => o.priceCents > 0)).toBe(true);
+        const reservations = await demo.db
+          .select()
+          .from(productReservations)
+          .where(eq(productReservations.appId, appId));
+        expect(reservations.some((r) => r.status === 'paid')).toBe(true);
+        const walletRows = await demo.db.select().from(wallets).where(eq(wallets.appId, appId));
+        const entries = await demo.db.select().from(ledgerEntries).where(eq(ledgerEntries.appId, appId));
+        expect(walletRows.reduce((s, w) => s + w.balanceCents, 0)).toBe(0);
+        expect(entries.filter((e) => e.kind === 'purchase')).toHaveLength(1);
+
+        // A member sees the market, with the photo served.
+        const login = await demo.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { host },
+          payload: { username: 'lid', password: demoPassword },
+        });
+        const { token } = json<{ token: string }>(login);
+        const page = offerPageSchemaOf(
+          await demo.request({ method: 'GET', url: '/api/product', as: token, headers: { host } }),
+        );
+        expect(page.items.length).toBeGreaterThanOrEqual(3);
+        const withPhoto = page.items.find((o) => o.photoIds.length > 0);
+        expect(withPhoto, appId).toBeDefined();
+        const photo = await demo.request({
+          method: 'GET',
+          url: `/api/Media/${withPhoto!.photoIds[0]}`,
+          as: token,
+          headers: { host },
+        });
+        expect(photo.statusCode).toBe(200);
+      }
+    } finally {
+      await demo.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+function offerPageSchemaOf(response: { statusCode: number; body: string; json(): unknown }) {
+  expect(response.statusCode, response.body).toBe(200);
+  return offerPageSchema.parse(response.json());
+}

@@ -5,6 +5,7 @@ import { events, posts, tasks } from '../db/schema/index.js';
 import { putSetting } from '../lib/app-settings.js';
 import { createApp, createUser } from './factories.js';
 import { farmTime } from './farm-clock.js';
+import { hetVeldMarket, seedDemoMarket } from './demo-market.js';
 
 /** The second demo installation: where a second app on the same server can be tried out. */
 export const secondDemoFarm = {
@@ -18,7 +19,11 @@ export const secondDemoFarm = {
  * `*.localhost` name to this machine, so `http://hetveld.localhost:3000` opens it next to De Plukhoeve,
  * with accounts of the same names that are nevertheless different people.
  */
-export async function seedSecondDemoFarm(db: Database, password: string): Promise<{ appId: string }> {
+export async function seedSecondDemoFarm(
+  db: Database,
+  password: string,
+  dataDir?: string,
+): Promise<{ appId: string }> {
   const { appId } = await createApp(db, {
     appId: secondDemoFarm.appId,
     name: secondDemoFarm.name,
@@ -50,6 +55,7 @@ export async function seedSecondDemoFarm(db: Database, password: string): Promis
     household: [{ name: 'Mats Veldman', yearOfBirth: 2014, isAdult: false }],
   });
   await seedSecondFarmWeek(db, appId, manager.id);
+  await seedDemoMarket(db, appId, hetVeldMarket, { dataDir });
   return { appId };
 }
 

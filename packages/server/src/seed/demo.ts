@@ -7,6 +7,7 @@ import { seedDemoTasks } from './demo-tasks.js';
 import { seedDemoEvents } from './demo-events.js';
 import { seedDemoCommunity } from './demo-community.js';
 import { seedDemoPosts } from './demo-posts.js';
+import { plukhoeveMarket, seedDemoMarket } from './demo-market.js';
 
 export const demoPassword = 'pluk-demo';
 
@@ -81,7 +82,8 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
     await seedDemoEvents(txDb, appId);
     await seedDemoCommunity(txDb, appId);
     await seedDemoPosts(txDb, appId, options.dataDir);
-    await seedSecondDemoFarm(txDb, demoPassword);
+    await seedDemoMarket(txDb, appId, plukhoeveMarket, { dataDir: options.dataDir });
+    await seedSecondDemoFarm(txDb, demoPassword, options.dataDir);
   });
   return true;
 }
