@@ -22,7 +22,7 @@ export const secondDemoFarm = {
 export async function seedSecondDemoFarm(
   db: Database,
   password: string,
-  dataDir?: string,
+  options: { dataDir?: string; market?: boolean } = {},
 ): Promise<{ appId: string }> {
   const { appId } = await createApp(db, {
     appId: secondDemoFarm.appId,
@@ -55,7 +55,7 @@ export async function seedSecondDemoFarm(
     household: [{ name: 'Mats Veldman', yearOfBirth: 2014, isAdult: false }],
   });
   await seedSecondFarmWeek(db, appId, manager.id);
-  await seedDemoMarket(db, appId, hetVeldMarket, { dataDir });
+  if (options.market ?? true) await seedDemoMarket(db, appId, hetVeldMarket, { dataDir: options.dataDir });
   return { appId };
 }
 

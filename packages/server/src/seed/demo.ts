@@ -22,7 +22,11 @@ export const demoAccounts = [
  * Creates the demo farm "De Plukhoeve" with its demo accounts, only into a database without any app
  * yet: it never seeds twice and never overwrites a real installation.
  */
-export async function seedDemo(db: Database, options: { dataDir?: string } = {}): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  /** `market: false` leaves out the market and its ledger (a test seeds a database from before them). */
+  options: { dataDir?: string; market?: boolean } = {},
+): Promise<boolean> {
   const [existing] = await db.select({ count: count() }).from(apps);
   if (Number(existing?.count ?? 0) > 0) return false;
 
@@ -82,8 +86,9 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
     await seedDemoEvents(txDb, appId);
     await seedDemoCommunity(txDb, appId);
     await seedDemoPosts(txDb, appId, options.dataDir);
-    await seedDemoMarket(txDb, appId, plukhoeveMarket, { dataDir: options.dataDir });
-    await seedSecondDemoFarm(txDb, demoPassword, options.dataDir);
+    if (options.market ?? true)
+      await seedDemoMarket(txDb, appId, plukhoeveMarket, { dataDir: options.dataDir });
+    await seedSecondDemoFarm(txDb, demoPassword, options);
   });
   return true;
 }
