@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   managerOfferQuerySchema,
   offerListQuerySchema,
@@ -221,11 +221,17 @@ export async function myOrders(db: Database, user: AuthUser, now = new Date()): 
     .orderBy(desc(productReservations.createdAt), desc(productReservations.id))
     .limit(ordersShown);
   const offerIds = [...new Set([...mineRows, ...fromOthersRows].map((r) => r.reservation.productId))];
-  const offers = new Map<number, OfferSummary>();
-  for (const id of offerIds) {
-    const read = await readOffer(db, user.appId, id);
-    if (read) offers.set(id, presentOfferSummary(read, user.id, now));
-  }
+  const reads =
+    offerIds.length === 0
+      ? []
+      : await farm
+          .select(offerColumns)
+          .from(products)
+          .innerJoin(users, eq(users.id, products.ownerUserId))
+          .where(inArray(products.id, offerIds));
+  const offers = new Map<number, OfferSummary>(
+    reads.map((read) => [read.product.id, presentOfferSummary(read, user.id, now)]),
+  );
   const me = await farm
     .select(reservationColumns.taker)
     .from(users)
