@@ -88,10 +88,7 @@ export const productReservations = pgTable(
   (t) => [
     check('product_reservations_quantity_positive', sql`${t.quantity} >= 1`),
     check('product_reservations_price_not_negative', sql`${t.unitPriceCents} >= 0 and ${t.totalCents} >= 0`),
-    check(
-      'product_reservations_status',
-      sql`${t.status} in ('reserved', 'paid', 'refused', 'cancelled')`,
-    ),
+    check('product_reservations_status', sql`${t.status} in ('reserved', 'paid', 'refused', 'cancelled')`),
     unique('product_reservations_app_id_id').on(t.appId, t.id),
     uniqueIndex('product_reservations_app_key').on(t.appId, t.userId, t.idempotencyKey),
     index('product_reservations_product_status').on(t.appId, t.productId, t.status),
