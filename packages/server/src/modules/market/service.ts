@@ -342,11 +342,14 @@ export async function reserveOffer(
           );
         }
         const total = product.priceCents * body.quantity;
-        const buyer = await personOf(tx, appId, user.id);
         if (total > 0) {
-          if (!buyer.isTransactionable) throw new HttpError(409, 'NOT_TRANSACTIONABLE');
+          // The wallet first, then whether the buyer trades: the toggle holds the same wallet lock
+          // while it switches trading off, so a purchase never slips in beside it.
           const walletId = await memberWalletId(tx, appId, user.id);
           const wallet = (await lockWallets(tx, appId, [walletId])).get(walletId)!;
+          if (!(await personOf(tx, appId, user.id)).isTransactionable) {
+            throw new HttpError(409, 'NOT_TRANSACTIONABLE');
+          }
           const available = wallet.balanceCents - (await reservedCents(tx, appId, user.id));
           if (available < total) {
             throw new HttpError(
@@ -356,6 +359,7 @@ export async function reserveOffer(
             );
           }
         }
+        const buyer = await personOf(tx, appId, user.id);
         const [row] = await tenantDb(tx, appId)
           .insert(productReservations)
           .values({
