@@ -177,6 +177,26 @@ describe('offers', () => {
     expect(before.every((p) => p.title !== ' ')).toBe(true);
   });
 
+  it('reads availableUntil (empty is none), refuses an invalid date, and hides the offer once it has passed', async () => {
+    const until = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+    const dated = await createOffer(owner, { title: 'Asperges tot overmorgen', availableUntil: until });
+    expect(dated).toMatchObject({ availableUntil: until, hasEnded: false });
+    const open = await createOffer(owner, { title: 'Asperges zonder einde', availableUntil: '' });
+    expect(open.availableUntil).toBeNull();
+    const bad = await create(owner, offerFields({ availableUntil: 'morgen' }));
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields).toEqual({ availableUntil: 'Kies een geldige datum en uur.' });
+    const home = await list(buyer, '?isCompleted=false&pageSize=6&page=0&hasEnded=false&search=Asperges');
+    expect(home.items.map((o) => o.id)).toEqual([open.id, dated.id]);
+    await ctx.db
+      .update(products)
+      .set({ availableUntil: new Date(Date.now() - 60_000) })
+      .where(eq(products.id, dated.id));
+    const later = await list(buyer, '?isCompleted=false&pageSize=6&page=0&hasEnded=false&search=Asperges');
+    expect(later.items.map((o) => o.id)).toEqual([open.id]);
+    expect((await detail(dated.id, buyer)).hasEnded).toBe(true);
+  });
+
   it('a priced offer needs an owner who trades with virtual money', async () => {
     const response = await create(outsider, offerFields({ priceCents: '250' }));
     expect(response.statusCode).toBe(409);
