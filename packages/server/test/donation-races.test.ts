@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, notifications, users, wallets } from '../src/db/schema/index.js';
+import { ledgerEntries, notifications, requests, users, wallets } from '../src/db/schema/index.js';
+import { reservedCents } from '../src/modules/wallet/reserved.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
@@ -101,5 +102,82 @@ describe.skipIf(!process.env.DATABASE_URL)('donation races (PostgreSQL)', () => 
     );
     expect(again.every((r) => (json(r) as { donatedCount: number }).donatedCount === 0)).toBe(true);
     expect(await sums()).toEqual(after);
+  });
+  it('mixed donations, rewards promised, takes, confirms and refusals at once keep the ledger whole', async () => {
+    const post = (url: string, as: CreatedUser, payload: Record<string, unknown>) =>
+      ctx.request({ method: 'POST', url: `/api/${url}`, as, payload });
+    // Every member asks one thing, rewards of 100..290 (each member holds at least 300 by now).
+    const asked = await Promise.all(
+      members.map(async (m, i) => {
+        const response = await post('request/create', m, { title: `Mix ${i}`, rewardCents: 100 + 10 * i });
+        expect(response.statusCode, response.body).toBe(200);
+        return { id: (json(response) as { id: number }).id, requester: m, index: i };
+      }),
+    );
+    // Two members race to take each request, while donations (some with repeated keys) run.
+    const round1 = await Promise.all([
+      ...asked.flatMap((r) => [
+        post('request/take', members[(r.index + 1) % 20]!, { requestId: r.id }),
+        post('request/take', members[(r.index + 2) % 20]!, { requestId: r.id }),
+      ]),
+      ...Array.from({ length: 20 }, (_, i) =>
+        donate([members[i]!.id, members[(i + 5) % 20]!.id], 50, `mix-${i % 10}`),
+      ),
+    ]);
+    expect(round1.filter((r) => r.statusCode >= 500)).toEqual([]);
+    // Confirm the even requests three times each, refuse the odd ones, and promise more rewards, at once.
+    const round2 = await Promise.all([
+      ...asked.flatMap((r) =>
+        r.index % 2 === 0
+          ? [1, 2, 3].map(() => post('request/confirm', r.requester, { requestId: r.id }))
+          : [post('request/refuse', r.requester, { requestId: r.id })],
+      ),
+      ...members.map((m, i) => post('request/create', m, { title: `Extra ${i}`, rewardCents: 200 })),
+      ...Array.from({ length: 10 }, (_, i) => donate([members[i * 2]!.id], 25, `mix2-${i % 5}`)),
+    ]);
+    expect(round2.filter((r) => r.statusCode >= 500)).toEqual([]);
+    expect(
+      round2
+        .filter((r) => r.statusCode === 409)
+        .every((r) => (r.json() as { error: { code: string } }).error.code === 'INSUFFICIENT_FUNDS'),
+    ).toBe(true);
+
+    const totals = await sums();
+    expect(totals.members).toBe(totals.issued);
+    expect(totals.negative).toBe(0);
+    const [donated] = await ctx.db
+      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.kind, 'donation'));
+    expect(donated!.total).toBe(totals.issued);
+    // Every reward movement is the reward of one completed request, once; every completed one paid.
+    const rewards = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'reward'));
+    const all = await ctx.db.select().from(requests).where(eq(requests.appId, ctx.appId));
+    const completed = all.filter((r) => r.status === 'completed');
+    expect(completed.map((r) => r.id).sort()).toEqual(
+      asked
+        .filter((r) => r.index % 2 === 0)
+        .map((r) => r.id)
+        .sort(),
+    );
+    expect(rewards.map((e) => e.requestId).sort()).toEqual(completed.map((r) => r.id).sort());
+    for (const entry of rewards) {
+      expect(entry.amountCents).toBe(completed.find((r) => r.id === entry.requestId)!.rewardCents);
+    }
+    // Nobody has promised more than they hold.
+    for (const m of members) {
+      const [w] = await ctx.db.select().from(wallets).where(eq(wallets.userId, m.id));
+      expect(await reservedCents(ctx.db, ctx.appId, m.id)).toBeLessThanOrEqual(w!.balanceCents);
+    }
+    // Repeating every confirm and donation changes nothing.
+    await Promise.all([
+      ...asked
+        .filter((r) => r.index % 2 === 0)
+        .map((r) => post('request/confirm', r.requester, { requestId: r.id })),
+      ...Array.from({ length: 20 }, (_, i) =>
+        donate([members[i]!.id, members[(i + 5) % 20]!.id], 50, `mix-${i % 10}`),
+      ),
+    ]);
+    expect(await sums()).toEqual(totals);
   });
 });
