@@ -27,6 +27,7 @@ import { feedbackHandlers } from './modules/feedback/routes.js';
 import { weatherHandlers } from './modules/weather/routes.js';
 import { marketHandlers } from './modules/market/routes.js';
 import { walletHandlers } from './modules/wallet/routes.js';
+import { requestHandlers } from './modules/request/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
@@ -182,6 +183,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     weather: weatherHandlers(app),
     market: marketHandlers(app),
     wallet: walletHandlers(app),
+    request: requestHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

@@ -114,6 +114,51 @@ describe('demo seed', () => {
     expect(demoBanner('http://localhost:3000')).toContain('http://hetveld.localhost:3000');
   });
 
+  it('gives both farms wallets through the ledger and a few open requests (issue 8)', async () => {
+    for (const [host, lidBalance, bankerHost] of [
+      ['localhost', 2500, 'localhost'],
+      ['hetveld.localhost:3000', 2000, 'hetveld.localhost:3000'],
+    ] as const) {
+      const login = async (username: string) =>
+        json<TokenData>(
+          await ctx.request({
+            method: 'POST',
+            url: '/api/auth/login',
+            headers: { host },
+            payload: { username, password: demoPassword },
+          }),
+        ).token;
+      const lid = await login('lid');
+      const wallet = json<{
+        balanceCents: number;
+        isTransactionable: boolean;
+        entries: { items: unknown[] };
+      }>(await ctx.request({ method: 'GET', url: '/api/User/Wallet', headers: { host }, as: lid }));
+      expect(wallet).toMatchObject({ balanceCents: lidBalance, isTransactionable: true });
+      expect(wallet.entries.items).toHaveLength(1);
+      const bank = json<{ issuedCents: number; membersTotalCents: number }>(
+        await ctx.request({
+          method: 'GET',
+          url: '/api/applicationManager/internalbank',
+          headers: { host: bankerHost },
+          as: await login('beheerder'),
+        }),
+      );
+      expect(bank.issuedCents).toBeGreaterThan(0);
+      expect(bank.membersTotalCents).toBe(bank.issuedCents);
+      const open = json<{ items: { rewardCents: number; status: string }[] }>(
+        await ctx.request({
+          method: 'GET',
+          url: '/api/request?isCompleted=false&pageSize=6&page=0&hasEnded=false',
+          headers: { host },
+          as: lid,
+        }),
+      );
+      expect(open.items).toHaveLength(3);
+      expect(open.items.filter((r) => r.rewardCents > 0)).toHaveLength(1);
+    }
+  });
+
   it('keeps one generated JWT secret (in DATA_DIR/secrets, ADR 055) when JWT_SECRET is unset', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pluk-seed-secret-'));
     const first = await resolveJwtSecret(ctx.db, { dataDir });

@@ -266,8 +266,7 @@ describe('migration 0002_tenancy', () => {
     // The seed writes today's columns: those of later migrations (0004: posts.excerpt) are there for
     // the seed only and go again, so 0002 meets the shape it was written for.
     await old.handle.unchecked.execute(sql`alter table posts add column excerpt text`);
-    // The market and its ledger (0005) do not exist yet at 0001: the seed leaves them out.
-    expect(await seedDemo(old.handle.db, { market: false })).toBe(true);
+    expect(await seedDemo(old.handle.db)).toBe(true);
     await old.handle.unchecked.execute(sql`alter table posts drop column excerpt`);
     const counts = async () => {
       const result = await old.handle.unchecked.execute(sql`

@@ -21,6 +21,7 @@ import {
   wallets,
 } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/app-settings.js';
+import { moveMoney } from '../src/modules/wallet/ledger.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
@@ -275,6 +276,92 @@ describe('movements of my wallet', () => {
       json(await ctx.request({ method: 'GET', url: '/api/User/Wallet/entries', as: lien })),
     );
     expect(others.items.some((e) => e.description.startsWith('Gift'))).toBe(false);
+  });
+});
+
+describe('movements between members', () => {
+  it('name the other member and link the request or offer they paid for', async () => {
+    const asker = await ctx.createUser({ username: 'vrager', firstName: 'Vera', lastName: 'Vrager' });
+    const helper = await ctx.createUser({ username: 'helper', firstName: 'Hans', lastName: 'Helper' });
+    for (const u of [asker, helper]) await setTransactionable(u.id);
+    await give([asker.id], 1000, 'Start');
+    const created = await ctx.request({
+      method: 'POST',
+      url: '/api/request/create',
+      as: asker,
+      payload: { title: 'Onkruid wieden', rewardCents: 400 },
+    });
+    const requestId = (json(created) as { id: number }).id;
+    await ctx.request({ method: 'POST', url: '/api/request/take', as: helper, payload: { requestId } });
+    const confirmed = await ctx.request({
+      method: 'POST',
+      url: '/api/request/confirm',
+      as: asker,
+      payload: { requestId },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const askerEntries = walletEntryPageSchema.parse(
+      json(await ctx.request({ method: 'GET', url: '/api/User/Wallet/entries', as: asker })),
+    );
+    expect(askerEntries.items[0]).toMatchObject({
+      amountCents: -400,
+      direction: 'out',
+      kind: 'reward',
+      counterpart: { kind: 'member', name: 'Hans Helper' },
+      requestId,
+      offerId: null,
+    });
+    const helperEntries = walletEntryPageSchema.parse(
+      json(await ctx.request({ method: 'GET', url: '/api/User/Wallet/entries', as: helper })),
+    );
+    expect(helperEntries.items[0]).toMatchObject({
+      amountCents: 400,
+      direction: 'in',
+      counterpart: { kind: 'member', name: 'Vera Vrager' },
+      requestId,
+    });
+    // A paid purchase (written as the market's confirm writes it): the entry links the offer.
+    const [product] = await ctx.db
+      .insert(products)
+      .values({ appId: ctx.appId, ownerUserId: helper.id, title: 'Prei', priceCents: 150, quantity: 3 })
+      .returning();
+    const [reservation] = await ctx.db
+      .insert(productReservations)
+      .values({
+        appId: ctx.appId,
+        productId: product!.id,
+        userId: asker.id,
+        quantity: 2,
+        unitPriceCents: 150,
+        totalCents: 300,
+        status: 'paid',
+      })
+      .returning();
+    const [from] = await ctx.db.select().from(wallets).where(eq(wallets.userId, asker.id));
+    const [to] = await ctx.db.select().from(wallets).where(eq(wallets.userId, helper.id));
+    await ctx.db.transaction((tx) =>
+      moveMoney(tx, {
+        appId: ctx.appId,
+        fromWalletId: from!.id,
+        toWalletId: to!.id,
+        amountCents: 300,
+        kind: 'purchase',
+        description: '2 × Prei',
+        idempotencyKey: `purchase:${reservation!.id}`,
+        reservationId: reservation!.id,
+      }),
+    );
+    const afterPurchase = walletEntryPageSchema.parse(
+      json(await ctx.request({ method: 'GET', url: '/api/User/Wallet/entries', as: asker })),
+    );
+    expect(afterPurchase.items[0]).toMatchObject({
+      kind: 'purchase',
+      amountCents: -300,
+      offerId: product!.id,
+    });
+    expect(await ledgerSum(asker.id)).toBe((await walletOf(asker)).balanceCents);
+    expect((await walletOf(asker)).balanceCents).toBe(300);
+    expect(await ledgerSum(helper.id)).toBe(700);
   });
 });
 

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { tenantDb } from '../db/tenant.js';
 import { media, productPhotos, productReservations, products, users } from '../db/schema/index.js';
 import { writeMediaFile } from '../modules/media/storage.js';
-import { bankWalletId, memberWalletId, moveMoney } from '../modules/wallet/ledger.js';
+import { memberWalletId, moveMoney } from '../modules/wallet/ledger.js';
 import { demoFieldPng } from './demo-posts.js';
 
 /** One demo offer: whose it is, what, and (optionally) a photo drawn in code. */
@@ -28,8 +28,6 @@ export interface DemoReservation {
 }
 
 export interface DemoMarket {
-  /** Usernames that trade with virtual money and get a starting amount from the farm's internal bank. */
-  traders: { username: string; startCents: number }[];
   offers: DemoOffer[];
   reservations: DemoReservation[];
 }
@@ -38,12 +36,6 @@ const day = 24 * 60 * 60 * 1000;
 
 /** De Plukhoeve's market: four members and the farm offer things, free and priced. */
 export const plukhoeveMarket: DemoMarket = {
-  traders: [
-    { username: 'lid', startCents: 2500 },
-    { username: 'jef', startCents: 1500 },
-    { username: 'marie', startCents: 1500 },
-    { username: 'beheerder', startCents: 0 },
-  ],
   offers: [
     {
       owner: 'jef',
@@ -99,18 +91,13 @@ export const plukhoeveMarket: DemoMarket = {
   ],
   reservations: [
     { taker: 'lid', offer: 'Aardbeienconfituur', quantity: 2 },
-    { taker: 'lid', offer: 'Verse eieren', quantity: 6, paid: true },
+    { taker: 'jef', offer: 'Verse eieren', quantity: 6, paid: true },
     { taker: 'jef', offer: 'Courgettes uit mijn moestuin', quantity: 3 },
   ],
 };
 
 /** Coöperatie Het Veld's market: its own people and things, nothing shared with De Plukhoeve. */
 export const hetVeldMarket: DemoMarket = {
-  traders: [
-    { username: 'lid', startCents: 1500 },
-    { username: 'beheerder', startCents: 500 },
-    { username: 'admin', startCents: 0 },
-  ],
   offers: [
     {
       owner: 'beheerder',
@@ -151,9 +138,10 @@ export const hetVeldMarket: DemoMarket = {
 };
 
 /**
- * A farm's demo market: the traders get their starting money from the internal bank (donations in the
- * ledger), the offers are put up (one with a photo drawn in code when `dataDir` is known), a few
- * reservations are made and the paid ones move their price through the ledger. Called once, inside the
+ * A farm's demo market, after the wallet seed (`demo-wallet-requests.ts`) made every member trade and
+ * gave them a welcome donation: the offers are put up (one with a photo drawn in code when `dataDir` is
+ * known), a few reservations are made and the paid ones move their price through the ledger. The demo
+ * `lid` only has waiting reservations, so their wallet shows just the welcome. Called once, inside the
  * demo seeding transaction.
  */
 export async function seedDemoMarket(
@@ -164,12 +152,14 @@ export async function seedDemoMarket(
 ): Promise<void> {
   const tx = db as unknown as Transaction;
   const farm = tenantDb(db, appId);
+  // The migration test of 0002 seeds a database of before migration 0005 (issue 8): no market yet.
+  const found = await db.execute(sql`select to_regclass('public.products') is not null as present`);
+  const present =
+    (found as unknown as { rows?: { present: boolean }[] }).rows ??
+    (found as unknown as { present: boolean }[]);
+  if (!present[0]?.present) return;
   const usernames = [
-    ...new Set([
-      ...market.traders.map((t) => t.username),
-      ...market.offers.map((o) => o.owner),
-      ...market.reservations.map((r) => r.taker),
-    ]),
+    ...new Set([...market.offers.map((o) => o.owner), ...market.reservations.map((r) => r.taker)]),
   ];
   const people = await farm
     .select({ id: users.id, username: users.username })
@@ -180,31 +170,6 @@ export async function seedDemoMarket(
     if (!person) throw new Error(`demo market: no user ${username} in ${appId}`);
     return person.id;
   };
-
-  await farm
-    .update(users)
-    .set({ isTransactionable: true })
-    .where(
-      inArray(
-        users.id,
-        market.traders.map((t) => idOf(t.username)),
-      ),
-    );
-  const bank = await bankWalletId(tx, appId);
-  for (const trader of market.traders) {
-    const userId = idOf(trader.username);
-    const wallet = await memberWalletId(tx, appId, userId);
-    if (trader.startCents === 0) continue;
-    await moveMoney(tx, {
-      appId,
-      fromWalletId: bank,
-      toWalletId: wallet,
-      amountCents: trader.startCents,
-      kind: 'donation',
-      description: 'Startbedrag plukgeld',
-      idempotencyKey: `demo-market:start:${userId}`,
-    });
-  }
 
   const offerIds = new Map<string, { id: number; ownerId: number; priceCents: number; unit: string }>();
   for (const offer of market.offers) {

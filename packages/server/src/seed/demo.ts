@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { apps } from '../db/schema/index.js';
 import { seedSecondDemoFarm, secondDemoFarm } from './demo-second-farm.js';
 import { createApp, createUser } from './factories.js';
+import { seedDemoWalletRequests } from './demo-wallet-requests.js';
 import { seedDemoTasks } from './demo-tasks.js';
 import { seedDemoEvents } from './demo-events.js';
 import { seedDemoCommunity } from './demo-community.js';
@@ -22,11 +23,7 @@ export const demoAccounts = [
  * Creates the demo farm "De Plukhoeve" with its demo accounts, only into a database without any app
  * yet: it never seeds twice and never overwrites a real installation.
  */
-export async function seedDemo(
-  db: Database,
-  /** `market: false` leaves out the market and its ledger (a test seeds a database from before them). */
-  options: { dataDir?: string; market?: boolean } = {},
-): Promise<boolean> {
+export async function seedDemo(db: Database, options: { dataDir?: string } = {}): Promise<boolean> {
   const [existing] = await db.select({ count: count() }).from(apps);
   if (Number(existing?.count ?? 0) > 0) return false;
 
@@ -86,9 +83,33 @@ export async function seedDemo(
     await seedDemoEvents(txDb, appId);
     await seedDemoCommunity(txDb, appId);
     await seedDemoPosts(txDb, appId, options.dataDir);
-    if (options.market ?? true)
-      await seedDemoMarket(txDb, appId, plukhoeveMarket, { dataDir: options.dataDir });
-    await seedSecondDemoFarm(txDb, demoPassword, options);
+    await seedDemoWalletRequests(txDb, appId, {
+      manager: 'beheerder',
+      welcomeCents: 2500,
+      requests: [
+        {
+          by: 'lid',
+          title: 'Wie geeft mijn tomaten water tijdens de vakantie?',
+          description:
+            'Van 12 tot 19 juli ben ik weg. Elke avond een gieter op mijn plukbed, vijf minuten werk.',
+          rewardCents: 500,
+          neededInDays: 20,
+        },
+        {
+          by: 'jef',
+          title: 'Aanhangwagen lenen voor compost',
+          description: 'Een zaterdagvoormiddag, om compost van het containerpark te halen.',
+          neededInDays: 10,
+        },
+        {
+          by: 'marie',
+          title: 'Recept voor courgettesoep gezocht',
+          description: 'Ik heb veel te veel courgettes. Wie heeft een lekker recept?',
+        },
+      ],
+    });
+    await seedDemoMarket(txDb, appId, plukhoeveMarket, { dataDir: options.dataDir });
+    await seedSecondDemoFarm(txDb, demoPassword, options.dataDir);
   });
   return true;
 }
