@@ -1,14 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offerDetailSchema, reserveResultSchema } from '@pluk/contract';
-import { ledgerEntries, productReservations, products, users, wallets } from '../src/db/schema/index.js';
+import { offerDetailSchema, requestDetailSchema, reserveResultSchema } from '@pluk/contract';
+import {
+  ledgerEntries,
+  productReservations,
+  products,
+  requests,
+  users,
+  wallets,
+} from '../src/db/schema/index.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { multipartBody } from './helpers/multipart.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 /**
  * The ledger's invariant under concurrency (domain.md Money 2, ADR 058/061): 200 purchases,
- * confirmations, refusals, cancellations and donations between 20 members at once, then the books
+ * confirmations, refusals, cancellations, donations, promised and paid rewards between 20 members at once, then the books
  * must balance to the cent, and repeating every call that took effect (same idempotency key, or the
  * same reservation for confirm/refuse/cancel) changes nothing. PostgreSQL only: PGlite runs one
  * statement at a time, so nothing would race.
@@ -48,6 +55,20 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under 200 concurrent call
         as,
         payload: { offerId, quantity, idempotencyKey: key },
       }),
+  });
+  const requestCall = (as: CreatedUser, rewardCents: number, index: number): Call => ({
+    label: `request-create ${index}`,
+    send: () =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/request/create',
+        as,
+        payload: { title: `Hulp gezocht ${index}`, rewardCents },
+      }),
+  });
+  const rewardConfirmCall = (as: CreatedUser, requestId: number): Call => ({
+    label: `request-confirm ${requestId}`,
+    send: () => ctx.request({ method: 'POST', url: '/api/request/confirm', as, payload: { requestId } }),
   });
   const handleCall = (
     kind: 'confirm' | 'refuse' | 'cancel',
@@ -109,7 +130,16 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under 200 concurrent call
       .select({ id: productReservations.id, status: productReservations.status })
       .from(productReservations)
       .orderBy(productReservations.id);
-    return { wallets: walletRows.map((w) => [w.id, w.balanceCents]), entryCount, reservations };
+    const requestRows = await ctx.db
+      .select({ id: requests.id, status: requests.status })
+      .from(requests)
+      .orderBy(requests.id);
+    return {
+      wallets: walletRows.map((w) => [w.id, w.balanceCents]),
+      entryCount,
+      reservations,
+      requests: requestRows,
+    };
   }
 
   it('keeps Σ wallets = Σ issued, no wallet below zero, every movement matched, and repeats change nothing', async () => {
@@ -127,10 +157,36 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under 200 concurrent call
       });
     }
 
-    // 200 calls at once: 70 purchases, 40 confirms, 40 refusals (30 of them racing a confirm of the
-    // same reservation), 20 cancellations (10 racing a confirm) and 30 donations.
+    // 20 requests with a reward, each taken by another member, waiting for the requester's confirm.
+    const taken: { id: number; requesterIndex: number }[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const requesterIndex = i;
+      const created = await ctx.request({
+        method: 'POST',
+        url: '/api/request/create',
+        as: members[requesterIndex]!,
+        payload: { title: `Vooraf gevraagd ${i}`, rewardCents: 100 + i * 10 },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = requestDetailSchema.parse(json(created)).id;
+      const take = await ctx.request({
+        method: 'POST',
+        url: '/api/request/take',
+        as: members[(i + 7) % 20]!,
+        payload: { requestId: id },
+      });
+      expect(take.statusCode, take.body).toBe(200);
+      taken.push({ id, requesterIndex });
+    }
+
+    // 200 calls at once: 40 purchases, 40 confirms, 40 refusals (30 of them racing a confirm of the
+    // same reservation), 20 cancellations (10 racing a confirm), 30 donations, 10 new requests with a
+    // reward (promising money while the same members buy) and 20 reward confirmations.
     const calls: Call[] = [];
-    for (let i = 0; i < 70; i += 1) calls.push(randomBuy(`storm-koop-${i}`));
+    for (let i = 0; i < 40; i += 1) calls.push(randomBuy(`storm-koop-${i}`));
+    for (let i = 0; i < 10; i += 1)
+      calls.push(requestCall(pick(members), 100 + Math.floor(random() * 900), i));
+    for (const t of taken) calls.push(rewardConfirmCall(members[t.requesterIndex]!, t.id));
     for (const w of waiting.slice(10, 50)) calls.push(handleCall('confirm', ownerOf(w.offerId), w.id));
     for (const w of waiting.slice(0, 40)) calls.push(handleCall('refuse', ownerOf(w.offerId), w.id));
     for (const w of waiting.slice(40, 60)) calls.push(handleCall('cancel', members[w.takerIndex]!, w.id));
@@ -156,7 +212,15 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under 200 concurrent call
       const key = `${calls[i]!.label.split(' ')[0]}:${o}`;
       tally[key] = (tally[key] ?? 0) + 1;
     });
-    for (const kind of ['buy', 'confirm', 'refuse', 'cancel', 'donate']) {
+    for (const kind of [
+      'buy',
+      'confirm',
+      'refuse',
+      'cancel',
+      'donate',
+      'request-create',
+      'request-confirm',
+    ]) {
       expect(tally[`${kind}:OK`], kind).toBeGreaterThan(0);
     }
     // Confirm and refuse (or cancel) of one reservation raced: exactly one of the two won each time.
@@ -170,9 +234,10 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under 200 concurrent call
 
     await assertBooksBalance();
 
-    // Repeating every call that took effect changes nothing.
+    // Repeating every call that took effect changes nothing. (A new request has no key: repeating it
+    // asks again, by design, so it is left out.)
     const before = await snapshot();
-    const succeeded = calls.filter((_, i) => outcomes[i] === 'OK');
+    const succeeded = calls.filter((c, i) => outcomes[i] === 'OK' && !c.label.startsWith('request-create'));
     const again = await Promise.all(succeeded.map((c) => c.send()));
     again.forEach((r, i) => {
       const label = succeeded[i]!.label;
@@ -189,6 +254,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under 200 concurrent call
     const entries = await ctx.db.select().from(ledgerEntries);
     const reservations = await ctx.db.select().from(productReservations);
     const productRows = await ctx.db.select().from(products);
+    const requestRows = await ctx.db.select().from(requests);
     const bankWallet = walletRows.find((w) => w.kind === 'bank')!;
     const memberWallets = walletRows.filter((w) => w.kind === 'member');
     const issued = entries
@@ -206,12 +272,21 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under 200 concurrent call
       const outflow = entries.filter((e) => e.fromWalletId === w.id).reduce((s, e) => s + e.amountCents, 0);
       expect(w.balanceCents, `wallet ${w.id}`).toBe(inflow - outflow);
     }
-    // Every movement is a donation from the bank or the purchase of a paid reservation (buyer → owner).
+    // Every movement is a donation from the bank, the purchase of a paid reservation (buyer → owner) or
+    // the reward of a completed request (requester → taker).
     const walletOfUser = new Map(memberWallets.map((w) => [w.userId, w.id]));
     const ownerOfProduct = new Map(productRows.map((p) => [p.id, p.ownerUserId]));
     for (const e of entries) {
       if (e.kind === 'donation') {
         expect(e.fromWalletId).toBe(bankWallet.id);
+        continue;
+      }
+      if (e.kind === 'reward') {
+        const request = requestRows.find((x) => x.id === e.requestId);
+        expect(request?.status, `entry ${e.id}`).toBe('completed');
+        expect(e.amountCents).toBe(request!.rewardCents);
+        expect(e.fromWalletId).toBe(walletOfUser.get(request!.requesterUserId));
+        expect(e.toWalletId).toBe(walletOfUser.get(request!.takenByUserId));
         continue;
       }
       expect(e.kind).toBe('purchase');
@@ -222,6 +297,13 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under 200 concurrent call
       expect(e.toWalletId).toBe(walletOfUser.get(ownerOfProduct.get(r!.productId)!));
       expect(e.idempotencyKey).toBe(`purchase:${r!.id}`);
     }
+    // Every completed request with a reward has exactly its one movement.
+    for (const r of requestRows.filter((x) => x.status === 'completed' && x.rewardCents > 0)) {
+      expect(
+        entries.filter((e) => e.requestId === r.id && e.kind === 'reward'),
+        `request ${r.id}`,
+      ).toHaveLength(1);
+    }
     // And every paid reservation has exactly its one movement.
     for (const r of reservations.filter((x) => x.status === 'paid')) {
       expect(
@@ -231,9 +313,13 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger under 200 concurrent call
     }
     // What each member still has promised is covered by their balance.
     for (const w of memberWallets) {
-      const promised = reservations
-        .filter((r) => r.userId === w.userId && r.status === 'reserved')
-        .reduce((s, r) => s + r.totalCents, 0);
+      const promised =
+        reservations
+          .filter((r) => r.userId === w.userId && r.status === 'reserved')
+          .reduce((s, r) => s + r.totalCents, 0) +
+        requestRows
+          .filter((r) => r.requesterUserId === w.userId && (r.status === 'open' || r.status === 'taken'))
+          .reduce((s, r) => s + r.rewardCents, 0);
       expect(promised, `promised by user ${w.userId}`).toBeLessThanOrEqual(w.balanceCents);
     }
   }
