@@ -447,6 +447,13 @@ describe('change, close and delete', () => {
     expect(view.photoIds).toHaveLength(2);
     expect(view.photoIds[0]).toBe(keep);
     expect(await ctx.db.select().from(media).where(eq(media.id, drop!))).toEqual([]);
+    // The kept photos take the order keepPhotoIds names.
+    const [first, second] = view.photoIds;
+    const reordered = await update(owner, { title: 'Trostomaten', quantity: '3' }, [
+      { name: 'keepPhotoIds', value: String(second) },
+      { name: 'keepPhotoIds', value: String(first) },
+    ]);
+    expect(offerDetailSchema.parse(json(reordered)).photoIds).toEqual([second, first]);
     const tooMany = await update(
       owner,
       { quantity: '3' },

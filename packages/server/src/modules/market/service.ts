@@ -198,7 +198,18 @@ export async function updateOffer(
         .returning({ storageKey: media.storageKey });
       orphanKeys = gone.map((g) => g.storageKey);
     }
-    const nextPosition = links.reduce((max, l) => Math.max(max, l.position + 1), 0);
+    let nextPosition = links.reduce((max, l) => Math.max(max, l.position + 1), 0);
+    if (keep !== null) {
+      // The kept photos take the order `keepPhotoIds` names them in (the first is the cover).
+      const kept = keep.filter((mediaId) => links.some((l) => l.mediaId === mediaId));
+      for (const [position, mediaId] of kept.entries()) {
+        await tenantDb(tx, user.appId)
+          .update(productPhotos)
+          .set({ position })
+          .where(and(eq(productPhotos.productId, id), eq(productPhotos.mediaId, mediaId)));
+      }
+      nextPosition = kept.length;
+    }
     if (rows.length > 0) {
       await tenantDb(tx, user.appId)
         .insert(productPhotos)
