@@ -527,7 +527,7 @@ describe('my offers and orders, comments, other farms', () => {
   });
 
   it("another farm's offer and reservation are unreachable", async () => {
-    const offer = await createOffer(owner, { title: 'Ajuin', priceCents: '20' });
+    const offer = await createOffer(owner, { title: 'Ajuin', priceCents: '20' }, [png('ajuin.png')]);
     const { reservation } = await buy(buyer, offer.id, 1);
     const as = { as: stranger, headers: { host: 'ander.test' } };
     expect((await ctx.request({ method: 'GET', url: `/api/product/${offer.id}`, ...as })).statusCode).toBe(
@@ -547,6 +547,10 @@ describe('my offers and orders, comments, other farms', () => {
     expect((await ctx.request({ method: 'DELETE', url: `/api/product/${offer.id}`, ...as })).statusCode).toBe(
       404,
     );
+    const photo = await ctx.request({ method: 'GET', url: `/api/Media/${offer.photoIds[0]}`, ...as });
+    expect(photo.statusCode).toBe(404);
+    const comments = await ctx.request({ method: 'GET', url: `/api/comment/offer/${offer.id}`, ...as });
+    expect(comments.statusCode).toBe(404);
     const theirList = await ctx.request({ method: 'GET', url: '/api/product', ...as });
     expect(offerPageSchema.parse(json(theirList)).items.map((o) => o.id)).not.toContain(offer.id);
     const [still] = await ctx.db
