@@ -76,7 +76,8 @@ export async function moveMoney(tx: Transaction, movement: Movement): Promise<Mo
   const earlier = await entryByKey(tx, appId, movement.idempotencyKey);
   if (earlier) return sameMovementOrThrow(earlier, movement);
   const from = locked.get(movement.fromWalletId);
-  if (!from || !locked.get(movement.toWalletId)) throw new Error('a movement names a wallet that does not exist');
+  if (!from || !locked.get(movement.toWalletId))
+    throw new Error('a movement names a wallet that does not exist');
   if (from.kind === 'member' && from.balanceCents < movement.amountCents) {
     throw new HttpError(409, 'INSUFFICIENT_FUNDS');
   }
@@ -121,10 +122,7 @@ async function entryByKey(tx: Transaction, appId: string, key: string) {
   return row ?? null;
 }
 
-function sameMovementOrThrow(
-  earlier: typeof ledgerEntries.$inferSelect,
-  movement: Movement,
-): MoveResult {
+function sameMovementOrThrow(earlier: typeof ledgerEntries.$inferSelect, movement: Movement): MoveResult {
   const same =
     earlier.fromWalletId === movement.fromWalletId &&
     earlier.toWalletId === movement.toWalletId &&

@@ -9,7 +9,11 @@ import { tenantDb } from '../../db/tenant.js';
  * refused when the balance minus this does not cover it, so a confirm always finds the money there.
  * Call it after locking the member's wallet (`lockWallets`), so two purchases cannot both spend it.
  */
-export async function reservedCents(db: Database | Transaction, appId: string, userId: number): Promise<number> {
+export async function reservedCents(
+  db: Database | Transaction,
+  appId: string,
+  userId: number,
+): Promise<number> {
   const farm = tenantDb(db, appId);
   const [purchases] = await farm
     .select({ total: sum(productReservations.totalCents) })
@@ -23,7 +27,11 @@ export async function reservedCents(db: Database | Transaction, appId: string, u
 }
 
 /** The member's balance (0 without a wallet yet). */
-export async function balanceCents(db: Database | Transaction, appId: string, userId: number): Promise<number> {
+export async function balanceCents(
+  db: Database | Transaction,
+  appId: string,
+  userId: number,
+): Promise<number> {
   const [row] = await tenantDb(db, appId)
     .select({ balance: wallets.balanceCents })
     .from(wallets)
