@@ -81,7 +81,6 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
     await seedDemoTasks(txDb, appId, demoPassword);
     await seedDemoEvents(txDb, appId);
     await seedDemoCommunity(txDb, appId);
-    await seedDemoPosts(txDb, appId, options.dataDir);
     await seedDemoWalletRequests(txDb, appId, {
       manager: 'beheerder',
       welcomeCents: 2500,
@@ -107,6 +106,7 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
         },
       ],
     });
+    await seedDemoPosts(txDb, appId, options.dataDir);
     await seedSecondDemoFarm(txDb, demoPassword);
   });
   return true;
