@@ -3,9 +3,9 @@ import type { Database } from '../db/client.js';
 import { tenantDb } from '../db/tenant.js';
 import { events, posts, tasks } from '../db/schema/index.js';
 import { putSetting } from '../lib/app-settings.js';
-import { seedDemoWalletRequests } from './demo-wallet-requests.js';
 import { createApp, createUser } from './factories.js';
 import { farmTime } from './farm-clock.js';
+import { seedDemoWalletRequests } from './demo-wallet-requests.js';
 
 /** The second demo installation: where a second app on the same server can be tried out. */
 export const secondDemoFarm = {
@@ -50,6 +50,7 @@ export async function seedSecondDemoFarm(db: Database, password: string): Promis
     ...account('lid', 'Lotte', 'Veldman'),
     household: [{ name: 'Mats Veldman', yearOfBirth: 2014, isAdult: false }],
   });
+  await seedSecondFarmWeek(db, appId, manager.id);
   await seedDemoWalletRequests(db, appId, {
     manager: 'beheerder',
     welcomeCents: 2000,
@@ -74,7 +75,6 @@ export async function seedSecondDemoFarm(db: Database, password: string): Promis
       },
     ],
   });
-  await seedSecondFarmWeek(db, appId, manager.id);
   return { appId };
 }
 

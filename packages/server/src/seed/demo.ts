@@ -81,6 +81,7 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
     await seedDemoTasks(txDb, appId, demoPassword);
     await seedDemoEvents(txDb, appId);
     await seedDemoCommunity(txDb, appId);
+    await seedDemoPosts(txDb, appId, options.dataDir);
     await seedDemoWalletRequests(txDb, appId, {
       manager: 'beheerder',
       welcomeCents: 2500,
@@ -106,7 +107,6 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
         },
       ],
     });
-    await seedDemoPosts(txDb, appId, options.dataDir);
     await seedSecondDemoFarm(txDb, demoPassword);
   });
   return true;
