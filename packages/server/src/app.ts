@@ -25,6 +25,8 @@ import { commentHandlers } from './modules/comment/routes.js';
 import { notificationHandlers } from './modules/notification/routes.js';
 import { feedbackHandlers } from './modules/feedback/routes.js';
 import { weatherHandlers } from './modules/weather/routes.js';
+import { walletHandlers } from './modules/wallet/routes.js';
+import { requestHandlers } from './modules/request/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
@@ -178,6 +180,8 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     notification: notificationHandlers(app),
     feedback: feedbackHandlers(app),
     weather: weatherHandlers(app),
+    wallet: walletHandlers(app),
+    request: requestHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

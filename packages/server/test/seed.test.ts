@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account, PagedUsers, TokenData } from '@pluk/contract';
+import type { Account, PagedUsers, TokenData, WalletWithEntries } from '@pluk/contract';
 import { resolveJwtSecret } from '../src/modules/auth/access-tokens.js';
 import { demoBanner, demoPassword, seedDemo } from '../src/seed/demo.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
@@ -112,6 +112,58 @@ describe('demo seed', () => {
     });
     expect(elsewhere.statusCode).toBe(401);
     expect(demoBanner('http://localhost:3000')).toContain('http://hetveld.localhost:3000');
+  });
+
+  it('gives both farms wallets through the ledger and a few open requests (issue 8)', async () => {
+    for (const [host, lidBalance, bankerHost] of [
+      ['localhost', 2500, 'localhost'],
+      ['hetveld.localhost:3000', 2000, 'hetveld.localhost:3000'],
+    ] as const) {
+      const login = async (username: string) =>
+        json<TokenData>(
+          await ctx.request({
+            method: 'POST',
+            url: '/api/auth/login',
+            headers: { host },
+            payload: { username, password: demoPassword },
+          }),
+        ).token;
+      const lid = await login('lid');
+      const wallet = json<WalletWithEntries>(
+        await ctx.request({ method: 'GET', url: '/api/User/Wallet', headers: { host }, as: lid }),
+      );
+      // The welcome donation at least (the market's demo may add its own movements).
+      expect(wallet.isTransactionable).toBe(true);
+      expect(wallet.balanceCents).toBeGreaterThan(0);
+      expect(wallet.entries.items).toContainEqual(
+        expect.objectContaining({
+          kind: 'donation',
+          amountCents: lidBalance,
+          description: 'Welkomstgeschenk van de boerderij',
+          counterpart: { kind: 'bank', name: 'Interne bank' },
+        }),
+      );
+      const bank = json<{ issuedCents: number; membersTotalCents: number }>(
+        await ctx.request({
+          method: 'GET',
+          url: '/api/applicationManager/internalbank',
+          headers: { host: bankerHost },
+          as: await login('beheerder'),
+        }),
+      );
+      expect(bank.issuedCents).toBeGreaterThan(0);
+      expect(bank.membersTotalCents).toBe(bank.issuedCents);
+      const open = json<{ items: { rewardCents: number; status: string }[] }>(
+        await ctx.request({
+          method: 'GET',
+          url: '/api/request?isCompleted=false&pageSize=6&page=0&hasEnded=false',
+          headers: { host },
+          as: lid,
+        }),
+      );
+      expect(open.items).toHaveLength(3);
+      expect(open.items.filter((r) => r.rewardCents > 0)).toHaveLength(1);
+    }
   });
 
   it('keeps one generated JWT secret (in DATA_DIR/secrets, ADR 055) when JWT_SECRET is unset', async () => {

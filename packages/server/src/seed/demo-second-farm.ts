@@ -5,6 +5,7 @@ import { events, posts, tasks } from '../db/schema/index.js';
 import { putSetting } from '../lib/app-settings.js';
 import { createApp, createUser } from './factories.js';
 import { farmTime } from './farm-clock.js';
+import { seedDemoWalletRequests } from './demo-wallet-requests.js';
 
 /** The second demo installation: where a second app on the same server can be tried out. */
 export const secondDemoFarm = {
@@ -50,6 +51,30 @@ export async function seedSecondDemoFarm(db: Database, password: string): Promis
     household: [{ name: 'Mats Veldman', yearOfBirth: 2014, isAdult: false }],
   });
   await seedSecondFarmWeek(db, appId, manager.id);
+  await seedDemoWalletRequests(db, appId, {
+    manager: 'beheerder',
+    welcomeCents: 2000,
+    requests: [
+      {
+        by: 'lid',
+        title: 'Hulp bij het snoeien van de bessenstruiken',
+        description: 'Twee uurtjes op zaterdag; ik breng snoeischaren mee.',
+        rewardCents: 300,
+        neededInDays: 14,
+      },
+      {
+        by: 'beheerder',
+        title: 'Wie heeft een ladder over?',
+        description: 'Voor de nieuwe schuur zoeken we een stevige ladder.',
+      },
+      {
+        by: 'admin',
+        title: 'Fietskar om zaaigoed op te halen',
+        description: 'Woensdag in Leuven op te halen, past niet in de fietstas.',
+        neededInDays: 7,
+      },
+    ],
+  });
   return { appId };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { apps } from '../db/schema/index.js';
 import { seedSecondDemoFarm, secondDemoFarm } from './demo-second-farm.js';
 import { createApp, createUser } from './factories.js';
+import { seedDemoWalletRequests } from './demo-wallet-requests.js';
 import { seedDemoTasks } from './demo-tasks.js';
 import { seedDemoEvents } from './demo-events.js';
 import { seedDemoCommunity } from './demo-community.js';
@@ -81,6 +82,31 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
     await seedDemoEvents(txDb, appId);
     await seedDemoCommunity(txDb, appId);
     await seedDemoPosts(txDb, appId, options.dataDir);
+    await seedDemoWalletRequests(txDb, appId, {
+      manager: 'beheerder',
+      welcomeCents: 2500,
+      requests: [
+        {
+          by: 'lid',
+          title: 'Wie geeft mijn tomaten water tijdens de vakantie?',
+          description:
+            'Van 12 tot 19 juli ben ik weg. Elke avond een gieter op mijn plukbed, vijf minuten werk.',
+          rewardCents: 500,
+          neededInDays: 20,
+        },
+        {
+          by: 'jef',
+          title: 'Aanhangwagen lenen voor compost',
+          description: 'Een zaterdagvoormiddag, om compost van het containerpark te halen.',
+          neededInDays: 10,
+        },
+        {
+          by: 'marie',
+          title: 'Recept voor courgettesoep gezocht',
+          description: 'Ik heb veel te veel courgettes. Wie heeft een lekker recept?',
+        },
+      ],
+    });
     await seedSecondDemoFarm(txDb, demoPassword);
   });
   return true;

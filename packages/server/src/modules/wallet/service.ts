@@ -1,0 +1,558 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  DonateBody,
+  DonateResult,
+  InternalBank,
+  IssuancePage,
+  MemberWallet,
+  MemberWalletPage,
+  Wallet,
+  WalletEntryPage,
+  WalletWithEntries,
+} from '@pluk/contract';
+import type { memberWalletQuerySchema, walletEntryQuerySchema } from '@pluk/contract';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.js';
+import { ledgerEntries, productReservations, users, wallets } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
+import { inTransaction } from '../../db/transaction.js';
+import { settingValue } from '../../lib/app-settings.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import {
+  afterCursor,
+  cappedTotal,
+  countUpTo,
+  cursorColumn,
+  decodeCursor,
+  finishPage,
+  pageWindow,
+  type PageKey,
+} from '../../lib/paging.js';
+import type { AuthUser } from '../../types.js';
+import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
+import { userSearchText } from '../users/service.js';
+import { bankWalletId, lockWallets, memberWalletId, moveMoney } from './ledger.js';
+import { donationNotification } from './notifications.js';
+import { balanceCents, reservedCents } from './reserved.js';
+
+type Db = Database | Transaction;
+type EntryQuery = z.output<typeof walletEntryQuerySchema>;
+
+/** The app setting that lets members switch trading with virtual money themselves (absent: allowed). */
+export const membersMayToggleSetting = 'wallet.membersMayToggleTransactionable';
+
+export async function membersMayToggle(db: Database, appId: string): Promise<boolean> {
+  return (await settingValue(db, appId, membersMayToggleSetting)) !== 'false';
+}
+
+/** Whether a member of this app trades with virtual money (false for an unknown id). */
+export async function isTransactionable(db: Db, appId: string, userId: number): Promise<boolean> {
+  const [row] = await tenantDb(db, appId)
+    .select({ on: users.isTransactionable })
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.id, userId)));
+  return row?.on ?? false;
+}
+
+/** My wallet: balance, what I promised and did not pay yet, what is left. No wallet row yet: all 0. */
+export async function walletOf(db: Database, user: AuthUser): Promise<Wallet> {
+  const [balance, reserved, transactionable, mayToggle] = await Promise.all([
+    balanceCents(db, user.appId, user.id),
+    reservedCents(db, user.appId, user.id),
+    isTransactionable(db, user.appId, user.id),
+    membersMayToggle(db, user.appId),
+  ]);
+  return {
+    balanceCents: balance,
+    reservedCents: reserved,
+    availableCents: balance - reserved,
+    isTransactionable: transactionable,
+    mayToggleTransactionable: mayToggle,
+  };
+}
+
+export async function walletWithEntries(db: Database, user: AuthUser): Promise<WalletWithEntries> {
+  const [wallet, entries] = await Promise.all([
+    walletOf(db, user),
+    walletEntries(db, user, { page: 0, pageSize: 20 }),
+  ]);
+  return { ...wallet, entries };
+}
+
+/** Newest first (indexes `ledger_entries_from` / `ledger_entries_to`, read backwards). */
+const entryKeys: PageKey[] = [
+  { column: ledgerEntries.createdAt, type: 'timestamptz', desc: true },
+  { column: ledgerEntries.id, type: 'integer', desc: true },
+];
+
+const fromWallet = alias(wallets, 'from_wallet');
+const toWallet = alias(wallets, 'to_wallet');
+const fromUser = alias(users, 'from_user');
+const toUser = alias(users, 'to_user');
+
+/** The wallet id of a member, without making one (null: no movement ever). */
+async function existingWalletId(db: Db, appId: string, userId: number): Promise<number | null> {
+  const [row] = await tenantDb(db, appId)
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.appId, appId), eq(wallets.userId, userId)));
+  return row?.id ?? null;
+}
+
+/** My movements, newest first, each signed from my side with the other side's name. */
+export async function walletEntries(
+  db: Database,
+  user: AuthUser,
+  query: EntryQuery,
+): Promise<WalletEntryPage> {
+  const appId = user.appId;
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const walletId = await existingWalletId(db, appId, user.id);
+  if (walletId === null) {
+    if (query.after) decodeCursor(entryKeys, query.after);
+    return {
+      items: [],
+      total: 0,
+      totalIsLowerBound: false,
+      nextCursor: null,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+  const farm = tenantDb(db, appId);
+  const mine = and(
+    eq(ledgerEntries.appId, appId),
+    or(eq(ledgerEntries.fromWalletId, walletId), eq(ledgerEntries.toWalletId, walletId)),
+  );
+  const window = pageWindow(request);
+  const rows = await farm
+    .select({
+      entry: ledgerEntries,
+      fromKind: fromWallet.kind,
+      toKind: toWallet.kind,
+      fromFirst: fromUser.firstName,
+      fromLast: fromUser.lastName,
+      toFirst: toUser.firstName,
+      toLast: toUser.lastName,
+      offerId: productReservations.productId,
+      cursor: cursorColumn(entryKeys),
+      total: cappedTotal(farm, ledgerEntries, mine),
+    })
+    .from(ledgerEntries)
+    .innerJoin(
+      fromWallet,
+      and(eq(fromWallet.appId, ledgerEntries.appId), eq(fromWallet.id, ledgerEntries.fromWalletId)),
+    )
+    .innerJoin(
+      toWallet,
+      and(eq(toWallet.appId, ledgerEntries.appId), eq(toWallet.id, ledgerEntries.toWalletId)),
+    )
+    .leftJoin(fromUser, and(eq(fromUser.appId, fromWallet.appId), eq(fromUser.id, fromWallet.userId)))
+    .leftJoin(toUser, and(eq(toUser.appId, toWallet.appId), eq(toUser.id, toWallet.userId)))
+    .leftJoin(
+      productReservations,
+      and(
+        eq(productReservations.appId, ledgerEntries.appId),
+        eq(productReservations.id, ledgerEntries.reservationId),
+      ),
+    )
+    .where(and(mine, query.after ? afterCursor(entryKeys, decodeCursor(entryKeys, query.after)) : undefined))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = await finishPage(
+    rows,
+    request,
+    (r) => {
+      const incoming = r.entry.toWalletId === walletId;
+      const otherKind = incoming ? r.fromKind : r.toKind;
+      const first = incoming ? r.fromFirst : r.toFirst;
+      const last = incoming ? r.fromLast : r.toLast;
+      const counterpart =
+        otherKind === 'bank'
+          ? { kind: 'bank' as const, name: 'Interne bank' }
+          : first !== null && last !== null
+            ? { kind: 'member' as const, name: `${first} ${last}`.trim() }
+            : null;
+      return {
+        id: r.entry.id,
+        createdAt: new Date(r.entry.createdAt).toISOString(),
+        amountCents: incoming ? r.entry.amountCents : -r.entry.amountCents,
+        direction: incoming ? ('in' as const) : ('out' as const),
+        kind: r.entry.kind as 'purchase' | 'reward' | 'donation',
+        description: r.entry.description,
+        counterpart,
+        offerId: r.offerId ?? null,
+        requestId: r.entry.requestId ?? null,
+      };
+    },
+    (cap) => countUpTo(farm, ledgerEntries, mine, cap),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
+}
+
+/** The member row, locked (404 when the id is not a user of this app). */
+async function lockUser(tx: Transaction, appId: string, userId: number) {
+  const [row] = await tenantDb(tx, appId)
+    .select()
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.id, userId)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Switches trading on or off for one member. The member's wallet is locked first (the lock every
+ * purchase and reward takes on the payer's side), so no reservation slips in between the check for
+ * reserved money and the switch.
+ */
+async function setTransactionable(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+  hasOpenMessage?: (name: string) => string,
+): Promise<boolean> {
+  const now = await inTransaction(app.db, async (tx) => {
+    // An id of another farm or nobody: 404 before a wallet is made for it.
+    const [exists] = await tenantDb(tx, appId)
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.appId, appId), eq(users.id, userId)));
+    if (!exists) throw notFound();
+    const walletId = await memberWalletId(tx, appId, userId);
+    await lockWallets(tx, appId, [walletId]);
+    const member = await lockUser(tx, appId, userId);
+    const next = !member.isTransactionable;
+    if (!next && (await reservedCents(tx, appId, userId)) > 0) {
+      throw new HttpError(
+        409,
+        'TRANSACTIONABLE_HAS_OPEN',
+        hasOpenMessage?.(`${member.firstName} ${member.lastName}`.trim()),
+      );
+    }
+    await tenantDb(tx, appId)
+      .update(users)
+      .set({ isTransactionable: next, updatedAt: sql`now()` })
+      .where(and(eq(users.appId, appId), eq(users.id, userId)));
+    return next;
+  });
+  app.authUsers.forget(userId);
+  return now;
+}
+
+/** `POST User/ToggleTransactionable`: for myself, where the farm lets members do it. */
+export async function toggleMyTransactionable(app: FastifyInstance, user: AuthUser): Promise<Wallet> {
+  if (!(await membersMayToggle(app.db, user.appId)))
+    throw new HttpError(403, 'TOGGLE_TRANSACTIONABLE_NOT_ALLOWED');
+  await setTransactionable(app, user.appId, user.id);
+  return walletOf(app.db, user);
+}
+
+/** The BankManager switches a member's trading; also refused while the member has money promised. */
+export async function toggleMemberTransactionable(
+  app: FastifyInstance,
+  manager: AuthUser,
+  userId: number,
+): Promise<MemberWallet> {
+  await setTransactionable(
+    app,
+    manager.appId,
+    userId,
+    (name) =>
+      `${name} heeft nog open reservaties of verzoeken met een beloning; die moeten eerst afgerond zijn.`,
+  );
+  return memberWallet(app.db, manager.appId, userId);
+}
+
+async function memberWallet(db: Db, appId: string, userId: number): Promise<MemberWallet> {
+  const [row] = await tenantDb(db, appId)
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      balanceCents: sql<number>`coalesce(${wallets.balanceCents}, 0)::int`,
+      isTransactionable: users.isTransactionable,
+    })
+    .from(users)
+    .leftJoin(wallets, and(eq(wallets.appId, users.appId), eq(wallets.userId, users.id)))
+    .where(and(eq(users.appId, appId), eq(users.id, userId)));
+  if (!row) throw notFound();
+  return { ...row, balanceCents: Number(row.balanceCents) };
+}
+
+const memberName = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`.trim();
+
+/**
+ * Issues virtual money from the internal bank to each named member, in one transaction: one movement per
+ * member keyed `donation:<key>:<userId>`, so a retry (or a racing double submit) gives nobody the amount
+ * twice. Every id must be an active, approved, transactionable member of this app, else nothing is given.
+ */
+export async function donate(
+  app: FastifyInstance,
+  manager: AuthUser,
+  body: DonateBody,
+): Promise<DonateResult> {
+  const appId = manager.appId;
+  const userIds = [...new Set(body.userIds)].sort((a, b) => a - b);
+  const { result, created } = await inTransaction(app.db, async (tx) => {
+    const farm = tenantDb(tx, appId);
+    const members = await farm
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isActive: users.isActive,
+        isApproved: users.isApproved,
+        isTransactionable: users.isTransactionable,
+      })
+      .from(users)
+      .where(and(eq(users.appId, appId), inArray(users.id, userIds)));
+    if (members.length !== userIds.length) {
+      throw new HttpError(
+        404,
+        'NOT_FOUND',
+        'Niet alle gekozen leden bestaan op deze plukboerderij; er werd niets gegeven.',
+      );
+    }
+    // A retry answers as the first call did: who already got it under this key is not checked again.
+    const keyOf = (id: number) => `donation:${body.idempotencyKey}:${id}`;
+    const earlier = await farm
+      .select({ key: ledgerEntries.idempotencyKey })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.appId, appId),
+          inArray(
+            ledgerEntries.idempotencyKey,
+            userIds.map((id) => keyOf(id)),
+          ),
+        ),
+      );
+    const credited = new Set(earlier.map((e) => e.key));
+    const toCredit = members.filter((m) => !credited.has(keyOf(m.id)));
+    const inactive = toCredit.find((m) => !m.isActive || !m.isApproved);
+    if (inactive) {
+      const message = `${memberName(inactive)} is geen actief lid; er werd niets gegeven.`;
+      throw new HttpError(400, 'VALIDATION_ERROR', message, { userIds: message });
+    }
+    const notTrading = toCredit.find((m) => !m.isTransactionable);
+    if (notTrading) {
+      throw new HttpError(
+        409,
+        'NOT_TRANSACTIONABLE',
+        `${memberName(notTrading)} handelt niet met plukgeld; er werd niets gegeven. Zet het handelen eerst aan.`,
+      );
+    }
+    const bank = await bankWalletId(tx, appId);
+    const walletIds = new Map<number, number>();
+    for (const id of userIds) walletIds.set(id, await memberWalletId(tx, appId, id));
+    // Every wallet of this donation locked at once, in id order: two donations never deadlock.
+    await lockWallets(tx, appId, [bank, ...walletIds.values()]);
+    let donated = 0;
+    const notify: number[] = [];
+    for (const id of userIds) {
+      const moved = await moveMoney(tx, {
+        appId,
+        fromWalletId: bank,
+        toWalletId: walletIds.get(id)!,
+        amountCents: body.amountCents,
+        kind: 'donation',
+        description: body.reason,
+        idempotencyKey: keyOf(id),
+        createdByUserId: manager.id,
+      });
+      if (moved.moved) {
+        donated += 1;
+        notify.push(id);
+      }
+    }
+    const created: CreatedNotification[] = await insertNotifications(
+      tx,
+      appId,
+      notify.map((id) => donationNotification(id, body.amountCents, body.reason)),
+    );
+    return {
+      result: {
+        donatedCount: donated,
+        alreadyDonatedCount: userIds.length - donated,
+        totalCents: donated * body.amountCents,
+      },
+      created,
+    };
+  });
+  app.push.deliver(created);
+  return result;
+}
+
+/** The farm's internal bank: issued (minus the bank's balance), the members' total and counts. */
+export async function internalBank(db: Database, appId: string): Promise<InternalBank> {
+  const farm = tenantDb(db, appId);
+  const [bank] = await farm
+    .select({ balance: wallets.balanceCents, id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.appId, appId), eq(wallets.kind, 'bank')));
+  const [members] = await farm
+    .select({ total: sum(wallets.balanceCents) })
+    .from(wallets)
+    .where(and(eq(wallets.appId, appId), eq(wallets.kind, 'member')));
+  const [donations] = bank
+    ? await farm
+        .select({ n: count() })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.appId, appId),
+            eq(ledgerEntries.fromWalletId, bank.id),
+            eq(ledgerEntries.kind, 'donation'),
+          ),
+        )
+    : [{ n: 0 }];
+  const [trading] = await farm
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        eq(users.appId, appId),
+        eq(users.isActive, true),
+        eq(users.isApproved, true),
+        eq(users.isTransactionable, true),
+      ),
+    );
+  return {
+    issuedCents: bank ? -bank.balance : 0,
+    membersTotalCents: Number(members?.total ?? 0),
+    donationCount: Number(donations?.n ?? 0),
+    transactionableMemberCount: Number(trading?.n ?? 0),
+  };
+}
+
+const issuedBy = alias(users, 'issued_by');
+
+/** The bank's issuances, newest first, with the recipient and the manager who gave it. */
+export async function issuances(db: Database, appId: string, query: EntryQuery): Promise<IssuancePage> {
+  const farm = tenantDb(db, appId);
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const [bank] = await farm
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.appId, appId), eq(wallets.kind, 'bank')));
+  if (!bank) {
+    if (query.after) decodeCursor(entryKeys, query.after);
+    return {
+      items: [],
+      total: 0,
+      totalIsLowerBound: false,
+      nextCursor: null,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+  const fromBank = and(eq(ledgerEntries.appId, appId), eq(ledgerEntries.fromWalletId, bank.id));
+  const window = pageWindow(request);
+  const rows = await farm
+    .select({
+      entry: ledgerEntries,
+      recipientId: toUser.id,
+      recipientFirst: toUser.firstName,
+      recipientLast: toUser.lastName,
+      byFirst: issuedBy.firstName,
+      byLast: issuedBy.lastName,
+      cursor: cursorColumn(entryKeys),
+      total: cappedTotal(farm, ledgerEntries, fromBank),
+    })
+    .from(ledgerEntries)
+    .innerJoin(
+      toWallet,
+      and(eq(toWallet.appId, ledgerEntries.appId), eq(toWallet.id, ledgerEntries.toWalletId)),
+    )
+    .leftJoin(toUser, and(eq(toUser.appId, toWallet.appId), eq(toUser.id, toWallet.userId)))
+    .leftJoin(
+      issuedBy,
+      and(eq(issuedBy.appId, ledgerEntries.appId), eq(issuedBy.id, ledgerEntries.createdByUserId)),
+    )
+    .where(
+      and(fromBank, query.after ? afterCursor(entryKeys, decodeCursor(entryKeys, query.after)) : undefined),
+    )
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = await finishPage(
+    rows,
+    request,
+    (r) => ({
+      id: r.entry.id,
+      createdAt: new Date(r.entry.createdAt).toISOString(),
+      amountCents: r.entry.amountCents,
+      description: r.entry.description,
+      recipient:
+        r.recipientId !== null && r.recipientFirst !== null && r.recipientLast !== null
+          ? { id: r.recipientId, firstName: r.recipientFirst, lastName: r.recipientLast }
+          : null,
+      issuedBy: r.byFirst !== null && r.byLast !== null ? `${r.byFirst} ${r.byLast}`.trim() : null,
+    }),
+    (cap) => countUpTo(farm, ledgerEntries, fromBank, cap),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** By name: last name, first name, id. */
+const memberKeys: PageKey[] = [
+  { column: users.lastName, type: 'text' },
+  { column: users.firstName, type: 'text' },
+  { column: users.id, type: 'integer' },
+];
+
+/** Active, approved members with their balance, by name, with the users list's name search. */
+export async function memberWallets(
+  db: Database,
+  appId: string,
+  query: z.output<typeof memberWalletQuerySchema>,
+): Promise<MemberWalletPage> {
+  const farm = tenantDb(db, appId);
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  const conditions: SQL[] = [eq(users.appId, appId), eq(users.isActive, true), eq(users.isApproved, true)];
+  if (query.search) conditions.push(ilike(userSearchText, likePattern(query.search)));
+  const where = and(...conditions);
+  const window = pageWindow(request);
+  const rows = await farm
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      balanceCents: sql<number>`coalesce(${wallets.balanceCents}, 0)::int`,
+      isTransactionable: users.isTransactionable,
+      cursor: cursorColumn(memberKeys),
+      total: cappedTotal(farm, users, where),
+    })
+    .from(users)
+    .leftJoin(wallets, and(eq(wallets.appId, users.appId), eq(wallets.userId, users.id)))
+    .where(
+      and(where, query.after ? afterCursor(memberKeys, decodeCursor(memberKeys, query.after)) : undefined),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = await finishPage(
+    rows,
+    request,
+    (r) => ({
+      userId: r.userId,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      username: r.username,
+      balanceCents: Number(r.balanceCents),
+      isTransactionable: r.isTransactionable,
+    }),
+    (cap) => countUpTo(farm, users, where, cap),
+  );
+  return { ...page, page: query.page, pageSize: query.pageSize };
+}
