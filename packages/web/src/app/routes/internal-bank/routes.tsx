@@ -8,7 +8,7 @@ const handle = (value: RouteHandle) => value;
 export const internalBankRouteObjects: RouteObject[] = [
   {
     path: paths.manager.internalBank.path,
-    lazy: async () => ({ Component: (await import('./internal-bank')).InternalBankRoute }),
+    lazy: async () => ({ Component: (await import('./manager-internal-bank')).InternalBankRoute }),
     handle: handle({
       access: { role: 'BankManager' },
       layout: 'applicationManager',
