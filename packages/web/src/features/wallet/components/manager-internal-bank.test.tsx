@@ -153,7 +153,8 @@ describe('BankManager internal bank', () => {
     ).toBeInTheDocument();
 
     expect(bodies).toHaveLength(2);
-    const [first, second] = bodies as Array<{ idempotencyKey: string }>;
+    const first = bodies[0] as { idempotencyKey: string };
+    const second = bodies[1];
     expect(first).toEqual({
       userIds: [3, 4],
       amountCents: 250,
