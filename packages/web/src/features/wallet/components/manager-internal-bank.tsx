@@ -313,6 +313,7 @@ function DonateForm({
                   role="listitem"
                   variant="light"
                   size="lg"
+                  tt="none"
                   rightSection={
                     <CloseButton
                       size="xs"
@@ -326,7 +327,7 @@ function DonateForm({
               ))}
             </Group>
           )}
-          {errors.userIds && <FormError>{errors.userIds}</FormError>}
+          {errors.userIds && members.length === 0 && <FormError>{errors.userIds}</FormError>}
         </div>
         <TextInput
           label={t('donate.amount')}
@@ -338,6 +339,7 @@ function DonateForm({
           onChange={(event) => {
             const amount = event.currentTarget.value;
             setValues((current) => ({ ...current, amount }));
+            setErrors(({ amount: _fixed, ...rest }) => rest);
           }}
         />
         <TextInput
@@ -350,6 +352,7 @@ function DonateForm({
           onChange={(event) => {
             const reason = event.currentTarget.value;
             setValues((current) => ({ ...current, reason }));
+            setErrors(({ reason: _fixed, ...rest }) => rest);
           }}
         />
         {members.length > 0 && amountCents !== null && amountCents > 0 && (
