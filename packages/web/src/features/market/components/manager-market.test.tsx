@@ -258,6 +258,28 @@ describe('ProductManager offer detail', () => {
     expect(fetch.calls.some((call) => call.path === '/api/applicationManager/product/confirm')).toBe(false);
   });
 
+  it("shows the offer's photos, loaded through the API client", async () => {
+    const { fetch } = renderApp({
+      path: '/applicationManager/product/Detail/12',
+      account: productManager,
+      handlers: {
+        ...detailHandlers({ detail: makeDetail({ photoIds: [5, 6] }), takers: [] }),
+        'GET /api/Media/5': () =>
+          new Response(new Uint8Array([1]), { headers: { 'Content-Type': 'image/png' } }),
+        'GET /api/Media/6': () =>
+          new Response(new Uint8Array([2]), { headers: { 'Content-Type': 'image/png' } }),
+      },
+    });
+    expect(await screen.findByRole('img', { name: 'Foto 1 van Verse eieren' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Foto 2 van Verse eieren' })).toBeInTheDocument();
+    expect(
+      fetch.calls
+        .filter((call) => call.path.startsWith('/api/Media/'))
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual(['/api/Media/5', '/api/Media/6']);
+  });
+
   it('a free reservation is confirmed as picked up, not as paid', async () => {
     renderApp({
       path: '/applicationManager/product/Detail/12',
