@@ -1,10 +1,12 @@
-import { Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconHeartHandshake, IconLock, IconSearch, IconTrash } from '@tabler/icons-react';
 import { requestLimits, type RequestDetail, type RequestStatus } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
@@ -52,9 +54,15 @@ function ManagerRequestCard({
     <Card withBorder radius="md" padding="md">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} className="pluk-wrap">
+          <Anchor
+            component={Link}
+            to={paths.request.getHref(request.id)}
+            fw={600}
+            c="inherit"
+            className="pluk-wrap"
+          >
             {request.title}
-          </Text>
+          </Anchor>
           <RequestStatusBadge status={request.status} />
         </Group>
         {request.description && (

@@ -53,6 +53,10 @@ describe('RequestManager', () => {
     ) as HTMLElement;
     expect(within(card).getByText(/Gevraagd door Lien Lid/)).toBeInTheDocument();
     expect(within(card).getByText('Opgenomen door Tom Taker')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Hulp bij het snoeien' })).toHaveAttribute(
+      'href',
+      '/requests/21',
+    );
     expect(within(card).getByText('Beloning: 7,50 plukgeld')).toBeInTheDocument();
     expect(within(card).getByText('Opgenomen')).toBeInTheDocument();
     expect(screen.getByText('Geen beloning')).toBeInTheDocument();
