@@ -132,6 +132,26 @@ describe('ProductManager list', () => {
     expect(Object.fromEntries(searchParams(first))).toEqual({ page: '0', status: 'all', price: 'all' });
   });
 
+  it('keeps the filters in the address, so they survive a visit to an offer', async () => {
+    const { fetch, router } = renderApp({
+      path: '/applicationManager/product?status=closed&q=pomp',
+      account: productManager,
+      handlers: { 'GET /api/applicationManager/product': () => json(feedPage([makeOffer()])) },
+    });
+    expect(await screen.findByText('Verse eieren')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('closed');
+    expect(screen.getByRole('searchbox', { name: 'Zoeken' })).toHaveValue('pomp');
+    const first = fetch.calls.find((call) => call.path === '/api/applicationManager/product')!;
+    expect(Object.fromEntries(searchParams(first))).toEqual({
+      page: '0',
+      status: 'closed',
+      price: 'all',
+      search: 'pomp',
+    });
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Prijs' }), 'paid');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=closed&q=pomp&price=paid'));
+  });
+
   it('pages with "Meer laden" following the cursor, keeping the filters', async () => {
     const { fetch } = renderApp({
       path: '/applicationManager/product',

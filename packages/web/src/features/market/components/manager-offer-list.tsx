@@ -2,9 +2,9 @@ import { Badge, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBasket, IconSearch } from '@tabler/icons-react';
 import { marketLimits, type ManagerOffer } from '@pluk/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ManagerList } from '../../../components/manager-list';
 import { formatPrice } from '../../../lib/virtual-money';
 import { useManagerOffers, type ManagerOfferFilters } from '../api/manager-offers';
@@ -61,15 +61,41 @@ function ManagerOfferCard({ offer, to }: { offer: ManagerOffer; to: string }) {
   );
 }
 
-export const defaultOfferFilters: ManagerOfferFilters = { search: '', status: 'all', price: 'all' };
+/** A filter's value from the address, or 'all' when it is missing or not one of the choices. */
+function oneOf<T extends string>(value: string | null, choices: readonly T[]): T {
+  return choices.includes(value as T) ? (value as T) : choices[0]!;
+}
 
 /** Every offer of the farm for the ProductManager: search, status and price filters, "Meer laden". */
 export function ManagerOfferList({ hrefOf, newHref }: { hrefOf: (id: number) => string; newHref: string }) {
   const { t } = useTranslation('productManager');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<ManagerOfferFilters['status']>('all');
-  const [price, setPrice] = useState<ManagerOfferFilters['price']>('all');
+  // The filters live in the address (?q=&status=&price=), so coming back from an offer keeps them.
+  const [params, setParams] = useSearchParams();
+  const status = oneOf(params.get('status'), ['all', 'active', 'closed'] as const);
+  const price = oneOf(params.get('price'), ['all', 'free', 'paid'] as const);
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (debouncedSearch) next.set('q', debouncedSearch);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debouncedSearch, setParams]);
+  const setFilter = (name: 'status' | 'price', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'all') next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
   const filters: ManagerOfferFilters = { search: debouncedSearch, status, price };
   const filtered = filters.search !== '' || status !== 'all' || price !== 'all';
   const query = useManagerOffers(filters);
@@ -89,7 +115,7 @@ export function ManagerOfferList({ hrefOf, newHref }: { hrefOf: (id: number) => 
           <NativeSelect
             label={t('filters.status')}
             value={status}
-            onChange={(event) => setStatus(event.currentTarget.value as ManagerOfferFilters['status'])}
+            onChange={(event) => setFilter('status', event.currentTarget.value)}
             data={[
               { value: 'all', label: t('filters.statusAll') },
               { value: 'active', label: t('filters.statusActive') },
@@ -99,7 +125,7 @@ export function ManagerOfferList({ hrefOf, newHref }: { hrefOf: (id: number) => 
           <NativeSelect
             label={t('filters.price')}
             value={price}
-            onChange={(event) => setPrice(event.currentTarget.value as ManagerOfferFilters['price'])}
+            onChange={(event) => setFilter('price', event.currentTarget.value)}
             data={[
               { value: 'all', label: t('filters.priceAll') },
               { value: 'free', label: t('filters.priceFree') },

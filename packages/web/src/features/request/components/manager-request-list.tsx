@@ -3,9 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconHeartHandshake, IconLock, IconSearch, IconTrash } from '@tabler/icons-react';
 import { requestLimits, type RequestDetail, type RequestStatus } from '@pluk/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
@@ -36,6 +36,14 @@ function RequestStatusBadge({ status }: { status: RequestStatus }) {
     </Badge>
   );
 }
+
+const statuses = [
+  'all',
+  'open',
+  'taken',
+  'completed',
+  'closed',
+] as const satisfies readonly ManagerRequestFilters['status'][];
 
 type Moderation = { kind: 'close' | 'delete'; request: RequestDetail };
 
@@ -180,9 +188,37 @@ function ModerationDialogs({ moderation, onDone }: { moderation: Moderation | nu
 /** Every request of the farm for the RequestManager: status filter, search, "Meer laden", close and delete. */
 export function ManagerRequestList() {
   const { t } = useTranslation('requestManager');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<ManagerRequestFilters['status']>('all');
+  // The filters live in the address (?q=&status=), so coming back from a request keeps them.
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status: ManagerRequestFilters['status'] = statuses.includes(
+    statusParam as ManagerRequestFilters['status'],
+  )
+    ? (statusParam as ManagerRequestFilters['status'])
+    : 'all';
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (debouncedSearch) next.set('q', debouncedSearch);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debouncedSearch, setParams]);
+  const setStatus = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'all') next.delete('status');
+        else next.set('status', value);
+        return next;
+      },
+      { replace: true },
+    );
   const [moderation, setModeration] = useState<Moderation | null>(null);
   const filtered = debouncedSearch !== '' || status !== 'all';
   const query = useManagerRequests({ search: debouncedSearch, status });
@@ -202,8 +238,8 @@ export function ManagerRequestList() {
         <NativeSelect
           label={t('filters.status')}
           value={status}
-          onChange={(event) => setStatus(event.currentTarget.value as ManagerRequestFilters['status'])}
-          data={(['all', 'open', 'taken', 'completed', 'closed'] as const).map((value) => ({
+          onChange={(event) => setStatus(event.currentTarget.value)}
+          data={statuses.map((value) => ({
             value,
             label: t(`filters.${value}`),
           }))}

@@ -76,6 +76,25 @@ describe('RequestManager', () => {
     });
   });
 
+  it('reads and keeps the filters in the address', async () => {
+    const { fetch, router } = renderApp({
+      path: '/applicationManager/requests?status=open&q=eieren',
+      account: requestManager,
+      handlers: {
+        'GET /api/applicationManager/request': () => json(feedPage([makeRequest({ status: 'open' })])),
+      },
+    });
+    expect(await screen.findByText('Hulp bij het snoeien')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('open');
+    expect(params(fetch.calls.find((call) => call.path === '/api/applicationManager/request')!)).toEqual({
+      page: '0',
+      status: 'open',
+      search: 'eieren',
+    });
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'all');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=eieren'));
+  });
+
   it('pages with "Meer laden" following the cursor', async () => {
     const { fetch } = renderApp({
       path: '/applicationManager/requests',
