@@ -28,12 +28,16 @@ export const managerOfferKeys = {
 };
 
 /**
- * After a manager changed an offer or a reservation: every market query (the member screens' too), and
- * what a confirm or refuse changes elsewhere (wallets, the home's block, notifications).
+ * After a manager changed an offer or a reservation: every market query (the member screens' too, but
+ * not the member's kept take/buy confirmation), and what a confirm or refuse changes elsewhere (wallets,
+ * the home's block, notifications).
  */
 export function invalidateAfterOfferChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['market'] }),
+    queryClient.invalidateQueries({
+      queryKey: ['market'],
+      predicate: (query) => query.queryKey[1] !== 'lastReservation',
+    }),
     queryClient.invalidateQueries({ queryKey: ['wallet'] }),
     queryClient.invalidateQueries({ queryKey: ['home'] }),
     queryClient.invalidateQueries({ queryKey: ['notifications'] }),
