@@ -125,7 +125,7 @@ const screens = [
   {
     name: 'product manager detail',
     path: '/applicationManager/product/Detail/12',
-    ready: () => screen.findByRole('button', { name: 'Betaling van Lien Lid bevestigen' }),
+    ready: () => screen.findByRole('button', { name: 'Betaald bevestigen voor Lien Lid' }),
   },
   {
     name: 'request manager',

@@ -227,7 +227,7 @@ describe('ProductManager offer detail', () => {
     );
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Betaling van Lien Lid bevestigen' }));
+    await user.click(screen.getByRole('button', { name: 'Betaald bevestigen voor Lien Lid' }));
     const dialog = await screen.findByRole('dialog', { name: 'Betaling bevestigen' });
     expect(
       within(dialog).getByText(/5,00 plukgeld gaat van Lien Lid naar Olga Eigenaar/),
@@ -240,7 +240,7 @@ describe('ProductManager offer detail', () => {
     // The takers are asked again: the reservation is paid now and has no buttons left.
     expect(await screen.findByText('Betaald')).toBeInTheDocument();
     expect(
-      screen.queryByRole('button', { name: 'Betaling van Lien Lid bevestigen' }),
+      screen.queryByRole('button', { name: 'Betaald bevestigen voor Lien Lid' }),
     ).not.toBeInTheDocument();
     expect(fetch.calls.some((call) => call.path === '/api/applicationManager/product/refuse')).toBe(false);
   });
@@ -310,10 +310,10 @@ describe('ProductManager offer detail', () => {
       }),
     });
     expect(
-      await screen.findByRole('button', { name: 'Afhaling van Lien Lid bevestigen' }),
+      await screen.findByRole('button', { name: 'Afgehaald bevestigen voor Lien Lid' }),
     ).toBeInTheDocument();
     expect(
-      screen.queryByRole('button', { name: 'Betaling van Lien Lid bevestigen' }),
+      screen.queryByRole('button', { name: 'Betaald bevestigen voor Lien Lid' }),
     ).not.toBeInTheDocument();
   });
 

@@ -24,6 +24,9 @@ import {
 } from '../api/manager-offers';
 import { ManagerOfferStateBadge } from './manager-offer-list';
 
+/** A card's title beside its state badge: they share a line, and the badge drops below once text is made larger. */
+const headerText = { flex: '1 1 10rem', minWidth: 0 } as const;
+
 const reservationColors: Record<ReservationStatus, string> = {
   reserved: 'yellow',
   paid: 'brand',
@@ -53,8 +56,8 @@ function TakerCard({ taker, offer }: { taker: OfferTaker; offer: OfferDetail }) 
   return (
     <Card withBorder radius="md" padding="sm">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div className="pluk-wrap">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div className="pluk-wrap" style={headerText}>
             <Text fw={600}>{name}</Text>
             <Text size="xs" c="dimmed">
               {t('detail.reservedOn', { date: formatDate(taker.createdAt) })}
@@ -87,7 +90,7 @@ function TakerCard({ taker, offer }: { taker: OfferTaker; offer: OfferDetail }) 
             <Button
               size="sm"
               leftSection={<IconCheck size={16} aria-hidden />}
-              aria-label={t(free ? 'detail.confirmTakenOf' : 'detail.confirmPaidOf', { name })}
+              aria-label={t(free ? 'detail.confirmTakenFor' : 'detail.confirmPaidFor', { name })}
               onClick={confirmDialog.open}
             >
               {t(free ? 'detail.confirmTaken' : 'detail.confirmPaid')}
@@ -304,8 +307,8 @@ export function ManagerOfferDetailView({
         </SimpleGrid>
       )}
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={2} className="pluk-wrap">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={2} className="pluk-wrap" style={headerText}>
             {offer.title}
           </Title>
           <ManagerOfferStateBadge offer={offer} />

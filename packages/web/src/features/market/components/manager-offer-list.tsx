@@ -9,6 +9,9 @@ import { ManagerList } from '../../../components/manager-list';
 import { formatPrice } from '../../../lib/virtual-money';
 import { useManagerOffers, type ManagerOfferFilters } from '../api/manager-offers';
 
+/** A card's title beside its state badge: they share a line, and the badge drops below once text is made larger. */
+const headerText = { flex: '1 1 10rem', minWidth: 0 } as const;
+
 /** The state of an offer in one word, as the ProductManager reads it. */
 export function ManagerOfferStateBadge({
   offer,
@@ -35,8 +38,8 @@ function ManagerOfferCard({ offer, to }: { offer: ManagerOffer; to: string }) {
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="md">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} className="pluk-wrap">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Text fw={600} className="pluk-wrap" style={headerText}>
             {offer.title}
           </Text>
           <ManagerOfferStateBadge offer={offer} />

@@ -26,7 +26,6 @@ export const managerRequestKeys = {
 export function invalidateAfterRequestChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ['requests'] }),
-    queryClient.invalidateQueries({ queryKey: ['request'] }),
     queryClient.invalidateQueries({ queryKey: ['wallet'] }),
     queryClient.invalidateQueries({ queryKey: ['home'] }),
     queryClient.invalidateQueries({ queryKey: ['notifications'] }),

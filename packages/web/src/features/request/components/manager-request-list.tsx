@@ -21,6 +21,9 @@ import {
   type ManagerRequestFilters,
 } from '../api/manager-requests';
 
+/** A card's title beside its state badge: they share a line, and the badge drops below once text is made larger. */
+const headerText = { flex: '1 1 10rem', minWidth: 0 } as const;
+
 const statusColors: Record<RequestStatus, string> = {
   open: 'brand',
   taken: 'yellow',
@@ -61,8 +64,9 @@ function ManagerRequestCard({
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Anchor
+            style={headerText}
             component={Link}
             to={paths.request.getHref(request.id)}
             fw={600}

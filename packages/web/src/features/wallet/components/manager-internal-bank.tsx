@@ -7,7 +7,6 @@ import {
   CloseButton,
   Group,
   Paper,
-  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -55,11 +54,12 @@ export function newDonationKey(): string {
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <Paper withBorder radius="md" p="sm">
+    // A rem-based basis: two side by side on a phone, one per row once the text is made larger.
+    <Paper withBorder radius="md" p="sm" style={{ flex: '1 1 9rem', minWidth: 0 }}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="lg" className="pluk-wrap">
+      <Text fw={700} size="lg">
         {value}
       </Text>
     </Paper>
@@ -76,12 +76,12 @@ function BankSummary() {
   const balanced = bank.issuedCents === bank.membersTotalCents;
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={2} spacing="xs">
+      <Group gap="xs" align="stretch">
         <Figure label={t('summary.issued')} value={formatVirtualMoney(bank.issuedCents)} />
         <Figure label={t('summary.membersTotal')} value={formatVirtualMoney(bank.membersTotalCents)} />
         <Figure label={t('summary.donations')} value={String(bank.donationCount)} />
         <Figure label={t('summary.transactionable')} value={String(bank.transactionableMemberCount)} />
-      </SimpleGrid>
+      </Group>
       {balanced ? (
         <Text size="sm" c="dimmed">
           <IconCheck size={14} aria-hidden /> {t('summary.balanced')}
@@ -401,8 +401,8 @@ function Issuances() {
     <Stack gap="xs">
       {items.map((issuance) => (
         <Card key={issuance.id} withBorder radius="md" padding="sm">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group justify="space-between" align="flex-start" gap="xs">
+            <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
               <Text fw={600} className="pluk-wrap">
                 {issuance.recipient ? memberName(issuance.recipient) : t('history.removedMember')}
               </Text>
@@ -415,9 +415,7 @@ function Issuances() {
                   : formatMoment(issuance.createdAt)}
               </Text>
             </Stack>
-            <Text fw={700} style={{ flexShrink: 0 }}>
-              {formatMovement(issuance.amountCents)}
-            </Text>
+            <Text fw={700}>{formatMovement(issuance.amountCents)}</Text>
           </Group>
         </Card>
       ))}
