@@ -5,6 +5,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
 import {
@@ -78,7 +79,23 @@ export function useManagerToggleTransactionable() {
   return useMutation({
     mutationFn: (userId: number): Promise<MemberWallet> =>
       apiRequest(api.wallet.managerToggleTransactionable, { body: { userId } }),
-    onSuccess: () => invalidateBankQueries(queryClient),
+    onSuccess: (member) => {
+      // The switch follows at once in every loaded page of the members' list, then all is asked again.
+      queryClient.setQueriesData<InfiniteData<MemberWalletPage>>(
+        { queryKey: ['wallet', 'bank', 'members'] },
+        (data) =>
+          data
+            ? {
+                ...data,
+                pages: data.pages.map((page) => ({
+                  ...page,
+                  items: page.items.map((item) => (item.userId === member.userId ? member : item)),
+                })),
+              }
+            : data,
+      );
+      return invalidateBankQueries(queryClient);
+    },
   });
 }
 

@@ -205,6 +205,9 @@ describe('BankManager internal bank', () => {
             ? apiError(409, 'TRANSACTIONABLE_HAS_OPEN', 'Dit lid heeft nog open reservaties.')
             : json(makeMember({ isTransactionable: false }));
         },
+        // Answers the old state: the switch follows the toggle's own answer.
+        'GET /api/applicationManager/internalbank/wallets': () =>
+          new Promise<Response>((resolve) => setTimeout(() => resolve(json(feedPage([lien, jef]))), 2_000)),
       }),
     });
     const user = userEvent.setup();
@@ -212,6 +215,9 @@ describe('BankManager internal bank', () => {
     expect(await screen.findByText('Dit lid heeft nog open reservaties.')).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Lien Lid handelt met plukgeld' }));
     await waitFor(() => expect(calls).toBe(2));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Lien Lid handelt met plukgeld' })).not.toBeChecked(),
+    );
     const toggles = fetch.calls.filter(
       (call) => call.path === '/api/applicationManager/User/ToggleTransactionable',
     );
