@@ -82,11 +82,15 @@ const idSources: Array<{ prefix: string; api: string }> = [
   { prefix: '/applicationManager/tasks/', api: '/api/applicationManager/Task' },
   { prefix: '/applicationManager/events/', api: '/api/applicationManager/Event' },
   { prefix: '/applicationManager/posts/', api: '/api/applicationManager/Post' },
+  { prefix: '/applicationManager/product/', api: '/api/applicationManager/product' },
 ];
 
 async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promise<string> {
   if (screen.path === '*') return '/bestaat-niet';
-  let url = screen.path.replace(':token', 'e2e-ongeldige-sleutel').replace(':userId', '1');
+  let url = screen.path
+    .replace(':token', 'e2e-ongeldige-sleutel')
+    .replace(':userId', '1')
+    .replace(':productId', ':id');
   if (url.includes(':id')) {
     const source = idSources.find((s) => url.startsWith(s.prefix));
     if (!source) throw new Error(`accessibility.spec.ts: say where the :id of ${screen.path} comes from`);

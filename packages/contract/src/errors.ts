@@ -141,14 +141,17 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   OFFER_HAS_PAYMENTS: 'Van dit aanbod werd al iets betaald; sluit het in plaats van het te verwijderen.',
   OFFER_QUANTITY_TOO_LOW: 'Er is al meer gereserveerd of verkocht dan deze hoeveelheid.',
   RESERVATION_ALREADY_HANDLED: 'Deze reservatie is al verwerkt.',
-  NOT_TRANSACTIONABLE: 'Je handelt niet met plukgeld. Zet het aan in je portefeuille of vraag het aan de beheerders.',
+  NOT_TRANSACTIONABLE:
+    'Je handelt niet met plukgeld. Zet het aan in je portefeuille of vraag het aan de beheerders.',
   INSUFFICIENT_FUNDS: 'Je hebt niet genoeg plukgeld beschikbaar.',
-  TOGGLE_TRANSACTIONABLE_NOT_ALLOWED: 'Op deze plukboerderij zetten de beheerders het handelen met plukgeld aan of uit.',
+  TOGGLE_TRANSACTIONABLE_NOT_ALLOWED:
+    'Op deze plukboerderij zetten de beheerders het handelen met plukgeld aan of uit.',
   TRANSACTIONABLE_HAS_OPEN: 'Je hebt nog open reservaties of verzoeken met een beloning; rond die eerst af.',
   REQUEST_OWN: 'Je kan je eigen verzoek niet opnemen.',
   REQUEST_NOT_OPEN: 'Dit verzoek werd al opgenomen of is afgesloten.',
   REQUEST_NOT_TAKEN: 'Niemand heeft dit verzoek opgenomen.',
   REQUEST_ENDED: 'Dit verzoek is verlopen.',
   REQUEST_COMPLETED: 'Dit verzoek is al afgerond; de beloning werd betaald.',
-  IDEMPOTENCY_KEY_REUSED: 'Deze sleutel werd al voor iets anders gebruikt. Vernieuw de pagina en probeer opnieuw.',
+  IDEMPOTENCY_KEY_REUSED:
+    'Deze sleutel werd al voor iets anders gebruikt. Vernieuw de pagina en probeer opnieuw.',
 };

@@ -130,7 +130,10 @@ export const offerFieldsSchema = z.object({
   description: z
     .string()
     .trim()
-    .max(marketLimits.descriptionMax, `De beschrijving is hoogstens ${marketLimits.descriptionMax} tekens lang.`)
+    .max(
+      marketLimits.descriptionMax,
+      `De beschrijving is hoogstens ${marketLimits.descriptionMax} tekens lang.`,
+    )
     .default(''),
   priceCents: z.coerce.number({ error: 'Vul een prijs in (0 is gratis).' }).pipe(centsField('de prijs')),
   quantity: z.coerce
@@ -146,7 +149,10 @@ export const offerFieldsSchema = z.object({
   pickupInfo: z
     .string()
     .trim()
-    .max(marketLimits.pickupInfoMax, `De afhaalinformatie is hoogstens ${marketLimits.pickupInfoMax} tekens lang.`)
+    .max(
+      marketLimits.pickupInfoMax,
+      `De afhaalinformatie is hoogstens ${marketLimits.pickupInfoMax} tekens lang.`,
+    )
     .default(''),
   availableUntil: optionalDateTime,
 });
@@ -258,7 +264,8 @@ export const marketRoutes = {
     method: 'POST',
     path: 'product/take',
     permission: 'member',
-    summary: 'Reserves a quantity of a free offer; refused on a priced offer, my own, closed, ended or sold out.',
+    summary:
+      'Reserves a quantity of a free offer; refused on a priced offer, my own, closed, ended or sold out.',
     body: reserveBodySchema,
     response: { 200: reserveResultSchema },
   }),

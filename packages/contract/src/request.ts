@@ -73,7 +73,10 @@ const requestFieldsShape = {
   description: z
     .string()
     .trim()
-    .max(requestLimits.descriptionMax, `De beschrijving is hoogstens ${requestLimits.descriptionMax} tekens lang.`)
+    .max(
+      requestLimits.descriptionMax,
+      `De beschrijving is hoogstens ${requestLimits.descriptionMax} tekens lang.`,
+    )
     .default(''),
   rewardCents: centsField('de beloning').default(0),
   neededBy: z

@@ -195,7 +195,7 @@ export const walletRoutes = {
     method: 'GET',
     path: 'applicationManager/internalbank/wallets',
     permission: { role: 'BankManager' },
-    summary: "Active members with their balance and whether they trade, by name, paged, with search.",
+    summary: 'Active members with their balance and whether they trade, by name, paged, with search.',
     query: memberWalletQuerySchema,
     response: { 200: memberWalletPageSchema },
   }),

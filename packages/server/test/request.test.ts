@@ -300,6 +300,26 @@ describe('lists', () => {
     );
     expect(mine.items.every((r) => r.isMine)).toBe(true);
     expect(mine.items).toHaveLength(4);
+    // The same pages by cursor without a search (the prepared query of the home block and list).
+    const minePage = requestPageSchema.parse(
+      json(await ctx.request({ method: 'GET', url: '/api/request?mine=true&pageSize=3', as: member })),
+    );
+    expect(minePage.items.map((r) => r.id)).toEqual([made[3], made[2], made[1]]);
+    const mineNext = requestPageSchema.parse(
+      json(
+        await ctx.request({
+          method: 'GET',
+          url: `/api/request?mine=true&pageSize=3&after=${minePage.nextCursor}`,
+          as: member,
+        }),
+      ),
+    );
+    expect(mineNext.items.map((r) => r.id)).toEqual([made[0]]);
+    const others = requestPageSchema.parse(
+      json(await ctx.request({ method: 'GET', url: '/api/request?mine=false&pageSize=50', as: member })),
+    );
+    expect(others.items.some((r) => r.isMine)).toBe(false);
+    expect(others.items.length).toBeGreaterThan(0);
     // Another farm sees none of them.
     const foreign = requestPageSchema.parse(
       json(

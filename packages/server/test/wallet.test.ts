@@ -208,6 +208,19 @@ describe('donations from the internal bank', () => {
     expect(errorOf(response).message).toContain('Ulla Uit');
   });
 
+  it('answers a retry as the first call did, even when a recipient stopped trading since', async () => {
+    const member = await ctx.createUser({ username: 'stopper', firstName: 'Stijn', lastName: 'Stopper' });
+    await setTransactionable(member.id);
+    const payload = { userIds: [member.id], amountCents: 200, reason: 'Gift', idempotencyKey: newKey() };
+    expect(json(await donate(payload))).toMatchObject({ donatedCount: 1 });
+    await setTransactionable(member.id, false);
+    const retry = await donate(payload);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(json(retry)).toEqual({ donatedCount: 0, alreadyDonatedCount: 1, totalCents: 0 });
+    const fresh = await donate({ ...payload, idempotencyKey: newKey() });
+    expect(errorOf(fresh).code).toBe('NOT_TRANSACTIONABLE');
+  });
+
   it('is for BankManagers of this farm only, and checks its body', async () => {
     const payload = { userIds: [lien.id], amountCents: 100, reason: 'x', idempotencyKey: newKey() };
     expect((await donate(payload, lien)).statusCode).toBe(403);

@@ -3,6 +3,7 @@ import type { Database, Transaction } from '../db/client.js';
 import { tenantDb } from '../db/tenant.js';
 import { requests, users } from '../db/schema/index.js';
 import { bankWalletId, memberWalletId, moveMoney } from '../modules/wallet/ledger.js';
+import { balanceCents, reservedCents } from '../modules/wallet/reserved.js';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -73,9 +74,14 @@ export async function seedDemoWalletRequests(
   }
   const now = Date.now();
   for (const [i, request] of options.requests.entries()) {
+    const requesterId = idOf(request.by);
+    // A reward is promised money (ADR 058): the demo keeps the rule the API enforces.
+    const free = (await balanceCents(db, appId, requesterId)) - (await reservedCents(db, appId, requesterId));
+    if ((request.rewardCents ?? 0) > free)
+      throw new Error(`Demo request of ${request.by}: reward not covered`);
     await farm.insert(requests).values({
       appId,
-      requesterUserId: idOf(request.by),
+      requesterUserId: requesterId,
       title: request.title,
       description: request.description,
       rewardCents: request.rewardCents ?? 0,

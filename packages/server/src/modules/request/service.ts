@@ -1,5 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ManagerRequestPage, MyRequests, RequestDetail, RequestPage } from '@pluk/contract';
 import type {
@@ -13,12 +27,15 @@ import type { Database, Transaction } from '../../db/client.js';
 import { requests, users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import {
   afterCursor,
   cappedTotal,
   countUpTo,
   cursorColumn,
+  cursorParams,
+  cursorPlaceholders,
   decodeCursor,
   finishPage,
   pageWindow,
@@ -107,18 +124,51 @@ const searchOf = (search: string | undefined) =>
     ? or(ilike(requests.title, likePattern(search)), ilike(requests.description, likePattern(search)))
     : undefined;
 
-/** The member list's filter (contract `requestListQuerySchema`). */
-function listWhere(appId: string, userId: number, query: z.output<typeof requestListQuerySchema>, now: Date) {
+type ListFilter = Pick<
+  z.output<typeof requestListQuerySchema>,
+  'isCompleted' | 'hasEnded' | 'mine' | 'search'
+>;
+
+/**
+ * The member list's filter (contract `requestListQuerySchema`); `userId` and `now` are values or the
+ * placeholders of the prepared query (Drizzle binds a placeholder wherever it binds a value).
+ */
+function listWhere(appId: string, userId: number | Placeholder, query: ListFilter, now: Date | Placeholder) {
+  const at = now as Date;
+  const me = userId as number;
   const conditions: (SQL | undefined)[] = [eq(requests.appId, appId)];
   if (query.isCompleted === true) conditions.push(inArray(requests.status, ['completed', 'closed']));
   else conditions.push(inArray(requests.status, ['open', 'taken']));
-  if (query.hasEnded === false) conditions.push(or(isNull(requests.neededBy), gt(requests.neededBy, now)));
-  if (query.hasEnded === true) conditions.push(lte(requests.neededBy, now));
-  if (query.mine === true) conditions.push(eq(requests.requesterUserId, userId));
-  if (query.mine === false) conditions.push(sql`${requests.requesterUserId} <> ${userId}`);
+  if (query.hasEnded === false) conditions.push(or(isNull(requests.neededBy), gt(requests.neededBy, at)));
+  if (query.hasEnded === true) conditions.push(lte(requests.neededBy, at));
+  if (query.mine === true) conditions.push(eq(requests.requesterUserId, me));
+  if (query.mine === false) conditions.push(ne(requests.requesterUserId, me));
   conditions.push(searchOf(query.search));
   return and(...conditions);
 }
+
+const flag = (value: string | undefined) => (value === 'true' ? true : value === 'false' ? false : undefined);
+
+/**
+ * The list's page without a search (the home block and the list screen), built once per app and
+ * filter (ADR 046); key `appId|isCompleted|hasEnded|mine|cursor`.
+ */
+const requestPageQuery = preparedQuery((db, key: string) => {
+  const [appId = '', isCompleted, hasEnded, mine, cursor] = key.split('|');
+  const filter = { isCompleted: flag(isCompleted), hasEnded: flag(hasEnded), mine: flag(mine) };
+  const where = listWhere(appId, sql.placeholder('userId'), filter, sql.placeholder('now'));
+  return selectWithPeople(db, appId, {
+    cursor: cursorColumn(requestKeys),
+    total: cappedTotal(tenantDb(db, appId), requests, where),
+  })
+    .where(
+      and(where, cursor === 'after' ? afterCursor(requestKeys, cursorPlaceholders(requestKeys)) : undefined),
+    )
+    .orderBy(desc(requests.createdAt), desc(requests.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`request_page${cursor === 'after' ? '_after' : ''}`);
+});
 
 /**
  * Requests, newest first, a page at a time. Without `isCompleted`: the open and taken ones (what a member
@@ -134,16 +184,30 @@ export async function listRequests(
   const where = listWhere(user.appId, user.id, query, now);
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
   const window = pageWindow(request);
-  const rows = await selectWithPeople(db, user.appId, {
-    cursor: cursorColumn(requestKeys),
-    total: cappedTotal(farm, requests, where),
-  })
-    .where(
-      and(where, query.after ? afterCursor(requestKeys, decodeCursor(requestKeys, query.after)) : undefined),
-    )
-    .orderBy(desc(requests.createdAt), desc(requests.id))
-    .limit(window.limit)
-    .offset(window.offset);
+  const rows = query.search
+    ? await selectWithPeople(db, user.appId, {
+        cursor: cursorColumn(requestKeys),
+        total: cappedTotal(farm, requests, where),
+      })
+        .where(
+          and(
+            where,
+            query.after ? afterCursor(requestKeys, decodeCursor(requestKeys, query.after)) : undefined,
+          ),
+        )
+        .orderBy(desc(requests.createdAt), desc(requests.id))
+        .limit(window.limit)
+        .offset(window.offset)
+    : await requestPageQuery(
+        db,
+        `${user.appId}|${query.isCompleted}|${query.hasEnded}|${query.mine}|${query.after ? 'after' : ''}`,
+        {
+          userId: user.id,
+          now: now.toISOString(),
+          ...window,
+          ...cursorParams(requestKeys, query.after),
+        },
+      );
   const page = await finishPage(
     rows as (RequestWithPeople & { cursor: string; total: number })[],
     request,

@@ -318,12 +318,28 @@ export async function donate(
         'Niet alle gekozen leden bestaan op deze plukboerderij; er werd niets gegeven.',
       );
     }
-    const inactive = members.find((m) => !m.isActive || !m.isApproved);
+    // A retry answers as the first call did: who already got it under this key is not checked again.
+    const keyOf = (id: number) => `donation:${body.idempotencyKey}:${id}`;
+    const earlier = await farm
+      .select({ key: ledgerEntries.idempotencyKey })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.appId, appId),
+          inArray(
+            ledgerEntries.idempotencyKey,
+            userIds.map((id) => keyOf(id)),
+          ),
+        ),
+      );
+    const credited = new Set(earlier.map((e) => e.key));
+    const toCredit = members.filter((m) => !credited.has(keyOf(m.id)));
+    const inactive = toCredit.find((m) => !m.isActive || !m.isApproved);
     if (inactive) {
       const message = `${memberName(inactive)} is geen actief lid; er werd niets gegeven.`;
       throw new HttpError(400, 'VALIDATION_ERROR', message, { userIds: message });
     }
-    const notTrading = members.find((m) => !m.isTransactionable);
+    const notTrading = toCredit.find((m) => !m.isTransactionable);
     if (notTrading) {
       throw new HttpError(
         409,
@@ -346,7 +362,7 @@ export async function donate(
         amountCents: body.amountCents,
         kind: 'donation',
         description: body.reason,
-        idempotencyKey: `donation:${body.idempotencyKey}:${id}`,
+        idempotencyKey: keyOf(id),
         createdByUserId: manager.id,
       });
       if (moved.moved) {

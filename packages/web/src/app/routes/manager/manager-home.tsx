@@ -1,5 +1,14 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconChecklist, IconFlask, IconMessageCircle, IconUserPlus, type Icon } from '@tabler/icons-react';
+import {
+  IconBasket,
+  IconBuildingBank,
+  IconChecklist,
+  IconFlask,
+  IconHeartHandshake,
+  IconMessageCircle,
+  IconUserPlus,
+  type Icon,
+} from '@tabler/icons-react';
 import { isApplicationManager, passesRoleCheck, waitingListQuery } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -135,6 +144,42 @@ function FeedbackTile() {
   );
 }
 
+function ProductsTile() {
+  const { t } = useTranslation('productManager');
+  return (
+    <Tile
+      to={paths.manager.products.list.getHref()}
+      icon={IconBasket}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
+function RequestsTile() {
+  const { t } = useTranslation('requestManager');
+  return (
+    <Tile
+      to={paths.manager.requests.getHref()}
+      icon={IconHeartHandshake}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
+function InternalBankTile() {
+  const { t } = useTranslation('internalBank');
+  return (
+    <Tile
+      to={paths.manager.internalBank.getHref()}
+      icon={IconBuildingBank}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -144,17 +189,28 @@ export function ManagerHomeRoute() {
   const showTasks = passesRoleCheck(roles, 'TaskManager');
   const showPosts = passesRoleCheck(roles, 'PostManager');
   const showEvents = passesRoleCheck(roles, 'EventManager');
+  const showProducts = passesRoleCheck(roles, 'ProductManager');
+  const showRequests = passesRoleCheck(roles, 'RequestManager');
+  const showBank = passesRoleCheck(roles, 'BankManager');
   return (
     <Stack gap="md">
-      {!showWaitingList && !showExperimental && !showTasks && !showPosts && !showEvents && (
-        <Text c="dimmed">{t('managerHome.nothingYet')}</Text>
-      )}
+      {!showWaitingList &&
+        !showExperimental &&
+        !showTasks &&
+        !showPosts &&
+        !showEvents &&
+        !showProducts &&
+        !showRequests &&
+        !showBank && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {showWaitingList && <WaitingListTile />}
         {showWaitingList && <FeedbackTile />}
         {showTasks && <TasksTile />}
         {showEvents && <EventsTile />}
         {showPosts && <PostsTile />}
+        {showProducts && <ProductsTile />}
+        {showRequests && <RequestsTile />}
+        {showBank && <InternalBankTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}

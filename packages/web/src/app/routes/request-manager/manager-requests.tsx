@@ -1,0 +1,6 @@
+import { ManagerRequestList } from '../../../features/request/components/manager-request-list';
+
+/** /applicationManager/requests */
+export function ManagerRequestsRoute() {
+  return <ManagerRequestList />;
+}
