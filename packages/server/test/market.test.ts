@@ -233,6 +233,21 @@ describe('offers', () => {
     const second = await list(buyer, `?search=zoek&pageSize=1&after=${first.nextCursor}`);
     expect(ids(second)).toEqual([free.id]);
     expect(second.nextCursor).toBeNull();
+
+    // Without a search (the home block's prepared query): the same filters, paged by cursor.
+    const all = await list(buyer, '?pageSize=50');
+    expect(all.items.map((o) => o.id)).toEqual(expect.arrayContaining([paid.id, free.id]));
+    for (const hidden of [closed.id, ended.id, soldOut.id]) expect(ids(all)).not.toContain(hidden);
+    const freeOnly = await list(buyer, '?price=free&pageSize=50');
+    expect(freeOnly.items.every((o) => o.isFree)).toBe(true);
+    expect(ids(freeOnly)).toContain(free.id);
+    const endedOnly = await list(buyer, '?hasEnded=true&pageSize=50');
+    expect(ids(endedOnly)).toContain(ended.id);
+    expect(endedOnly.items.every((o) => o.hasEnded)).toBe(true);
+    const pageOne = await list(buyer, '?pageSize=2');
+    const pageTwo = await list(buyer, `?pageSize=2&after=${pageOne.nextCursor}`);
+    expect(pageOne.total).toBe(all.items.length);
+    expect([...ids(pageOne), ...ids(pageTwo)]).toEqual(ids(all).slice(0, 4));
   });
 });
 

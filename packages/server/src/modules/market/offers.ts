@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import {
   managerOfferQuerySchema,
   offerListQuerySchema,
@@ -14,10 +29,14 @@ import type { Database, Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { productReservations, products, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-error.js';
+import { preparedQuery } from '../../db/prepared.js';
 import {
   afterCursor,
+  cappedTotal,
   countUpTo,
   cursorColumn,
+  cursorParams,
+  cursorPlaceholders,
   decodeCursor,
   finishPage,
   pageWindow,
@@ -82,25 +101,65 @@ const notSoldOut = sql`${takenSql} < ${products.quantity}`;
 const notEnded = (now: Date) => or(isNull(products.availableUntil), gt(products.availableUntil, now));
 
 type MemberQuery = z.output<typeof offerListQuerySchema>;
+type MemberFilter = Pick<MemberQuery, 'isCompleted' | 'hasEnded' | 'price' | 'search'>;
 
 /**
  * The member list's filter. Others' closed offers never show. isCompleted=false (and its absence) leaves
  * out closed and sold-out offers, isCompleted=true shows only those (closed ones of my own); hasEnded=false
- * (and its absence) leaves out offers past their availableUntil, hasEnded=true shows only those.
+ * (and its absence) leaves out offers past their availableUntil, hasEnded=true shows only those. `userId`
+ * and `now` are values or the placeholders of the prepared query.
  */
-function memberListWhere(user: AuthUser, query: MemberQuery, now: Date): SQL | undefined {
+function memberListWhere(
+  appId: string,
+  userId: number | Placeholder,
+  query: MemberFilter,
+  now: Date | Placeholder,
+): SQL | undefined {
+  // Drizzle binds a placeholder wherever it binds a value.
+  const at = now as Date;
+  const viewer = userId as number;
   const conditions: (SQL | undefined)[] = [
-    eq(products.appId, user.appId),
-    or(eq(products.isClosed, false), eq(products.ownerUserId, user.id)),
+    eq(products.appId, appId),
+    or(eq(products.isClosed, false), eq(products.ownerUserId, viewer)),
   ];
   if (query.isCompleted === true) conditions.push(or(eq(products.isClosed, true), soldOut));
   else conditions.push(eq(products.isClosed, false), notSoldOut);
-  if (query.hasEnded === true) conditions.push(lte(products.availableUntil, now));
-  else conditions.push(notEnded(now));
+  if (query.hasEnded === true) conditions.push(lte(products.availableUntil, at));
+  else conditions.push(notEnded(at));
   if (query.search) conditions.push(ilike(products.title, likePattern(query.search)));
   conditions.push(priceCondition(query.price));
   return and(...conditions);
 }
+
+const flag = (value: string | undefined) => (value === 'true' ? true : value === 'false' ? false : undefined);
+
+/**
+ * The member list without a search (the home block, the market screen), built once per app, filter and
+ * cursor use (ADR 046), with its capped total in the same statement; key
+ * `appId|isCompleted|hasEnded|price|cursor`.
+ */
+const offerPageQuery = preparedQuery((db, key: string) => {
+  const [appId = '', isCompleted, hasEnded, price, cursor] = key.split('|');
+  const filter: MemberFilter = {
+    isCompleted: flag(isCompleted),
+    hasEnded: flag(hasEnded),
+    price: (price ?? 'all') as MemberFilter['price'],
+  };
+  const where = memberListWhere(appId, sql.placeholder('userId'), filter, sql.placeholder('now'));
+  return tenantDb(db, appId)
+    .select({
+      ...offerColumns,
+      cursor: cursorColumn(offerKeys),
+      total: cappedTotal(tenantDb(db, appId), products, where),
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.ownerUserId))
+    .where(and(where, cursor === 'after' ? afterCursor(offerKeys, cursorPlaceholders(offerKeys)) : undefined))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`offer_page${cursor === 'after' ? '_after' : ''}`);
+});
 
 /** The member list and the home block: active offers, newest first, a page at a time (ADR 056). */
 export async function listOffers(
@@ -110,17 +169,34 @@ export async function listOffers(
   now = new Date(),
 ): Promise<OfferPage> {
   const farm = tenantDb(db, user.appId);
-  const where = memberListWhere(user, query, now);
+  const where = memberListWhere(user.appId, user.id, query, now);
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
   const window = pageWindow(request);
-  const rows = await farm
-    .select({ ...offerColumns, cursor: cursorColumn(offerKeys) })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.ownerUserId))
-    .where(and(where, query.after ? afterCursor(offerKeys, decodeCursor(offerKeys, query.after)) : undefined))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(window.limit)
-    .offset(window.offset);
+  const rows = query.search
+    ? await farm
+        .select({
+          ...offerColumns,
+          cursor: cursorColumn(offerKeys),
+          total: cappedTotal(farm, products, where),
+        })
+        .from(products)
+        .innerJoin(users, eq(users.id, products.ownerUserId))
+        .where(
+          and(where, query.after ? afterCursor(offerKeys, decodeCursor(offerKeys, query.after)) : undefined),
+        )
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(window.limit)
+        .offset(window.offset)
+    : await offerPageQuery(
+        db,
+        `${user.appId}|${query.isCompleted}|${query.hasEnded}|${query.price}|${query.after ? 'after' : ''}`,
+        {
+          userId: user.id,
+          now: now.toISOString(),
+          ...window,
+          ...cursorParams(offerKeys, query.after),
+        },
+      );
   const page = await finishPage(
     rows,
     request,
