@@ -1,4 +1,5 @@
 import type { NotificationInput } from '../notification/notify.js';
+import { formatPlukgeld } from '../wallet/notifications.js';
 
 interface OfferInfo {
   id: number;
@@ -6,13 +7,8 @@ interface OfferInfo {
   unit: string;
 }
 
-/** "12,50 plukgeld" (the web's formatVirtualMoney), or "gratis". */
-export function plukgeld(cents: number): string {
-  if (cents === 0) return 'gratis';
-  const euros = Math.floor(cents / 100);
-  const rest = String(cents % 100).padStart(2, '0');
-  return `${euros.toLocaleString('nl-BE')},${rest} plukgeld`;
-}
+/** "12,50 plukgeld" (as the wallet writes it), or "gratis". */
+export const plukgeld = (cents: number) => (cents === 0 ? 'gratis' : formatPlukgeld(cents));
 
 const amount = (quantity: number, offer: OfferInfo) =>
   offer.unit ? `${quantity} ${offer.unit}` : `${quantity}`;

@@ -19,6 +19,7 @@ import { removeStorage, withStoredUploads } from '../media/service.js';
 import type { MultipartUpload } from '../media/upload.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
 import { lockWallets, memberWalletId, moveMoney } from '../wallet/ledger.js';
+import { formatPlukgeld } from '../wallet/notifications.js';
 import { reservedCents } from '../wallet/reserved.js';
 import {
   assertPhotos,
@@ -366,7 +367,7 @@ export async function reserveOffer(
             throw new HttpError(
               409,
               'INSUFFICIENT_FUNDS',
-              `Je hebt niet genoeg plukgeld beschikbaar: dit kost ${formatCents(total)}, je hebt ${formatCents(Math.max(0, available))} beschikbaar.`,
+              `Je hebt niet genoeg plukgeld beschikbaar: dit kost ${formatPlukgeld(total)}, je hebt ${formatPlukgeld(Math.max(0, available))} beschikbaar.`,
             );
           }
         }
@@ -406,10 +407,6 @@ export async function reserveOffer(
   }
   const reservation = await reservationById(app.db, appId, reservationId);
   return { reservation, offer: await offerDetail(app.db, user, reservation.offerId) };
-}
-
-function formatCents(cents: number): string {
-  return `${Math.floor(cents / 100).toLocaleString('nl-BE')},${String(cents % 100).padStart(2, '0')} plukgeld`;
 }
 
 /** The offer a reservation of this app belongs to (404 for another app's reservation). */
