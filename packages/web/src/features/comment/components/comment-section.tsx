@@ -12,7 +12,7 @@ import { fieldErrors, useErrorText } from '../../../lib/form';
 import { useCommentMutations, useComments } from '../api/comments';
 
 export interface CommentSectionProps {
-  subjectType: 'task' | 'event' | 'post';
+  subjectType: 'task' | 'event' | 'post' | 'offer';
   subjectId: number;
 }
 

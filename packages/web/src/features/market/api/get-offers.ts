@@ -12,7 +12,7 @@ export function getOffers(query: OfferListQuery = {}, page: FeedPageParam = { pa
       hasEnded: query.hasEnded,
       search: query.search || undefined,
       price: query.price && query.price !== 'all' ? query.price : undefined,
-      pageSize: query.pageSize,
+      pageSize: query.pageSize as number | undefined,
       ...page,
     },
   });

@@ -14,9 +14,7 @@ export interface ReserveInput {
 /** Takes a free offer (`product/take`) or buys a priced one (`product/buy`). */
 export function reserveOffer({ offer, quantity, idempotencyKey }: ReserveInput): Promise<ReserveResult> {
   const body = { offerId: offer.id, quantity, idempotencyKey };
-  return offer.isFree
-    ? apiRequest(api.market.take, { body })
-    : apiRequest(api.market.buy, { body });
+  return offer.isFree ? apiRequest(api.market.take, { body }) : apiRequest(api.market.buy, { body });
 }
 
 /** A fresh key for one intent to take or buy (ADR 058). */

@@ -106,7 +106,9 @@ function ConfirmPaidPanel({
       ) : (
         <Alert color="gray">
           <Group gap="xs">
-            <Text size="sm">{t('confirmPaid.alreadyHandled', { status: t(`status.${reservation.status}`) })}</Text>
+            <Text size="sm">
+              {t('confirmPaid.alreadyHandled', { status: t(`status.${reservation.status}`) })}
+            </Text>
             <ReservationStatusBadge status={reservation.status} />
           </Group>
         </Alert>

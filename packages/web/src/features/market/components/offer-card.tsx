@@ -22,7 +22,11 @@ export function OfferLeft({ offer }: { offer: OfferSummary }) {
   const { t } = useTranslation('market');
   const reason = offerBlockedReason(offer);
   if (reason) {
-    const label = { reasonClosed: 'card.closed', reasonEnded: 'card.ended', reasonSoldOut: 'card.soldOut' } as const;
+    const label = {
+      reasonClosed: 'card.closed',
+      reasonEnded: 'card.ended',
+      reasonSoldOut: 'card.soldOut',
+    } as const;
     return (
       <Badge color="gray" variant="light">
         {t(label[reason])}

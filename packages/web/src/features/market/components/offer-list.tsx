@@ -34,7 +34,12 @@ function OfferResults({
   if (offers.length === 0) {
     const filtered = search !== '' || price !== 'all';
     return filtered ? (
-      <EmptyState icon={IconSearch} color="gray" title={t('list.noResultsTitle')} text={t('list.noResultsText')} />
+      <EmptyState
+        icon={IconSearch}
+        color="gray"
+        title={t('list.noResultsTitle')}
+        text={t('list.noResultsText')}
+      />
     ) : (
       <EmptyState
         icon={IconBasket}

@@ -8,8 +8,8 @@ import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/errors';
 import { useErrorText } from '../../../lib/form';
 import { formatPrice } from '../../../lib/virtual-money';
-import { useDismissLastReservation, useLastReservation } from '../api/get-offer';
-import { useReserve } from '../api/reserve';
+import { useLastReservation } from '../api/get-offer';
+import { useDismissLastReservation, useReserve } from '../api/reserve';
 import { formatQuantity, offerBlockedReason } from './offer-format';
 
 /** Errors that are about my wallet: the answer links to it. */
@@ -38,7 +38,9 @@ export function ReservePanel({ offer }: { offer: OfferDetail }) {
         <NumberInput
           label={t('detail.quantity')}
           description={
-            reason ? undefined : t('detail.quantityHelp', { count: formatQuantity(offer.quantityLeft, offer.unit) })
+            reason
+              ? undefined
+              : t('detail.quantityHelp', { count: formatQuantity(offer.quantityLeft, offer.unit) })
           }
           value={quantity}
           onChange={setQuantity}
