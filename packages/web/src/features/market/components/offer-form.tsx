@@ -32,7 +32,6 @@ import { MediaImage } from '../../media/components/media-image';
 import { useSaveOffer, type OfferFormMode, type OfferFormPayload } from '../api/save-offer';
 
 const megabyte = 1024 * 1024;
-const imageTypes: readonly string[] = mediaLimits.imageTypes;
 const dropzoneAccept = Object.fromEntries(mediaLimits.imageTypes.map((type) => [type, [] as string[]]));
 
 export interface OfferFormValues {
