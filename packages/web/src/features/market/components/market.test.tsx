@@ -272,6 +272,18 @@ describe('an offer for a member', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('tells a member who does not trade with virtual money why, with a link to the wallet', async () => {
+    renderApp({
+      path: '/market/offer/5',
+      account: makeAccount({ isTransactionable: false }),
+      handlers: { ...surroundings, 'GET /api/product/5': () => json(makeDetail()) },
+    });
+    expect(
+      await screen.findByText(/Je handelt \(nog\) niet met plukgeld: kopen kan pas wanneer dat aan staat\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Naar mijn portefeuille' })).toHaveAttribute('href', '/wallet');
+  });
+
   it('cannot reserve a sold-out offer and says why', async () => {
     renderApp({
       path: '/market/offer/5',

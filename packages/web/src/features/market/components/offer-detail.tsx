@@ -132,7 +132,7 @@ function OwnerReservations({ offer }: { offer: OfferDetail }) {
               <ReservationStatusBadge status={reservation.status} />
             </Group>
             {reservation.status === 'reserved' && (
-              <Group mt="xs" grow>
+              <Group mt="xs" gap="xs">
                 <Button
                   component={Link}
                   to={paths.marketConfirmPaid.getHref(offer.id, reservation.id)}
@@ -198,7 +198,7 @@ function OwnerActions({ offer }: { offer: OfferDetail }) {
           {t('detail.isClosed')}
         </Alert>
       )}
-      <Group grow>
+      <Group gap="xs">
         <Button
           component={Link}
           to={paths.marketEdit.getHref(offer.id)}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { isApiError } from '../../../lib/errors';
 import { useErrorText } from '../../../lib/form';
+import { useAccount } from '../../user/api/get-account';
 import { formatPrice } from '../../../lib/virtual-money';
 import { useLastReservation } from '../api/get-offer';
 import { useDismissLastReservation, useReserve } from '../api/reserve';
@@ -31,6 +32,9 @@ export function ReservePanel({ offer }: { offer: OfferDetail }) {
   const valid = Number.isInteger(amount) && amount >= 1 && amount <= offer.quantityLeft;
   const total = valid ? amount * offer.priceCents : 0;
   const label = offer.isFree ? t('detail.take') : t('detail.buy', { price: formatPrice(total) });
+  const account = useAccount();
+  // A hint only: the server decides (the member may just have switched it on in the wallet).
+  const notTransactionable = !offer.isFree && reason === null && account.data?.isTransactionable === false;
   const walletError = reserve.isError && isApiError(reserve.error) && walletCodes.has(reserve.error.code);
   return (
     <Card withBorder radius="md" padding="md">
@@ -73,6 +77,14 @@ export function ReservePanel({ offer }: { offer: OfferDetail }) {
         {reason && (
           <Text id={reasonId} size="sm" c="dimmed">
             {t(`detail.${reason}`)}
+          </Text>
+        )}
+        {notTransactionable && !reserve.isError && (
+          <Text size="sm">
+            {t('detail.notTransactionable')}{' '}
+            <Anchor component={Link} to={paths.wallet.getHref()} fw={600}>
+              {t('detail.toWallet')}
+            </Anchor>
           </Text>
         )}
         {reserve.isError && (
