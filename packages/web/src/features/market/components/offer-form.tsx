@@ -245,25 +245,23 @@ export function OfferForm({ offer, mode = 'member', onSaved }: OfferFormProps) {
                   {...form.getInputProps('price')}
                 />
               )}
-              <Group grow align="flex-start" wrap="nowrap">
-                <NumberInput
-                  label={t('form.quantity')}
-                  required
-                  min={marketLimits.quantityMin}
-                  max={marketLimits.quantityMax}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  inputMode="numeric"
-                  hideControls
-                  {...form.getInputProps('quantity')}
-                />
-                <TextInput
-                  label={t('form.unit')}
-                  description={t('form.unitHelp')}
-                  maxLength={marketLimits.unitMax}
-                  {...form.getInputProps('unit')}
-                />
-              </Group>
+              <NumberInput
+                label={t('form.quantity')}
+                required
+                min={marketLimits.quantityMin}
+                max={marketLimits.quantityMax}
+                allowDecimal={false}
+                allowNegative={false}
+                inputMode="numeric"
+                hideControls
+                {...form.getInputProps('quantity')}
+              />
+              <TextInput
+                label={t('form.unit')}
+                description={t('form.unitHelp')}
+                maxLength={marketLimits.unitMax}
+                {...form.getInputProps('unit')}
+              />
               <Textarea
                 label={t('form.pickupInfo')}
                 description={t('form.pickupInfoHelp')}
