@@ -284,6 +284,30 @@ describe('an offer for a member', () => {
     expect(screen.getByRole('link', { name: 'Naar mijn portefeuille' })).toHaveAttribute('href', '/wallet');
   });
 
+  it('cancels my reservation after a dialog', async () => {
+    let detail = makeDetail({ myReservations: [makeReservation()] });
+    const { fetch } = renderApp({
+      path: '/market/offer/5',
+      account: member,
+      handlers: {
+        ...surroundings,
+        'GET /api/product/5': () => json(detail),
+        'POST /api/product/cancel': () => {
+          detail = makeDetail({ myReservations: [makeReservation({ status: 'cancelled' })] });
+          return json(detail);
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Annuleren' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja, annuleren' }),
+    );
+    expect(await screen.findByText('Geannuleerd', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(fetch.calls.find((c) => c.path === '/api/product/cancel')?.body).toEqual({ reservationId: 41 });
+    expect(screen.queryByRole('button', { name: 'Annuleren' })).not.toBeInTheDocument();
+  });
+
   it('cannot reserve a sold-out offer and says why', async () => {
     renderApp({
       path: '/market/offer/5',
