@@ -17,9 +17,18 @@ export function reserveOffer({ offer, quantity, idempotencyKey }: ReserveInput):
   return offer.isFree ? apiRequest(api.market.take, { body }) : apiRequest(api.market.buy, { body });
 }
 
-/** A fresh key for one intent to take or buy (ADR 058). */
+/**
+ * A fresh key for one intent to take or buy (ADR 058, 063): a random UUID. `crypto.randomUUID` exists
+ * only in secure contexts (https, localhost); a farm's test server on plain http gets the same shape
+ * from `getRandomValues`.
+ */
 export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
