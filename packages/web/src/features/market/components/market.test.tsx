@@ -70,7 +70,7 @@ const surroundings: Record<string, StubHandler> = {
 
 describe('the market list', () => {
   it('shows offers as cards and sends the search and the free/paid filter to the server', async () => {
-    const { fetch } = renderApp({
+    const { fetch, router } = renderApp({
       path: '/market',
       account: member,
       handlers: {
@@ -119,6 +119,25 @@ describe('the market list', () => {
     const last = fetch.calls.filter((c) => c.path === '/api/product').at(-1)!;
     expect(new URL(last.url, 'http://x').searchParams.get('price')).toBe('free');
     expect(new URL(last.url, 'http://x').searchParams.get('search')).toBe('courg');
+    // Kept in the address, so coming back from an offer shows the same list.
+    await waitFor(() => {
+      const address = new URLSearchParams(router.state.location.search);
+      expect([address.get('zoek'), address.get('prijs')]).toEqual(['courg', 'free']);
+    });
+  });
+
+  it('opens with the search and filter of the address', async () => {
+    const { fetch } = renderApp({
+      path: '/market?zoek=sla&prijs=paid',
+      account: member,
+      handlers: { ...surroundings, 'GET /api/product': () => json(feedPage([makeSummary()])) },
+    });
+    expect(await screen.findByRole('searchbox', { name: 'Zoeken in het aanbod' })).toHaveValue('sla');
+    expect(screen.getByRole('radio', { name: 'Te koop' })).toBeChecked();
+    await screen.findByRole('link', { name: /Courgettes/ });
+    const query = new URL(fetch.calls.find((c) => c.path === '/api/product')!.url, 'http://x').searchParams;
+    expect(query.get('search')).toBe('sla');
+    expect(query.get('price')).toBe('paid');
   });
 
   it('shows an empty state, a no-results state and an error state with retry', async () => {

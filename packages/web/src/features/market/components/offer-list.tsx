@@ -2,9 +2,9 @@ import { Button, SegmentedControl, SimpleGrid, Stack, Text, TextInput, VisuallyH
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBasket, IconPlus, IconSearch } from '@tabler/icons-react';
 import { marketLimits, type PriceFilter } from '@pluk/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -76,9 +76,35 @@ export function OfferList({
   ordersHref: string;
 }) {
   const { t } = useTranslation('market');
-  const [search, setSearch] = useState('');
+  // Search and filter live in the address (?zoek=…&prijs=…): back from an offer, the list is as it was.
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('zoek') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), searchDebounceMs);
-  const [price, setPrice] = useState<PriceFilter>('all');
+  const rawPrice = params.get('prijs');
+  // Read by hand, not with the contract's schema: the list stays without zod (decision 045).
+  const price: PriceFilter = rawPrice === 'free' || rawPrice === 'paid' ? rawPrice : 'all';
+  useEffect(() => {
+    if ((params.get('zoek') ?? '') === debounced) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (debounced) next.set('zoek', debounced);
+        else next.delete('zoek');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debounced, params, setParams]);
+  const setPrice = (value: PriceFilter) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'all') next.delete('prijs');
+        else next.set('prijs', value);
+        return next;
+      },
+      { replace: true },
+    );
   const priceLabelId = useId();
   return (
     <Stack gap="md">
