@@ -118,7 +118,7 @@ const optionalDateTime = z
 
 /**
  * The fields of the offer form: multipart text fields on the server (numbers as text, read with
- * `z.coerce`), the same rules in the web form. Photos come as repeated `photos` files; an update keeps
+ * zod's coerce), the same rules in the web form. Photos come as repeated `photos` files; an update keeps
  * the photos named in repeated `keepPhotoIds`.
  */
 export const offerFieldsSchema = z.object({

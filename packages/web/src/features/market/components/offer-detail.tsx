@@ -1,0 +1,337 @@
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCash, IconEdit, IconLock, IconTrash, IconX } from '@tabler/icons-react';
+import type { OfferDetail, Reservation } from '@pluk/contract';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { formatDate, formatMoment } from '../../../lib/dates';
+import { formatPrice } from '../../../lib/virtual-money';
+import { useOffer } from '../api/get-offer';
+import {
+  useCancelReservation,
+  useCloseOffer,
+  useDeleteOffer,
+  useRefuseReservation,
+} from '../api/offer-actions';
+import { OfferLeft, OfferPrice } from './offer-card';
+import { formatQuantity, fullName } from './offer-format';
+import { OfferPhotos } from './offer-photos';
+import { LastReservationPanel, ReservePanel } from './reserve-panel';
+import { ReservationStatusBadge } from './reservation-status-badge';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" component="div" className="pluk-wrap">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function reservationLine(reservation: Reservation, unit: string): string {
+  return `${formatQuantity(reservation.quantity, unit)} · ${formatPrice(reservation.totalCents)}`;
+}
+
+/** My reservations of this offer, with their state; one still reserved can be cancelled. */
+function MyReservations({ offer }: { offer: OfferDetail }) {
+  const { t } = useTranslation('market');
+  const cancel = useCancelReservation();
+  const [cancelling, setCancelling] = useState<Reservation | null>(null);
+  if (offer.myReservations.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label={t('detail.myReservations')}>
+      <Title order={2} size="h4">
+        {t('detail.myReservations')}
+      </Title>
+      {offer.myReservations.map((reservation) => (
+        <Card key={reservation.id} withBorder radius="md" padding="sm">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Stack gap={0}>
+              <Text fw={500}>{reservationLine(reservation, offer.unit)}</Text>
+              <Text size="sm" c="dimmed">
+                {formatMoment(reservation.createdAt)}
+              </Text>
+            </Stack>
+            <ReservationStatusBadge status={reservation.status} />
+          </Group>
+          {reservation.status === 'reserved' && (
+            <Button
+              mt="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconX size={18} aria-hidden />}
+              onClick={() => {
+                cancel.reset();
+                setCancelling(reservation);
+              }}
+            >
+              {t('detail.cancel')}
+            </Button>
+          )}
+        </Card>
+      ))}
+      <ConfirmDialog
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title={t('detail.cancelTitle')}
+        text={t('detail.cancelText')}
+        confirmLabel={t('detail.cancelConfirm')}
+        cancelLabel={t('detail.keep')}
+        color="red"
+        pending={cancel.isPending}
+        error={cancel.isError ? cancel.error : null}
+        onConfirm={() =>
+          cancelling &&
+          cancel.mutate(cancelling.id, {
+            onSuccess: () => {
+              setCancelling(null);
+              notifications.show({ color: 'brand', message: t('detail.cancelled') });
+            },
+          })
+        }
+      />
+    </Stack>
+  );
+}
+
+/** For the owner: every reservation with its state; one reserved can be confirmed (paid) or refused. */
+function OwnerReservations({ offer }: { offer: OfferDetail }) {
+  const { t } = useTranslation('market');
+  const refuse = useRefuseReservation();
+  const [refusing, setRefusing] = useState<Reservation | null>(null);
+  const reservations = offer.reservations ?? [];
+  return (
+    <Stack gap="xs" component="section" aria-label={t('detail.reservations')}>
+      <Title order={2} size="h4">
+        {t('detail.reservations')}
+      </Title>
+      {reservations.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('detail.noReservations')}
+        </Text>
+      ) : (
+        reservations.map((reservation) => (
+          <Card key={reservation.id} withBorder radius="md" padding="sm">
+            <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+              <Stack gap={0}>
+                <Text fw={600}>{fullName(reservation.taker)}</Text>
+                <Text size="sm">{reservationLine(reservation, offer.unit)}</Text>
+                <Text size="sm" c="dimmed">
+                  {formatMoment(reservation.createdAt)}
+                </Text>
+              </Stack>
+              <ReservationStatusBadge status={reservation.status} />
+            </Group>
+            {reservation.status === 'reserved' && (
+              <Group mt="xs" gap="xs">
+                <Button
+                  component={Link}
+                  to={paths.marketConfirmPaid.getHref(offer.id, reservation.id)}
+                  leftSection={<IconCash size={18} aria-hidden />}
+                  aria-label={`${t('detail.confirmPaid')}: ${fullName(reservation.taker)}`}
+                >
+                  {t('detail.confirmPaid')}
+                </Button>
+                <Button
+                  variant="light"
+                  color="red"
+                  aria-label={`${t('detail.refuse')}: ${fullName(reservation.taker)}`}
+                  onClick={() => {
+                    refuse.reset();
+                    setRefusing(reservation);
+                  }}
+                >
+                  {t('detail.refuse')}
+                </Button>
+              </Group>
+            )}
+          </Card>
+        ))
+      )}
+      <ConfirmDialog
+        opened={refusing !== null}
+        onClose={() => setRefusing(null)}
+        title={t('detail.refuseTitle')}
+        text={t('detail.refuseText', { name: refusing ? fullName(refusing.taker) : '' })}
+        confirmLabel={t('detail.refuseConfirm')}
+        color="red"
+        pending={refuse.isPending}
+        error={refuse.isError ? refuse.error : null}
+        onConfirm={() =>
+          refusing &&
+          refuse.mutate(refusing.id, {
+            onSuccess: () => {
+              setRefusing(null);
+              notifications.show({ color: 'brand', message: t('detail.refused') });
+            },
+          })
+        }
+      />
+    </Stack>
+  );
+}
+
+/** For the owner: edit, close (confirm dialog) and delete (confirm dialog; refused once paid). */
+function OwnerActions({ offer }: { offer: OfferDetail }) {
+  const { t } = useTranslation('market');
+  const navigate = useNavigate();
+  const close = useCloseOffer();
+  const remove = useDeleteOffer();
+  const [closeOpened, closeDialog] = useDisclosure(false);
+  const [deleteOpened, deleteDialog] = useDisclosure(false);
+  return (
+    <Stack gap="xs" component="section" aria-label={t('detail.ownerActions')}>
+      <Title order={2} size="h4">
+        {t('detail.ownerActions')}
+      </Title>
+      {offer.isClosed && (
+        <Alert color="gray" icon={<IconLock aria-hidden />}>
+          {t('detail.isClosed')}
+        </Alert>
+      )}
+      <Group gap="xs">
+        <Button
+          component={Link}
+          to={paths.marketEdit.getHref(offer.id)}
+          variant="light"
+          leftSection={<IconEdit size={18} aria-hidden />}
+        >
+          {t('detail.edit')}
+        </Button>
+        {!offer.isClosed && (
+          <Button
+            variant="light"
+            color="gray"
+            leftSection={<IconLock size={18} aria-hidden />}
+            onClick={() => {
+              close.reset();
+              closeDialog.open();
+            }}
+          >
+            {t('detail.close')}
+          </Button>
+        )}
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={18} aria-hidden />}
+          onClick={() => {
+            remove.reset();
+            deleteDialog.open();
+          }}
+        >
+          {t('detail.delete')}
+        </Button>
+      </Group>
+      <ConfirmDialog
+        opened={closeOpened}
+        onClose={closeDialog.close}
+        title={t('detail.closeTitle')}
+        text={t('detail.closeText')}
+        confirmLabel={t('detail.closeConfirm')}
+        cancelLabel={t('detail.keepIt')}
+        pending={close.isPending}
+        error={close.isError ? close.error : null}
+        onConfirm={() =>
+          close.mutate(offer.id, {
+            onSuccess: () => {
+              closeDialog.close();
+              notifications.show({ color: 'brand', message: t('detail.closed') });
+            },
+          })
+        }
+      />
+      <ConfirmDialog
+        opened={deleteOpened}
+        onClose={deleteDialog.close}
+        title={t('detail.deleteTitle')}
+        text={t('detail.deleteText')}
+        confirmLabel={t('detail.deleteConfirm')}
+        cancelLabel={t('detail.keepIt')}
+        color="red"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error : null}
+        onConfirm={() =>
+          remove.mutate(offer.id, {
+            onSuccess: () => {
+              deleteDialog.close();
+              notifications.show({ color: 'brand', message: t('detail.deleted') });
+              void navigate(paths.market.getHref(), { replace: true });
+            },
+          })
+        }
+      />
+    </Stack>
+  );
+}
+
+/**
+ * One offer for a member: photos, title, price, what is left, until when, description, pickup, owner.
+ * Others take or buy a quantity and see their reservations; the owner sees every reservation and
+ * edits, closes or deletes.
+ */
+export function OfferDetailView({ offerId }: { offerId: number }) {
+  const { t } = useTranslation('market');
+  const query = useOffer(offerId);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const offer = query.data;
+  return (
+    <Stack gap="md">
+      <OfferPhotos title={offer.title} photoIds={offer.photoIds} />
+      <Title order={2} className="pluk-wrap">
+        {offer.title}
+      </Title>
+      <Card withBorder radius="md" padding="sm">
+        <Stack gap={6}>
+          <Fact label={t('detail.price')}>
+            <OfferPrice offer={offer} />
+          </Fact>
+          <Fact label={t('detail.left')}>
+            <OfferLeft offer={offer} />
+          </Fact>
+          {offer.availableUntil && (
+            <Fact label={t('detail.availableUntil')}>{formatDate(offer.availableUntil)}</Fact>
+          )}
+          <Fact label={t('detail.owner')}>{fullName(offer.owner)}</Fact>
+        </Stack>
+      </Card>
+      {offer.description && (
+        <Text style={{ whiteSpace: 'pre-wrap' }} className="pluk-wrap">
+          {offer.description}
+        </Text>
+      )}
+      {offer.pickupInfo && (
+        <Stack gap={4}>
+          <Title order={2} size="h4">
+            {t('detail.pickupInfo')}
+          </Title>
+          <Text style={{ whiteSpace: 'pre-wrap' }} className="pluk-wrap">
+            {offer.pickupInfo}
+          </Text>
+        </Stack>
+      )}
+      {offer.isMine ? (
+        <>
+          <OwnerReservations offer={offer} />
+          <OwnerActions offer={offer} />
+        </>
+      ) : (
+        <>
+          <LastReservationPanel offer={offer} />
+          <ReservePanel offer={offer} />
+          <MyReservations offer={offer} />
+        </>
+      )}
+    </Stack>
+  );
+}
