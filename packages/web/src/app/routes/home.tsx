@@ -7,7 +7,14 @@ import {
   NextEventBlock,
   type HomeLinks,
 } from '../../features/home/components/home-blocks';
-import { useHomeTasks, useLatestPost, useNextEvent } from '../../features/home/api/home-queries';
+import { HomeOffersBlock, HomeRequestsBlock } from '../../features/home/components/home-market-blocks';
+import {
+  useHomeOffers,
+  useHomeRequests,
+  useHomeTasks,
+  useLatestPost,
+  useNextEvent,
+} from '../../features/home/api/home-queries';
 import { useAppInfo } from '../../features/info/api/get-app-info';
 import { useAccount } from '../../features/user/api/get-account';
 import { WeatherCard } from '../../features/weather/components/weather-card';
@@ -23,7 +30,14 @@ export const blocksTogetherMs = 800;
  * (layout shift, decision 045).
  */
 function useBlocksReady(): boolean {
-  const pending = [useWeather(), useHomeTasks(), useNextEvent(), useLatestPost()].some((q) => q.isPending);
+  const pending = [
+    useWeather(),
+    useHomeTasks(),
+    useHomeOffers(),
+    useHomeRequests(),
+    useNextEvent(),
+    useLatestPost(),
+  ].some((q) => q.isPending);
   const [waitedLongEnough, setWaitedLongEnough] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setWaitedLongEnough(true), blocksTogetherMs);
@@ -35,14 +49,18 @@ function useBlocksReady(): boolean {
 const links: HomeLinks = {
   task: paths.task.getHref,
   tasks: paths.tasks.getHref(),
+  offer: paths.marketOffer.getHref,
+  market: paths.market.getHref(),
+  request: paths.request.getHref,
+  requests: paths.requests.getHref(),
   post: paths.post.getHref,
   event: paths.event.getHref,
   events: paths.events.getHref(),
 };
 
 /**
- * The member home (/): the greeting, today's weather, open chores, the next event and the latest post.
- * Each block loads and fails on its own. Requests and offers come with the market.
+ * The member home (/): the greeting, today's weather, open chores, the market's offers, open requests,
+ * the next event and the latest post. Each block loads and fails on its own.
  */
 export function HomeRoute() {
   const { t } = useTranslation();
@@ -60,6 +78,8 @@ export function HomeRoute() {
         <>
           <WeatherCard />
           <HomeTasksBlock links={links} />
+          <HomeOffersBlock links={links} />
+          <HomeRequestsBlock links={links} />
           <NextEventBlock links={links} />
           <LatestPostBlock links={links} />
         </>
