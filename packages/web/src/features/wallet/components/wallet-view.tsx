@@ -1,6 +1,7 @@
 import { Alert, Anchor, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import type { Wallet, WalletEntry } from '@pluk/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -57,6 +58,7 @@ function Trading({ wallet }: { wallet: Wallet }) {
   const { t } = useTranslation('wallet');
   const errorText = useErrorText();
   const toggle = useToggleTransactionable();
+  const helpId = useId();
   return (
     <Stack gap="xs">
       {wallet.isTransactionable ? (
@@ -80,13 +82,18 @@ function Trading({ wallet }: { wallet: Wallet }) {
         <Switch
           size="md"
           label={t('trading.switch')}
-          description={t('trading.switchHelp')}
+          aria-describedby={helpId}
           checked={wallet.isTransactionable}
           disabled={toggle.isPending}
           onChange={() => {
             if (!toggle.isPending) toggle.mutate();
           }}
         />
+      )}
+      {wallet.mayToggleTransactionable && (
+        <Text id={helpId} size="sm" c="dimmed">
+          {t('trading.switchHelp')}
+        </Text>
       )}
       {toggle.isError && <FormError>{errorText(toggle.error)}</FormError>}
     </Stack>
