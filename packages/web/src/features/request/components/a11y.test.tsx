@@ -81,6 +81,14 @@ const handlers: Record<string, StubHandler> = {
   'GET /api/request/32': () => json(mineTaken),
   'GET /api/user/requests': () => json({ asked: [mineTaken], taken: [] }),
   'GET /api/product': () => json(feedPage([offer])),
+  'GET /api/User/Wallet/false': () =>
+    json({
+      balanceCents: 1250,
+      reservedCents: 300,
+      availableCents: 950,
+      isTransactionable: true,
+      mayToggleTransactionable: false,
+    }),
   'GET /api/User/Wallet': () => json({ ...wallet, entries: feedPage([entry], { pageSize: 1, total: 4 }) }),
   'GET /api/notification/unreadCount': () => json({ count: 0 }),
 };

@@ -1,13 +1,15 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/nl-be';
-import { Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { requestInputSchema, requestLimits, type RequestDetail, type RequestInput } from '@pluk/contract';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { fieldErrors, useFocusError, zodValidate, type FormErrors } from '../../../lib/form';
-import { parseVirtualMoney } from '../../../lib/virtual-money';
+import { formatVirtualMoney, parseVirtualMoney } from '../../../lib/virtual-money';
+import { useWalletOnly } from '../../wallet/api/get-wallet';
 import { useCreateRequest, useUpdateRequest } from '../api/request-mutations';
 import { MoneyError } from './money-error';
 
@@ -67,6 +69,8 @@ export function RequestForm({
   const create = useCreateRequest();
   const update = useUpdateRequest();
   const mutation = request ? update : create;
+  // What I can still promise, and whether I trade at all (`GET User/Wallet/false`).
+  const wallet = useWalletOnly().data;
   const { ref, focusError } = useFocusError();
   const validateSchema = zodValidate(requestInputSchema, toInput);
   const form = useForm<Values>({
@@ -121,7 +125,11 @@ export function RequestForm({
           />
           <TextInput
             label={t('form.reward')}
-            description={t('form.rewardHelp')}
+            description={
+              wallet?.isTransactionable
+                ? t('form.rewardHelpAvailable', { amount: formatVirtualMoney(wallet.availableCents) })
+                : t('form.rewardHelp')
+            }
             inputMode="decimal"
             autoComplete="off"
             rightSection={t('form.rewardUnit')}
@@ -129,6 +137,16 @@ export function RequestForm({
             key={form.key('reward')}
             {...form.getInputProps('reward')}
           />
+          {wallet && !wallet.isTransactionable && (
+            <Alert color="yellow" variant="light">
+              <Stack gap={4}>
+                <Text size="sm">{t('form.notTransactionable')}</Text>
+                <Anchor component={Link} to={walletHref} size="sm" fw={600}>
+                  {t('detail.toWallet')}
+                </Anchor>
+              </Stack>
+            </Alert>
+          )}
           <DatePickerInput
             label={t('form.neededBy')}
             description={t('form.neededByHelp')}

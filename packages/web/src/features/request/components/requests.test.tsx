@@ -49,6 +49,14 @@ const mineTaken = () =>
 
 const surroundings: Record<string, StubHandler> = {
   'GET /api/notification/unreadCount': () => json({ count: 0 }),
+  'GET /api/User/Wallet/false': () =>
+    json({
+      balanceCents: 1250,
+      reservedCents: 300,
+      availableCents: 950,
+      isTransactionable: true,
+      mayToggleTransactionable: false,
+    }),
   'GET /api/User/Wallet': () =>
     json({
       balanceCents: 0,
@@ -392,6 +400,36 @@ describe('request form', () => {
       rewardCents: 250,
       neededBy: null,
     });
+  });
+
+  it('tells what I can still promise, and why a reward is not possible when I do not trade', async () => {
+    const first = renderApp({ path: '/requests/new', account: member, handlers: surroundings });
+    const reward = await screen.findByRole('textbox', { name: 'Beloning' });
+    await waitFor(() =>
+      expect(reward).toHaveAccessibleDescription(
+        'In plukgeld, bv. 2,50; je hebt 9,50 plukgeld beschikbaar. Laat leeg voor geen beloning.',
+      ),
+    );
+    first.unmount();
+    renderApp({
+      path: '/requests/new',
+      account: member,
+      handlers: {
+        ...surroundings,
+        'GET /api/User/Wallet/false': () =>
+          json({
+            balanceCents: 0,
+            reservedCents: 0,
+            availableCents: 0,
+            isTransactionable: false,
+            mayToggleTransactionable: true,
+          }),
+      },
+    });
+    expect(
+      await screen.findByText(/Je handelt niet met plukgeld: een beloning geven kan pas/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Naar mijn portefeuille' })).toHaveAttribute('href', '/wallet');
   });
 
   it('refuses a reward that is not an amount, in Dutch, without calling the server', async () => {
