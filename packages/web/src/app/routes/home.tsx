@@ -27,7 +27,9 @@ export const blocksTogetherMs = 800;
 /**
  * True once every block's first answer is in (or after `blocksTogetherMs`): the blocks then appear
  * at once, each at its final height, instead of skeletons that grow and push the next blocks down
- * (layout shift, decision 045).
+ * (layout shift, decision 045). Once true it stays true: a block that failed is fetched again when
+ * it mounts, and goes back to pending (it never had data); flipping back to the loader would unmount
+ * the blocks and start that over and over (every block refetched in a loop until the timer ran out).
  */
 function useBlocksReady(): boolean {
   const pending = [
@@ -39,11 +41,16 @@ function useBlocksReady(): boolean {
     useLatestPost(),
   ].some((q) => q.isPending);
   const [waitedLongEnough, setWaitedLongEnough] = useState(false);
+  const [wasReady, setWasReady] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setWaitedLongEnough(true), blocksTogetherMs);
     return () => clearTimeout(timer);
   }, []);
-  return !pending || waitedLongEnough;
+  const ready = wasReady || !pending || waitedLongEnough;
+  useEffect(() => {
+    if (ready) setWasReady(true);
+  }, [ready]);
+  return ready;
 }
 
 const links: HomeLinks = {

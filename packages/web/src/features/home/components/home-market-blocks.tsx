@@ -1,14 +1,27 @@
-import { Badge, Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconBasket, IconCalendarDue, IconHeartHandshake, IconUser } from '@tabler/icons-react';
+import { Badge, Card, Center, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBasket, IconCalendarDue, IconHeartHandshake, IconPhoto, IconUser } from '@tabler/icons-react';
 import type { OfferSummary, RequestSummary } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MediaImage } from '../../media/components/media-image';
+import { useMediaObjectUrl } from '../../media/api/media-file';
 import { useHomeOffers, useHomeRequests } from '../api/home-queries';
 import { formatDate } from '../../../lib/dates';
 import { formatPrice, formatVirtualMoney } from '../../../lib/virtual-money';
 import { HomeBlock } from './home-block';
 import { Meta, type HomeLinks } from './home-blocks';
+
+const thumbSize = 64;
+
+/** The offer's cover, small and square: a grey tile with a photo icon while it loads or when it fails. */
+function Thumbnail({ id }: { id: number }) {
+  const { url } = useMediaObjectUrl(id);
+  if (url) return <Image src={url} alt="" w={thumbSize} h={thumbSize} fit="cover" radius="sm" />;
+  return (
+    <Center w={thumbSize} h={thumbSize} bg="var(--mantine-color-gray-1)" style={{ borderRadius: 4 }}>
+      <IconPhoto size={24} aria-hidden color="var(--mantine-color-gray-6)" />
+    </Center>
+  );
+}
 
 /** An offer on the home: cover photo, title, price or "gratis", what is left and whose it is. */
 function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
@@ -18,9 +31,9 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
     <Card component={Link} to={to} withBorder radius="md" padding="sm">
       <Group wrap="nowrap" align="flex-start" gap="sm">
         {cover !== undefined && (
-          <Box w={72} style={{ flexShrink: 0 }}>
-            <MediaImage id={cover} alt="" height={72} />
-          </Box>
+          <div style={{ flexShrink: 0 }}>
+            <Thumbnail id={cover} />
+          </div>
         )}
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
