@@ -1,3 +1,4 @@
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -17,6 +18,14 @@ function EditRequest({ id }: { id: number }) {
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <NotFoundRoute />;
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  // Only my request, and only while nobody took it (the server refuses anything else as well).
+  if (!query.data.isMine || query.data.status !== 'open') {
+    return (
+      <Alert color="yellow" variant="light">
+        {query.data.isMine ? t('form.notEditable') : t('form.notMine')}
+      </Alert>
+    );
   }
   return (
     <RequestForm

@@ -79,6 +79,7 @@ const handlers: Record<string, StubHandler> = {
   'GET /api/request': () => json(feedPage([request, mineTaken], { pageSize: 2, total: 5 })),
   'GET /api/request/31': () => json(request),
   'GET /api/request/32': () => json(mineTaken),
+  'GET /api/request/33': () => json({ ...mineTaken, id: 33, status: 'open', takenBy: null }),
   'GET /api/user/requests': () => json({ asked: [mineTaken], taken: [] }),
   'GET /api/product': () => json(feedPage([offer])),
   'GET /api/User/Wallet/false': () =>
@@ -117,7 +118,7 @@ const screens = [
   },
   {
     name: 'edit request',
-    path: '/requests/32/edit',
+    path: '/requests/33/edit',
     ready: () => screen.findByRole('button', { name: 'Opslaan' }),
   },
   {

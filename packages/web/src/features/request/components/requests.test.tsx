@@ -473,6 +473,24 @@ describe('request form', () => {
       }),
     );
   });
+
+  it('does not offer the form for a request that is not mine or no longer open', async () => {
+    const first = renderApp({
+      path: '/requests/31/edit',
+      account: member,
+      handlers: { ...surroundings, 'GET /api/request/31': () => json(makeRequest()) },
+    });
+    expect(await screen.findByText('Alleen wie het verzoek plaatste, kan het bewerken.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Opslaan' })).not.toBeInTheDocument();
+    first.unmount();
+    renderApp({
+      path: '/requests/31/edit',
+      account: member,
+      handlers: { ...surroundings, 'GET /api/request/31': () => json(mineTaken()) },
+    });
+    expect(await screen.findByText(/je kan het niet meer bewerken/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Opslaan' })).not.toBeInTheDocument();
+  });
 });
 
 describe('my requests', () => {
