@@ -193,7 +193,7 @@ describe('home', () => {
       '/market',
     );
 
-    const requests = section('Wie helpt?');
+    const requests = section('Open verzoeken');
     const ladder = within(requests).getByRole('link', { name: /Wie leent me een ladder/ });
     expect(ladder).toHaveAttribute('href', '/requests/31');
     expect(within(ladder).getByText('5,00 plukgeld beloning')).toBeInTheDocument();
@@ -237,7 +237,7 @@ describe('home', () => {
     });
     expect(await screen.findByRole('status', { name: 'Open klusjes laden…' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Op de markt laden…' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Wie helpt? laden…' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Open verzoeken laden…' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Laatste nieuws laden…' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Volgend evenement laden…' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Het weer laden…' })).toBeInTheDocument();
@@ -272,8 +272,8 @@ describe('home', () => {
     expect(within(chores).getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
     const market = screen.getByRole('region', { name: 'Op de markt' });
     expect(await within(market).findByText('Op de markt kon niet geladen worden')).toBeInTheDocument();
-    const requests = screen.getByRole('region', { name: 'Wie helpt?' });
-    expect(await within(requests).findByText('Wie helpt? kon niet geladen worden')).toBeInTheDocument();
+    const requests = screen.getByRole('region', { name: 'Open verzoeken' });
+    expect(await within(requests).findByText('Open verzoeken kon niet geladen worden')).toBeInTheDocument();
     expect(within(requests).getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Oogstfeest/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /De aardbeien zijn rijp/ })).toBeInTheDocument();

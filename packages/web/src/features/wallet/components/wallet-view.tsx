@@ -25,10 +25,10 @@ function Balance({ wallet }: { wallet: Wallet }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="xs">
-        <Text size="sm" c="dimmed" id="wallet-balance-label">
+        <Text size="sm" c="dimmed">
           {t('balance.title')}
         </Text>
-        <Text fz={32} fw={700} lh={1.2} aria-labelledby="wallet-balance-label" className="pluk-wrap">
+        <Text fz={32} fw={700} lh={1.2} className="pluk-wrap">
           {formatVirtualMoney(wallet.balanceCents)}
         </Text>
         <Group gap="lg" wrap="wrap">
