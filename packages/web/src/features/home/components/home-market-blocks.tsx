@@ -35,15 +35,13 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
             <Thumbnail id={cover} />
           </div>
         )}
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text fw={600} className="pluk-wrap">
-              {offer.title}
-            </Text>
-            <Badge variant="light" color={offer.isFree ? 'green' : 'blue'} style={{ flexShrink: 0 }}>
-              {formatPrice(offer.priceCents)}
-            </Badge>
-          </Group>
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={600} className="pluk-wrap">
+            {offer.title}
+          </Text>
+          <Text size="sm" fw={600} c={offer.isFree ? 'green.9' : undefined}>
+            {formatPrice(offer.priceCents)}
+          </Text>
           <Text size="sm" c="dimmed" className="pluk-wrap">
             {offer.unit
               ? t('offers.leftUnit', { count: offer.quantityLeft, unit: offer.unit })

@@ -133,7 +133,7 @@ export function RequestForm({
             inputMode="decimal"
             autoComplete="off"
             rightSection={t('form.rewardUnit')}
-            rightSectionWidth={80}
+            rightSectionWidth={96}
             key={form.key('reward')}
             {...form.getInputProps('reward')}
           />
