@@ -39,7 +39,7 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
           <Text fw={600} className="pluk-wrap">
             {offer.title}
           </Text>
-          <Text size="sm" fw={600} c={offer.isFree ? 'green.9' : undefined}>
+          <Text size="sm" fw={600} c={offer.isFree ? 'var(--pluk-color-success)' : undefined}>
             {formatPrice(offer.priceCents)}
           </Text>
           <Text size="sm" c="dimmed" className="pluk-wrap">

@@ -105,6 +105,10 @@ function kindLabel(entry: WalletEntry): 'kind.purchase' | 'kind.sale' | 'kind.re
   return entry.kind === 'reward' ? 'kind.reward' : 'kind.donation';
 }
 
+/** The theme's success and error text colours: readable (4.5:1) on white and the page background. */
+const successColor = 'var(--pluk-color-success)';
+const errorColor = 'var(--mantine-color-error)';
+
 /** One movement: when, +/− amount, what kind, what for, who was on the other side, and a link to its subject. */
 function EntryRow({ entry, links }: { entry: WalletEntry; links: WalletLinks }) {
   const { t } = useTranslation('wallet');
@@ -129,14 +133,18 @@ function EntryRow({ entry, links }: { entry: WalletEntry; links: WalletLinks }) 
             <DirectionIcon
               size={18}
               aria-hidden
-              color={incoming ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-red-8)'}
+              color={incoming ? successColor : errorColor}
               style={{ flexShrink: 0 }}
             />
             <Text fw={600} className="pluk-wrap">
               {t(kindLabel(entry))}
             </Text>
           </Group>
-          <Text fw={700} c={incoming ? 'green.9' : 'red.9'} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+          <Text
+            fw={700}
+            c={incoming ? successColor : errorColor}
+            style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          >
             {formatMovement(entry.amountCents)}
           </Text>
         </Group>
