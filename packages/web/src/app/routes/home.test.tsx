@@ -112,7 +112,16 @@ const full: Record<string, StubHandler> = {
     json({
       items: [
         offer,
-        { ...offer, id: 22, title: 'Courgettes', priceCents: 0, isFree: true, unit: '', photoIds: [77] },
+        {
+          ...offer,
+          id: 22,
+          title: 'Courgettes',
+          priceCents: 0,
+          isFree: true,
+          unit: '',
+          photoIds: [77],
+          isMine: true,
+        },
       ],
       total: 2,
       page: 0,
@@ -120,7 +129,10 @@ const full: Record<string, StubHandler> = {
     }),
   'GET /api/request': () =>
     json({
-      items: [request, { ...request, id: 32, title: 'Hulp bij verhuis', rewardCents: 0, status: 'taken' }],
+      items: [
+        request,
+        { ...request, id: 32, title: 'Hulp bij verhuis', rewardCents: 0, status: 'taken', isMine: true },
+      ],
       total: 2,
       page: 0,
       pageSize: 6,
@@ -185,6 +197,7 @@ describe('home', () => {
     expect(within(eggs).getByText('Van Mie')).toBeInTheDocument();
     const courgettes = within(market).getByRole('link', { name: /Courgettes/ });
     expect(within(courgettes).getByText('gratis')).toBeInTheDocument();
+    expect(within(courgettes).getByText('Van jou')).toBeInTheDocument();
     // The cover photo, fetched with the member's token (decorative: the title names the offer).
     await waitFor(() => expect(courgettes.querySelector('img')).toHaveAttribute('src', 'blob:pluk-test'));
     expect(eggs.querySelector('img')).toBeNull();
@@ -202,6 +215,7 @@ describe('home', () => {
     const move = within(requests).getByRole('link', { name: /Hulp bij verhuis/ });
     expect(within(move).getByText('Geen beloning')).toBeInTheDocument();
     expect(within(move).getByText('Iemand helpt')).toBeInTheDocument();
+    expect(within(move).getByText('Gevraagd door jou')).toBeInTheDocument();
     expect(within(requests).getByRole('link', { name: 'Alle verzoeken' })).toHaveAttribute(
       'href',
       '/requests',

@@ -47,7 +47,9 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
               ? t('offers.leftUnit', { count: offer.quantityLeft, unit: offer.unit })
               : t('offers.left', { count: offer.quantityLeft })}
           </Text>
-          <Meta icon={IconUser}>{t('offers.owner', { name: offer.owner.firstName })}</Meta>
+          <Meta icon={IconUser}>
+            {offer.isMine ? t('offers.ownerMe') : t('offers.owner', { name: offer.owner.firstName })}
+          </Meta>
         </Stack>
       </Group>
     </Card>
@@ -102,7 +104,11 @@ function RequestCard({ request, to }: { request: RequestSummary; to: string }) {
             ? t('requests.reward', { amount: formatVirtualMoney(request.rewardCents) })
             : t('requests.noReward')}
         </Text>
-        <Meta icon={IconUser}>{t('requests.requester', { name: request.requester.firstName })}</Meta>
+        <Meta icon={IconUser}>
+          {request.isMine
+            ? t('requests.requesterMe')
+            : t('requests.requester', { name: request.requester.firstName })}
+        </Meta>
         {request.neededBy && (
           <Meta icon={IconCalendarDue}>{t('requests.neededBy', { date: formatDate(request.neededBy) })}</Meta>
         )}
