@@ -111,6 +111,9 @@ export const paths = {
       },
     },
     requests: { path: '/applicationManager/requests', getHref: () => '/applicationManager/requests' },
-    internalBank: { path: '/applicationManager/internalbank', getHref: () => '/applicationManager/internalbank' },
+    internalBank: {
+      path: '/applicationManager/internalbank',
+      getHref: () => '/applicationManager/internalbank',
+    },
   },
 } as const;
