@@ -79,6 +79,7 @@ const idSources: Array<{ prefix: string; api: string }> = [
   { prefix: '/tasks/', api: '/api/Task/true' },
   { prefix: '/events/', api: '/api/event' },
   { prefix: '/posts/', api: '/api/post' },
+  { prefix: '/requests/', api: '/api/request' },
   { prefix: '/applicationManager/tasks/', api: '/api/applicationManager/Task' },
   { prefix: '/applicationManager/events/', api: '/api/applicationManager/Event' },
   { prefix: '/applicationManager/posts/', api: '/api/applicationManager/Post' },

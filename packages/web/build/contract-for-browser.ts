@@ -59,9 +59,16 @@ export function contractForBrowser(): Plugin {
       // The contract only declares: building a schema (`z.…`, `fooSchema.extend(…)`,
       // `feedPageSchema(…)`) or a top-level table (`= Object.values(…)`) changes nothing else. Marked
       // pure, what no screen of a chunk uses is left out of it.
+      // Comments are left as they are: a `z.coerce` named in a doc comment would get a `*/` that ends
+      // the comment early and breaks the build.
+      const markPure = (part: string) =>
+        part
+          .replace(/^((?:export )?const \w+(?::[^=]+)? = )(?=[A-Za-z_$][\w$.]*\()/gm, '$1/* @__PURE__ */ ')
+          .replace(/(?<![\w$.])(z|[a-z]\w*Schema)(?=\s*[.(])/g, '/* @__PURE__ */ $1');
       const pure = code
-        .replace(/^((?:export )?const \w+(?::[^=]+)? = )(?=[A-Za-z_$][\w$.]*\()/gm, '$1/* @__PURE__ */ ')
-        .replace(/(?<![\w$.])(z|[a-z]\w*Schema)(?=\s*[.(])/g, '/* @__PURE__ */ $1');
+        .split(/(\/\*[\s\S]*?\*\/|^\s*\/\/[^\n]*)/m)
+        .map((part, index) => (index % 2 === 1 ? part : markPure(part)))
+        .join('');
       // A contract file is only part of a chunk when that chunk uses one of its exports.
       return { code: pure, map: null, moduleSideEffects: false };
     },

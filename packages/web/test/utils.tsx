@@ -164,6 +164,8 @@ export function renderApp({ path = '/', handlers = {}, account, info = appInfo }
     'GET /api/task': () => json({ items: [], total: 0, page: 0, pageSize: 6 }),
     'GET /api/post': () => json({ items: [], total: 0, page: 0, pageSize: 1 }),
     'GET /api/event': () => json({ items: [], total: 0, page: 0, pageSize: 1 }),
+    'GET /api/product': () => json({ items: [], total: 0, page: 0, pageSize: 6 }),
+    'GET /api/request': () => json({ items: [], total: 0, page: 0, pageSize: 6 }),
     'GET /api/weatherforecast': () => json({ conditions: null, location: null, updatedAt: null }),
     'GET /api/applicationManager/feedback': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
     ...handlers,

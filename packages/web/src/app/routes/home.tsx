@@ -7,7 +7,14 @@ import {
   NextEventBlock,
   type HomeLinks,
 } from '../../features/home/components/home-blocks';
-import { useHomeTasks, useLatestPost, useNextEvent } from '../../features/home/api/home-queries';
+import { HomeOffersBlock, HomeRequestsBlock } from '../../features/home/components/home-market-blocks';
+import {
+  useHomeOffers,
+  useHomeRequests,
+  useHomeTasks,
+  useLatestPost,
+  useNextEvent,
+} from '../../features/home/api/home-queries';
 import { useAppInfo } from '../../features/info/api/get-app-info';
 import { useAccount } from '../../features/user/api/get-account';
 import { WeatherCard } from '../../features/weather/components/weather-card';
@@ -20,29 +27,47 @@ export const blocksTogetherMs = 800;
 /**
  * True once every block's first answer is in (or after `blocksTogetherMs`): the blocks then appear
  * at once, each at its final height, instead of skeletons that grow and push the next blocks down
- * (layout shift, decision 045).
+ * (layout shift, decision 045). Once true it stays true: a block that failed is fetched again when
+ * it mounts, and goes back to pending (it never had data); flipping back to the loader would unmount
+ * the blocks and start that over and over (every block refetched in a loop until the timer ran out).
  */
 function useBlocksReady(): boolean {
-  const pending = [useWeather(), useHomeTasks(), useNextEvent(), useLatestPost()].some((q) => q.isPending);
+  const pending = [
+    useWeather(),
+    useHomeTasks(),
+    useHomeOffers(),
+    useHomeRequests(),
+    useNextEvent(),
+    useLatestPost(),
+  ].some((q) => q.isPending);
   const [waitedLongEnough, setWaitedLongEnough] = useState(false);
+  const [wasReady, setWasReady] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setWaitedLongEnough(true), blocksTogetherMs);
     return () => clearTimeout(timer);
   }, []);
-  return !pending || waitedLongEnough;
+  const ready = wasReady || !pending || waitedLongEnough;
+  useEffect(() => {
+    if (ready) setWasReady(true);
+  }, [ready]);
+  return ready;
 }
 
 const links: HomeLinks = {
   task: paths.task.getHref,
   tasks: paths.tasks.getHref(),
+  offer: paths.marketOffer.getHref,
+  market: paths.market.getHref(),
+  request: paths.request.getHref,
+  requests: paths.requests.getHref(),
   post: paths.post.getHref,
   event: paths.event.getHref,
   events: paths.events.getHref(),
 };
 
 /**
- * The member home (/): the greeting, today's weather, open chores, the next event and the latest post.
- * Each block loads and fails on its own. Requests and offers come with the market.
+ * The member home (/): the greeting, today's weather, open chores, the market's offers, open requests,
+ * the next event and the latest post. Each block loads and fails on its own.
  */
 export function HomeRoute() {
   const { t } = useTranslation();
@@ -60,6 +85,8 @@ export function HomeRoute() {
         <>
           <WeatherCard />
           <HomeTasksBlock links={links} />
+          <HomeOffersBlock links={links} />
+          <HomeRequestsBlock links={links} />
           <NextEventBlock links={links} />
           <LatestPostBlock links={links} />
         </>

@@ -2,14 +2,17 @@ import { Button, Card, NavLink, Stack, Text, Title } from '@mantine/core';
 import {
   IconAddressBook,
   IconBell,
+  IconBasket,
   IconChecklist,
   IconChevronRight,
+  IconHeartHandshake,
   IconKey,
   IconLogout,
   IconMessageCircle,
   IconShieldLock,
   IconStar,
   IconUserEdit,
+  IconWallet,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,11 +30,22 @@ const menu = [
   { to: paths.account.feedback.getHref(), labelKey: 'feedback:titles.mine', icon: IconMessageCircle },
   { to: paths.account.tasks.getHref(), labelKey: 'tasks:titles.mine', icon: IconChecklist },
   { to: paths.account.credits.getHref(), labelKey: 'tasks:titles.credits', icon: IconStar },
+  { to: paths.wallet.getHref(), labelKey: 'wallet:titles.wallet', icon: IconWallet },
+  { to: paths.account.market.getHref(), labelKey: 'menu.orders', icon: IconBasket },
+  { to: paths.account.requests.getHref(), labelKey: 'requests:titles.mine', icon: IconHeartHandshake },
 ] as const;
 
 /** /account: who I am, my avatar, and the menu of what exists. */
 export function AccountRoute() {
-  const { t } = useTranslation(['user', 'common', 'notifications', 'feedback', 'tasks']);
+  const { t } = useTranslation([
+    'user',
+    'common',
+    'notifications',
+    'feedback',
+    'tasks',
+    'wallet',
+    'requests',
+  ]);
   const account = useAccount().data;
   const signOut = useSignOut();
   if (!account) return null;

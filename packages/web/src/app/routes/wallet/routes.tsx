@@ -1,4 +1,14 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../paths';
+import type { RouteHandle } from '../../route-handle';
 
-/** The `wallet` screens, spread into the router before the not-found route (issue 8 fills this in). */
-export const walletRouteObjects: RouteObject[] = [];
+const handle = (value: RouteHandle) => value;
+
+/** The `wallet` screens, spread into the router before the not-found route. */
+export const walletRouteObjects: RouteObject[] = [
+  {
+    path: paths.wallet.path,
+    lazy: async () => ({ Component: (await import('./wallet')).WalletRoute }),
+    handle: handle({ titleKey: 'wallet:titles.wallet' }),
+  },
+];

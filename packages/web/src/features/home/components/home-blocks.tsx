@@ -11,12 +11,16 @@ import { HomeBlock } from './home-block';
 export interface HomeLinks {
   task: (id: number) => string;
   tasks: string;
+  offer: (id: number) => string;
+  market: string;
+  request: (id: number) => string;
+  requests: string;
   post: (id: number) => string;
   event: (id: number) => string;
   events: string;
 }
 
-function Meta({ icon: MetaIcon, children }: { icon: typeof IconClock; children: string }) {
+export function Meta({ icon: MetaIcon, children }: { icon: typeof IconClock; children: string }) {
   return (
     <Group gap={4} wrap="nowrap">
       <MetaIcon size={16} aria-hidden style={{ flexShrink: 0 }} />

@@ -1,0 +1,143 @@
+import { Badge, Card, Center, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBasket, IconCalendarDue, IconHeartHandshake, IconPhoto, IconUser } from '@tabler/icons-react';
+import type { OfferSummary, RequestSummary } from '@pluk/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMediaObjectUrl } from '../../media/api/media-file';
+import { useHomeOffers, useHomeRequests } from '../api/home-queries';
+import { formatDate } from '../../../lib/dates';
+import { formatPrice, formatVirtualMoney } from '../../../lib/virtual-money';
+import { HomeBlock } from './home-block';
+import { Meta, type HomeLinks } from './home-blocks';
+
+const thumbSize = 64;
+
+/** The offer's cover, small and square: a grey tile with a photo icon while it loads or when it fails. */
+function Thumbnail({ id }: { id: number }) {
+  const { url } = useMediaObjectUrl(id);
+  if (url) return <Image src={url} alt="" w={thumbSize} h={thumbSize} fit="cover" radius="sm" />;
+  return (
+    <Center w={thumbSize} h={thumbSize} bg="var(--mantine-color-gray-1)" style={{ borderRadius: 4 }}>
+      <IconPhoto size={24} aria-hidden color="var(--mantine-color-gray-6)" />
+    </Center>
+  );
+}
+
+/** An offer on the home: cover photo, title, price or "gratis", what is left and whose it is. */
+function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
+  const { t } = useTranslation('home');
+  const cover = offer.photoIds[0];
+  return (
+    <Card component={Link} to={to} withBorder radius="md" padding="sm">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        {cover !== undefined && (
+          <div style={{ flexShrink: 0 }}>
+            <Thumbnail id={cover} />
+          </div>
+        )}
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={600} className="pluk-wrap">
+            {offer.title}
+          </Text>
+          <Text size="sm" fw={600} c={offer.isFree ? 'var(--pluk-color-success)' : undefined}>
+            {formatPrice(offer.priceCents)}
+          </Text>
+          <Text size="sm" c="dimmed" className="pluk-wrap">
+            {offer.unit
+              ? t('offers.leftUnit', { count: offer.quantityLeft, unit: offer.unit })
+              : t('offers.left', { count: offer.quantityLeft })}
+          </Text>
+          <Meta icon={IconUser}>
+            {offer.isMine ? t('offers.ownerMe') : t('offers.owner', { name: offer.owner.firstName })}
+          </Meta>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** Active offers of the market (six at most), each to its page, and the way to the whole market. */
+export function HomeOffersBlock({ links }: { links: HomeLinks }) {
+  const { t } = useTranslation('home');
+  const query = useHomeOffers();
+  return (
+    <HomeBlock
+      title={t('offers.title')}
+      icon={IconBasket}
+      query={query}
+      isEmpty={(data) => data.items.length === 0}
+      empty={t('offers.empty')}
+      more={{ to: links.market, label: t('offers.all') }}
+      rows={2}
+    >
+      {(data) => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {data.items.map((offer) => (
+            <OfferCard key={offer.id} offer={offer} to={links.offer(offer.id)} />
+          ))}
+        </SimpleGrid>
+      )}
+    </HomeBlock>
+  );
+}
+
+/** A request on the home: title, reward, who asks, by when, and whether someone helps already. */
+function RequestCard({ request, to }: { request: RequestSummary; to: string }) {
+  const { t } = useTranslation('home');
+  return (
+    <Card component={Link} to={to} withBorder radius="md" padding="md">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} className="pluk-wrap">
+            {request.title}
+          </Text>
+          <Badge
+            variant="light"
+            color={request.status === 'open' ? 'green' : 'yellow'}
+            style={{ flexShrink: 0 }}
+          >
+            {t(`requests.status.${request.status}`)}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {request.rewardCents > 0
+            ? t('requests.reward', { amount: formatVirtualMoney(request.rewardCents) })
+            : t('requests.noReward')}
+        </Text>
+        <Meta icon={IconUser}>
+          {request.isMine
+            ? t('requests.requesterMe')
+            : t('requests.requester', { name: request.requester.firstName })}
+        </Meta>
+        {request.neededBy && (
+          <Meta icon={IconCalendarDue}>{t('requests.neededBy', { date: formatDate(request.neededBy) })}</Meta>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Open requests (six at most), each to its page, and the way to all requests. */
+export function HomeRequestsBlock({ links }: { links: HomeLinks }) {
+  const { t } = useTranslation('home');
+  const query = useHomeRequests();
+  return (
+    <HomeBlock
+      title={t('requests.title')}
+      icon={IconHeartHandshake}
+      query={query}
+      isEmpty={(data) => data.items.length === 0}
+      empty={t('requests.empty')}
+      more={{ to: links.requests, label: t('requests.all') }}
+      rows={2}
+    >
+      {(data) => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {data.items.map((request) => (
+            <RequestCard key={request.id} request={request} to={links.request(request.id)} />
+          ))}
+        </SimpleGrid>
+      )}
+    </HomeBlock>
+  );
+}

@@ -1,0 +1,286 @@
+import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconEdit, IconHandStop, IconTrash, IconX } from '@tabler/icons-react';
+import type { RequestDetail } from '@pluk/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorState, LoadingState } from '../../../components/query-state';
+import { formatVirtualMoney } from '../../../lib/virtual-money';
+import { useRequest } from '../api/get-requests';
+import { newIdempotencyKey } from '../api/idempotency-key';
+import {
+  useConfirmRequest,
+  useDeleteRequest,
+  useRefuseRequest,
+  useTakeRequest,
+} from '../api/request-mutations';
+import { MoneyError } from './money-error';
+import { RequestFacts } from './request-card';
+import { RequestStatusBadge } from './request-status-badge';
+
+export interface RequestLinks {
+  edit: (id: number) => string;
+  wallet: string;
+}
+
+/** Someone else's open request: "Ik help". */
+function TakeAction({ request, walletHref }: { request: RequestDetail; walletHref: string }) {
+  const { t } = useTranslation('requests');
+  const take = useTakeRequest();
+  const reasonId = useId();
+  return (
+    <Stack gap="xs">
+      <Button
+        size="md"
+        fullWidth
+        leftSection={<IconHandStop size={20} aria-hidden />}
+        disabled={request.hasEnded}
+        aria-describedby={request.hasEnded ? reasonId : undefined}
+        loading={take.isPending}
+        onClick={() => {
+          if (take.isPending) return;
+          take.mutate(request.id, {
+            onSuccess: () =>
+              notifications.show({
+                color: 'brand',
+                icon: <IconCheck size={18} />,
+                message: t('detail.taken'),
+              }),
+          });
+        }}
+      >
+        {t('detail.take')}
+      </Button>
+      {request.hasEnded && (
+        <Text id={reasonId} size="sm" c="dimmed">
+          {t('detail.reasonEnded')}
+        </Text>
+      )}
+      {take.isError && <MoneyError error={take.error} walletHref={walletHref} />}
+    </Stack>
+  );
+}
+
+/** The requester, once someone took the request: confirm (the reward moves) or refuse (it opens again). */
+function ConfirmActions({ request, walletHref }: { request: RequestDetail; walletHref: string }) {
+  const { t } = useTranslation(['requests', 'common']);
+  const confirm = useConfirmRequest();
+  const refuse = useRefuseRequest();
+  const [confirmOpened, confirmDialog] = useDisclosure(false);
+  const [refuseOpened, refuseDialog] = useDisclosure(false);
+  // One key per confirmation: a retry in the same dialog sends it again, so the reward moves once.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const helper = request.takenBy?.firstName ?? t('detail.someone');
+  const openConfirm = () => {
+    if (!confirm.isPending) {
+      confirm.reset();
+      setIdempotencyKey(newIdempotencyKey());
+    }
+    confirmDialog.open();
+  };
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Text>{t('detail.takenByText', { name: helper })}</Text>
+        <Group grow wrap="wrap">
+          <Button leftSection={<IconCheck size={18} aria-hidden />} onClick={openConfirm}>
+            {t('detail.confirm')}
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconX size={18} aria-hidden />}
+            onClick={() => {
+              refuse.reset();
+              refuseDialog.open();
+            }}
+          >
+            {t('detail.refuse')}
+          </Button>
+        </Group>
+      </Stack>
+      <Modal
+        opened={confirmOpened}
+        onClose={confirmDialog.close}
+        title={t('detail.confirmTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:header.close') }}
+      >
+        <Stack>
+          <Text>
+            {request.rewardCents > 0
+              ? t('detail.confirmText', { amount: formatVirtualMoney(request.rewardCents), name: helper })
+              : t('detail.confirmTextNoReward', { name: helper })}
+          </Text>
+          {confirm.isError && <MoneyError error={confirm.error} walletHref={walletHref} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={confirmDialog.close}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              loading={confirm.isPending}
+              onClick={() =>
+                confirm.mutate(
+                  { requestId: request.id, idempotencyKey },
+                  {
+                    onSuccess: () => {
+                      confirmDialog.close();
+                      notifications.show({ color: 'brand', message: t('detail.confirmed') });
+                    },
+                  },
+                )
+              }
+            >
+              {t('detail.confirmYes')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <ConfirmDialog
+        opened={refuseOpened}
+        onClose={refuseDialog.close}
+        title={t('detail.refuseTitle')}
+        text={t('detail.refuseText', { name: helper })}
+        confirmLabel={t('detail.refuseYes')}
+        color="red"
+        pending={refuse.isPending}
+        error={refuse.isError ? refuse.error : null}
+        onConfirm={() =>
+          refuse.mutate(request.id, {
+            onSuccess: () => {
+              refuseDialog.close();
+              notifications.show({ color: 'brand', message: t('detail.refused') });
+            },
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+/** The requester while nobody took the request: edit or delete it. */
+function OwnerActions({
+  request,
+  editHref,
+  onDeleted,
+}: {
+  request: RequestDetail;
+  editHref: string;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('requests');
+  const remove = useDeleteRequest();
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <Group grow wrap="wrap">
+      {request.status === 'open' && (
+        <Button
+          component={Link}
+          to={editHref}
+          variant="light"
+          leftSection={<IconEdit size={18} aria-hidden />}
+        >
+          {t('detail.edit')}
+        </Button>
+      )}
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={18} aria-hidden />}
+        onClick={() => {
+          remove.reset();
+          open();
+        }}
+      >
+        {t('detail.delete')}
+      </Button>
+      <ConfirmDialog
+        opened={opened}
+        onClose={close}
+        title={t('detail.deleteTitle')}
+        text={t('detail.deleteText')}
+        confirmLabel={t('detail.deleteYes')}
+        color="red"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error : null}
+        onConfirm={() =>
+          remove.mutate(request.id, {
+            onSuccess: () => {
+              close();
+              notifications.show({ color: 'brand', message: t('detail.deleted') });
+              onDeleted();
+            },
+          })
+        }
+      />
+    </Group>
+  );
+}
+
+/** What the member sees of the request's state when there is nothing (more) to do. */
+function StateNote({ request }: { request: RequestDetail }) {
+  const { t } = useTranslation('requests');
+  const helper = request.takenBy?.firstName ?? t('detail.someone');
+  let text: string | null = null;
+  if (request.status === 'completed') {
+    text =
+      request.rewardCents > 0
+        ? t('detail.completedText', { amount: formatVirtualMoney(request.rewardCents), name: helper })
+        : t('detail.completedTextNoReward', { name: helper });
+  } else if (request.status === 'closed') text = t('detail.closedText');
+  else if (request.status === 'taken' && request.isTakenByMe)
+    text = t('detail.takenByMeText', { name: request.requester.firstName });
+  else if (request.status === 'taken' && !request.isMine) text = t('detail.takenByOther', { name: helper });
+  if (!text) return null;
+  return (
+    <Alert color={request.status === 'completed' ? 'green' : 'gray'} variant="light">
+      {text}
+    </Alert>
+  );
+}
+
+/** One request: what, reward, who asks, by when, its state and what this member can do with it. */
+export function RequestDetailView({
+  requestId,
+  links,
+  onDeleted,
+}: {
+  requestId: number;
+  links: RequestLinks;
+  onDeleted: () => void;
+}) {
+  const query = useRequest(requestId);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const request = query.data;
+  const canTake = request.status === 'open' && !request.isMine;
+  const canConfirm = request.status === 'taken' && request.isMine;
+  const canManage = request.isMine && (request.status === 'open' || request.status === 'closed');
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={2} className="pluk-wrap">
+            {request.title}
+          </Title>
+          <RequestStatusBadge status={request.status} />
+        </Group>
+        <RequestFacts request={request} />
+      </Stack>
+      {request.description && (
+        <Text style={{ whiteSpace: 'pre-wrap' }} className="pluk-wrap">
+          {request.description}
+        </Text>
+      )}
+      <StateNote request={request} />
+      {canTake && <TakeAction request={request} walletHref={links.wallet} />}
+      {canConfirm && <ConfirmActions request={request} walletHref={links.wallet} />}
+      {canManage && (
+        <OwnerActions request={request} editHref={links.edit(request.id)} onDeleted={onDeleted} />
+      )}
+    </Stack>
+  );
+}
