@@ -173,6 +173,13 @@ describe('offers', () => {
     ]);
     expect(seven.statusCode).toBe(400);
     expect(errorOf(seven).fields).toEqual({ photos: "Voeg hoogstens 6 foto's toe." });
+    // Beyond the media upload's own limit of 10 files the answer still names the photo limit.
+    const eleven = await create(owner, [
+      ...offerFields(),
+      ...Array.from({ length: 11 }, (_, i) => png(`${i}.png`)),
+    ]);
+    expect(eleven.statusCode).toBe(400);
+    expect(errorOf(eleven).fields).toEqual({ photos: "Voeg hoogstens 6 foto's toe." });
     const before = await ctx.db.select().from(products).where(eq(products.ownerUserId, owner.id));
     expect(before.every((p) => p.title !== ' ')).toBe(true);
   });

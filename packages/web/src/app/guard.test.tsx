@@ -173,7 +173,7 @@ describe('route guard in the app', () => {
   });
 
   it('shows the not-found page for unknown paths and the tabs whose screens come later', async () => {
-    renderApp({ path: '/market', account: member });
+    renderApp({ path: '/pluk', account: member });
     expect(
       await screen.findByRole('heading', { name: 'Pagina niet gevonden', level: 2 }),
     ).toBeInTheDocument();

@@ -63,6 +63,9 @@ export function keepPhotoIdsOf(upload: MultipartUpload): number[] | null {
 
 export const tooManyPhotosMessage = `Voeg hoogstens ${marketLimits.photosMax} foto's toe.`;
 
+export const tooManyPhotos = () =>
+  new HttpError(400, 'VALIDATION_ERROR', tooManyPhotosMessage, { photos: tooManyPhotosMessage });
+
 /** Only images (judged by their bytes), at most `photosMax` of them. */
 export function assertPhotos(files: readonly UploadedFile[]): void {
   for (const file of files) {
@@ -74,7 +77,5 @@ export function assertPhotos(files: readonly UploadedFile[]): void {
       );
     }
   }
-  if (files.length > marketLimits.photosMax) {
-    throw new HttpError(400, 'VALIDATION_ERROR', tooManyPhotosMessage, { photos: tooManyPhotosMessage });
-  }
+  if (files.length > marketLimits.photosMax) throw tooManyPhotos();
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { api } from '@pluk/contract';
+import { marketLimits, type api } from '@pluk/contract';
 import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { userOf } from '../../plugins/request-context.js';
 import { readMultipartUpload } from '../media/upload.js';
 import { takersFileName, takersSpreadsheet, xlsxType } from './export.js';
-import { photoFields } from './fields.js';
+import { photoFields, tooManyPhotos } from './fields.js';
 import { listOffers, managerOffers, myOffers, myOrders, offerDetail, offerTakers } from './offers.js';
 import {
   cancelReservation,
@@ -20,7 +20,13 @@ import {
 
 const member = (request: FastifyRequest): Actor => ({ user: userOf(request), asManager: false });
 const manager = (request: FastifyRequest): Actor => ({ user: userOf(request), asManager: true });
-const photos = (request: FastifyRequest) => readMultipartUpload(request, { fileFields: photoFields });
+// One photo more than allowed is still read, so `assertPhotos` answers with the photo limit, not the media one.
+const photos = (request: FastifyRequest) =>
+  readMultipartUpload(request, {
+    fileFields: photoFields,
+    maxFiles: marketLimits.photosMax + 1,
+    tooManyFiles: tooManyPhotos,
+  });
 
 export function marketHandlers(app: FastifyInstance): FeatureHandlers<typeof api.market> {
   return {

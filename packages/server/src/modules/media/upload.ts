@@ -103,20 +103,26 @@ function errorCode(error: unknown): string | undefined {
  */
 export async function readMultipartUpload(
   request: FastifyRequest,
-  options: { fileFields?: ReadonlySet<string> } = {},
+  options: {
+    fileFields?: ReadonlySet<string>;
+    /** At most this many files (default `mediaLimits.maxFiles`), and the refusal of one more. */
+    maxFiles?: number;
+    tooManyFiles?: () => HttpError;
+  } = {},
 ): Promise<MultipartUpload> {
   const acceptsFiles = options.fileFields ?? fileFields;
+  const maxFiles = options.maxFiles ?? mediaLimits.maxFiles;
   const files: UploadedFile[] = [];
   const fields = new Map<string, string[]>();
   requireBoundary(request);
   try {
     const parts = request.parts({
       limits: {
-        files: mediaLimits.maxFiles,
+        files: maxFiles,
         fileSize: mediaLimits.documentMaxBytes,
         fields: 100,
         fieldSize: 512 * 1024,
-        parts: mediaLimits.maxFiles + 100,
+        parts: maxFiles + 100,
       },
     });
     for await (const part of parts) {
@@ -162,6 +168,7 @@ export async function readMultipartUpload(
     }
   } catch (error) {
     if (errorCode(error) === 'FST_FILES_LIMIT') {
+      if (options.tooManyFiles) throw options.tooManyFiles();
       throw new HttpError(
         413,
         'PAYLOAD_TOO_LARGE',
