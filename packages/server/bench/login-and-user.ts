@@ -95,6 +95,15 @@ async function main(): Promise<void> {
       },
     ],
     ['GET post (home)', { url: `${base}/api/post?pageSize=1&page=0`, headers: member }],
+    [
+      'GET product (home)',
+      { url: `${base}/api/product?isCompleted=false&pageSize=6&page=0&hasEnded=false`, headers: member },
+    ],
+    [
+      'GET request (home)',
+      { url: `${base}/api/request?isCompleted=false&pageSize=6&page=0&hasEnded=false`, headers: member },
+    ],
+    ['GET User/Wallet', { url: `${base}/api/User/Wallet`, headers: member }],
     ['GET unreadCount', { url: `${base}/api/notification/unreadCount`, headers: member }],
     ['GET weatherforecast', { url: `${base}/api/weatherforecast`, headers: member }],
     ['GET Task/true (list)', { url: `${base}/api/Task/true`, headers: member }],
