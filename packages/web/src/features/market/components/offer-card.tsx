@@ -9,12 +9,15 @@ import { offerBlockedReason } from './offer-format';
 
 const coverHeight = 140;
 
-/** The price of one unit: "Gratis", or "2,50 plukgeld per kg". */
-export function OfferPrice({ offer }: { offer: Pick<OfferSummary, 'priceCents' | 'isFree' | 'unit'> }) {
+/**
+ * The price of one unit: "Gratis", or "2,50 plukgeld". Not "per <unit>": members write the unit as they
+ * count it ("potten", "stuks"), which reads right after a number ("Nog 4 potten over", see OfferLeft)
+ * but not after "per".
+ */
+export function OfferPrice({ offer }: { offer: Pick<OfferSummary, 'priceCents' | 'isFree'> }) {
   const { t } = useTranslation('market');
   if (offer.isFree || offer.priceCents === 0) return <>{t('card.free')}</>;
-  const price = formatVirtualMoney(offer.priceCents);
-  return <>{offer.unit ? t('card.perUnit', { price, unit: offer.unit }) : price}</>;
+  return <>{formatVirtualMoney(offer.priceCents)}</>;
 }
 
 /** "Nog 8 kg over", or why nothing can be reserved (uitverkocht, afgesloten, verlopen). */
