@@ -44,8 +44,8 @@ function screenTitle(titleKey: string): string {
   return value;
 }
 
-/** Ids from the demo farm's data, read from the API as the account that opens the screen. */
-async function firstId(browserPage: Page, account: Account, apiPath: string): Promise<number> {
+/** A GET of the API as `account` (signed in through the API, apart from the browser's session). */
+async function apiGet(browserPage: Page, account: Account, apiPath: string): Promise<unknown> {
   const login = await browserPage.request.post('/api/auth/login', {
     data: { username: account, password: demoPassword },
   });
@@ -53,6 +53,25 @@ async function firstId(browserPage: Page, account: Account, apiPath: string): Pr
   const { token } = (await login.json()) as { token: string };
   const response = await browserPage.request.get(apiPath, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `GET ${apiPath}`).toBe(true);
+  return response.json();
+}
+
+/** A POST to the API as `account`, to put the demo farm in a state a screen needs. */
+async function apiPost(browserPage: Page, account: Account, apiPath: string, data: unknown): Promise<void> {
+  const login = await browserPage.request.post('/api/auth/login', {
+    data: { username: account, password: demoPassword },
+  });
+  expect(login.ok(), `log in as ${account}`).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const response = await browserPage.request.post(apiPath, {
+    data,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), `POST ${apiPath}: ${await response.text()}`).toBe(true);
+}
+
+/** Ids from the demo farm's data, read from the API as the account that opens the screen. */
+async function firstId(browserPage: Page, account: Account, apiPath: string): Promise<number> {
   const find = (node: unknown): number | undefined => {
     if (Array.isArray(node)) {
       for (const item of node) {
@@ -69,9 +88,67 @@ async function firstId(browserPage: Page, account: Account, apiPath: string): Pr
     }
     return undefined;
   };
-  const id = find(await response.json());
+  const id = find(await apiGet(browserPage, account, apiPath));
   if (id === undefined) throw new Error(`The demo farm has nothing at ${apiPath}`);
   return id;
+}
+
+interface OrderLike {
+  reservation: { id: number; status: string };
+  offer: { id: number };
+}
+
+/**
+ * The account's own offer with a reservation still waiting (the owner's view with its reservations,
+ * edit and confirm-paid need the owner): the offer's id and the reservation's (`:takerId`).
+ */
+async function ownOfferWithWaitingReservation(
+  page: Page,
+  account: Account,
+): Promise<{ id: number; takerId: number }> {
+  const orders = (await apiGet(page, account, '/api/user/productreservations')) as {
+    fromOthers: OrderLike[];
+  };
+  const waiting = orders.fromOthers.find((order) => order.reservation.status === 'reserved');
+  if (!waiting)
+    throw new Error(
+      `The demo farm has no offer of ${account} with a waiting reservation (seed/demo-market.ts)`,
+    );
+  return { id: waiting.offer.id, takerId: waiting.reservation.id };
+}
+
+/** An open offer of someone else (the buyer's view: quantity and the buy button). */
+async function othersOffer(page: Page, account: Account): Promise<number> {
+  const list = (await apiGet(page, account, '/api/product')) as {
+    items: Array<{ id: number; isMine: boolean; isClosed: boolean; isSoldOut: boolean }>;
+  };
+  const offer = list.items.find((item) => !item.isMine && !item.isClosed && !item.isSoldOut);
+  if (!offer) throw new Error(`The demo farm has no offer of someone else than ${account}`);
+  return offer.id;
+}
+
+interface MyRequestsLike {
+  asked: Array<{ id: number; status: string }>;
+}
+
+/** The account's own request that someone took (the requester's view with confirm and refuse). */
+async function ownTakenRequest(page: Page, account: Account): Promise<number> {
+  const { asked } = (await apiGet(page, account, '/api/user/requests')) as MyRequestsLike;
+  const taken = asked.find((request) => request.status === 'taken');
+  if (!taken) throw new Error(`The demo farm has no request of ${account} that someone took`);
+  return taken.id;
+}
+
+/**
+ * Before the walk: someone (the demo `beheerder`) takes Lien's open request, so that her request
+ * screen shows the confirm and refuse dialogs of issue 8.
+ */
+async function prepareDemoFarm(page: Page): Promise<void> {
+  const { asked } = (await apiGet(page, 'lid', '/api/user/requests')) as MyRequestsLike;
+  if (asked.some((request) => request.status === 'taken')) return;
+  const open = asked.find((request) => request.status === 'open');
+  if (!open) throw new Error('The demo farm has no open request of lid');
+  await apiPost(page, 'beheerder', '/api/request/take', { requestId: open.id });
 }
 
 /** Where the id of a `:id` screen comes from (member lists as the member, manager lists as a manager). */
@@ -92,10 +169,22 @@ async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promis
     .replace(':token', 'e2e-ongeldige-sleutel')
     .replace(':userId', '1')
     .replace(':productId', ':id');
-  if (url.includes(':id')) {
+  const asAccount = account === 'guest' ? 'lid' : account;
+  if (url.startsWith('/market/offer/:id')) {
+    // Lien's offer detail as its owner (reservations, close and delete); Bart's as a buyer. Edit and
+    // confirm-paid are for the owner: an own offer with a waiting reservation (its id is `:takerId`).
+    if (url === '/market/offer/:id' && asAccount === 'beheerder') {
+      url = url.replace(':id', String(await othersOffer(page, asAccount)));
+    } else {
+      const own = await ownOfferWithWaitingReservation(page, asAccount);
+      url = url.replace(':id', String(own.id)).replace(':takerId', String(own.takerId));
+    }
+  } else if (url === '/requests/:id' && asAccount === 'lid') {
+    url = url.replace(':id', String(await ownTakenRequest(page, asAccount)));
+  } else if (url.includes(':id')) {
     const source = idSources.find((s) => url.startsWith(s.prefix));
     if (!source) throw new Error(`accessibility.spec.ts: say where the :id of ${screen.path} comes from`);
-    url = url.replace(':id', String(await firstId(page, account === 'guest' ? 'lid' : account, source.api)));
+    url = url.replace(':id', String(await firstId(page, asAccount, source.api)));
   }
   if (url.includes(':')) throw new Error(`accessibility.spec.ts: fill the parameters of ${screen.path}`);
   return url;
@@ -110,6 +199,12 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   { path: '/applicationManager/tasks/:id', account: 'beheerder', button: 'Verwijderen' },
   { path: '/applicationManager/events/:id', account: 'beheerder', button: 'Sluiten' },
   { path: '/applicationManager/events/:id', account: 'beheerder', button: 'Verwijderen' },
+  { path: '/market/offer/:id', account: 'lid', button: 'Sluiten' },
+  { path: '/market/offer/:id', account: 'lid', button: 'Verwijderen' },
+  { path: '/market/offer/:id', account: 'lid', button: /^Weigeren: / },
+  { path: '/market/offer/:id/confirm-paid/:takerId', account: 'beheerder', button: 'Weigeren' },
+  { path: '/requests/:id', account: 'lid', button: 'Bevestigen' },
+  { path: '/requests/:id', account: 'lid', button: 'Weigeren' },
 ];
 
 /** Screens where every element reached with Tab is checked for a focus ring and for being in view. */
@@ -291,6 +386,10 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
   expect(screens.length).toBeGreaterThanOrEqual(37);
 
   const contexts = new Map<Account, Page>();
+  const setup = await (await newPhoneContext(browser)).newPage();
+  await prepareDemoFarm(setup);
+  await setup.context().close();
+
   const pageFor = async (account: Account): Promise<Page> => {
     let page = contexts.get(account);
     if (!page) {
