@@ -12,7 +12,8 @@ import { demoPassword, logIn } from './helpers';
  * itself, so a new screen is checked without anyone adding it here. Per screen: axe-core with the
  * A and AA tags of WCAG 2.0, 2.1 and 2.2; names that contain the visible text (2.5.3); the
  * document title `{screen} | {app name}` (2.4.2); at 200 % text no sideways scroll and no clipped
- * title or button label (1.4.4, 1.4.10). On a few
+ * title or button label (1.4.4, 1.4.10). Dialogs, and states that only show after an action (a form
+ * sent empty, a choice made), are checked the same way. On a few
  * representative screens every element reached with Tab shows a focus ring (2.4.7) and is not
  * covered by the sticky header or footer (2.4.11).
  */
@@ -207,6 +208,42 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   { path: '/requests/:id', account: 'lid', button: 'Weigeren' },
 ];
 
+/**
+ * States of a screen that only show after an action (a form's errors, a choice made), checked like the
+ * screen itself; `act` brings the screen there without sending anything.
+ */
+const states: Array<{ path: string; account: Account; name: string; act: (page: Page) => Promise<void> }> = [
+  {
+    path: '/market/new',
+    account: 'lid',
+    name: 'priced, sent empty',
+    act: async (page) => {
+      await page.getByRole('switch', { name: 'Gratis' }).uncheck({ force: true });
+      await page.getByRole('button', { name: 'Aanbod plaatsen' }).click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
+  {
+    path: '/applicationManager/internalbank',
+    account: 'beheerder',
+    name: 'donate form sent empty',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Schenken' }).click();
+      await expect(page.getByText('Vul een bedrag in plukgeld in, bijvoorbeeld 5 of 2,50.')).toBeVisible();
+    },
+  },
+  {
+    path: '/applicationManager/internalbank',
+    account: 'beheerder',
+    name: 'donate form with a member picked',
+    act: async (page) => {
+      await page.getByRole('checkbox').first().check();
+      await page.getByLabel(/^Bedrag per lid/).fill('2,50');
+      await expect(page.getByText('1 lid krijgt 2,50 plukgeld.')).toBeVisible();
+    },
+  },
+];
+
 /** Screens where every element reached with Tab is checked for a focus ring and for being in view. */
 const keyboardScreens: Array<{ path: string; account: Account }> = [
   { path: '/login', account: 'guest' },
@@ -217,6 +254,10 @@ const keyboardScreens: Array<{ path: string; account: Account }> = [
   { path: '/account/edit', account: 'lid' },
   { path: '/applicationManager/tasks', account: 'beheerder' },
   { path: '/applicationManager/tasks/new', account: 'beheerder' },
+  { path: '/market', account: 'lid' },
+  { path: '/market/new', account: 'lid' },
+  { path: '/wallet', account: 'lid' },
+  { path: '/applicationManager/internalbank', account: 'beheerder' },
 ];
 
 interface Findings {
@@ -412,6 +453,7 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
   let checked = 0;
   let dialogsChecked = 0;
   let focusChecked = 0;
+  let statesChecked = 0;
   for (const screen of screens) {
     for (const account of accountsFor(screen)) {
       const page = await pageFor(account);
@@ -455,6 +497,21 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
           dialogsChecked++;
         }
 
+        for (const state of states.filter((d) => d.path === screen.path && d.account === account)) {
+          await page.goto(url);
+          await settle(page);
+          await state.act(page);
+          const here = `${where} (${state.name})`;
+          findings.axe.push(...(await axeViolations(page, here)));
+          findings.names.push(...(await nameMismatches(page, here)));
+          const large = await largeText(page);
+          if (large.sideways > 0) findings.overflow.push(`${here}: scrolls ${large.sideways} px sideways`);
+          findings.clipped.push(...large.clipped.map((label) => `${here}: ${label}`));
+          statesChecked++;
+          await page.goto(url);
+          await settle(page);
+        }
+
         if (keyboardScreens.some((k) => k.path === screen.path && k.account === account))
           focusChecked += await keyboardWalk(page, where, findings);
       });
@@ -465,12 +522,13 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
     .map(([kind, list]) => `${kind}: ${list.length}`)
     .join(', ');
   console.log(
-    `accessibility: ${checked} screen checks, ${dialogsChecked} dialogs, ${focusChecked} focus stops; ${summary}`,
+    `accessibility: ${checked} screen checks, ${dialogsChecked} dialogs, ${statesChecked} states, ${focusChecked} focus stops; ${summary}`,
   );
   for (const [kind, list] of Object.entries(findings))
     if (list.length) console.log(`${kind}:\n  ${list.join('\n  ')}`);
 
   expect(dialogsChecked).toBe(dialogs.length);
+  expect(statesChecked).toBe(states.length);
   expect(focusChecked).toBeGreaterThan(20);
   expect(findings).toEqual({
     axe: [],
