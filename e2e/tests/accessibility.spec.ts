@@ -12,7 +12,8 @@ import { demoPassword, logIn } from './helpers';
  * itself, so a new screen is checked without anyone adding it here. Per screen: axe-core with the
  * A and AA tags of WCAG 2.0, 2.1 and 2.2; names that contain the visible text (2.5.3); the
  * document title `{screen} | {app name}` (2.4.2); at 200 % text no sideways scroll and no clipped
- * title or button label (1.4.4, 1.4.10). On a few
+ * title or button label (1.4.4, 1.4.10). Dialogs, and states that only show after an action (a form
+ * sent empty, a choice made), are checked the same way. On a few
  * representative screens every element reached with Tab shows a focus ring (2.4.7) and is not
  * covered by the sticky header or footer (2.4.11).
  */
@@ -44,8 +45,8 @@ function screenTitle(titleKey: string): string {
   return value;
 }
 
-/** Ids from the demo farm's data, read from the API as the account that opens the screen. */
-async function firstId(browserPage: Page, account: Account, apiPath: string): Promise<number> {
+/** A GET of the API as `account` (signed in through the API, apart from the browser's session). */
+async function apiGet(browserPage: Page, account: Account, apiPath: string): Promise<unknown> {
   const login = await browserPage.request.post('/api/auth/login', {
     data: { username: account, password: demoPassword },
   });
@@ -53,6 +54,25 @@ async function firstId(browserPage: Page, account: Account, apiPath: string): Pr
   const { token } = (await login.json()) as { token: string };
   const response = await browserPage.request.get(apiPath, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `GET ${apiPath}`).toBe(true);
+  return response.json();
+}
+
+/** A POST to the API as `account`, to put the demo farm in a state a screen needs. */
+async function apiPost(browserPage: Page, account: Account, apiPath: string, data: unknown): Promise<void> {
+  const login = await browserPage.request.post('/api/auth/login', {
+    data: { username: account, password: demoPassword },
+  });
+  expect(login.ok(), `log in as ${account}`).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const response = await browserPage.request.post(apiPath, {
+    data,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), `POST ${apiPath}: ${await response.text()}`).toBe(true);
+}
+
+/** Ids from the demo farm's data, read from the API as the account that opens the screen. */
+async function firstId(browserPage: Page, account: Account, apiPath: string): Promise<number> {
   const find = (node: unknown): number | undefined => {
     if (Array.isArray(node)) {
       for (const item of node) {
@@ -69,9 +89,67 @@ async function firstId(browserPage: Page, account: Account, apiPath: string): Pr
     }
     return undefined;
   };
-  const id = find(await response.json());
+  const id = find(await apiGet(browserPage, account, apiPath));
   if (id === undefined) throw new Error(`The demo farm has nothing at ${apiPath}`);
   return id;
+}
+
+interface OrderLike {
+  reservation: { id: number; status: string };
+  offer: { id: number };
+}
+
+/**
+ * The account's own offer with a reservation still waiting (the owner's view with its reservations,
+ * edit and confirm-paid need the owner): the offer's id and the reservation's (`:takerId`).
+ */
+async function ownOfferWithWaitingReservation(
+  page: Page,
+  account: Account,
+): Promise<{ id: number; takerId: number }> {
+  const orders = (await apiGet(page, account, '/api/user/productreservations')) as {
+    fromOthers: OrderLike[];
+  };
+  const waiting = orders.fromOthers.find((order) => order.reservation.status === 'reserved');
+  if (!waiting)
+    throw new Error(
+      `The demo farm has no offer of ${account} with a waiting reservation (seed/demo-market.ts)`,
+    );
+  return { id: waiting.offer.id, takerId: waiting.reservation.id };
+}
+
+/** An open offer of someone else (the buyer's view: quantity and the buy button). */
+async function othersOffer(page: Page, account: Account): Promise<number> {
+  const list = (await apiGet(page, account, '/api/product')) as {
+    items: Array<{ id: number; isMine: boolean; isClosed: boolean; isSoldOut: boolean }>;
+  };
+  const offer = list.items.find((item) => !item.isMine && !item.isClosed && !item.isSoldOut);
+  if (!offer) throw new Error(`The demo farm has no offer of someone else than ${account}`);
+  return offer.id;
+}
+
+interface MyRequestsLike {
+  asked: Array<{ id: number; status: string }>;
+}
+
+/** The account's own request that someone took (the requester's view with confirm and refuse). */
+async function ownTakenRequest(page: Page, account: Account): Promise<number> {
+  const { asked } = (await apiGet(page, account, '/api/user/requests')) as MyRequestsLike;
+  const taken = asked.find((request) => request.status === 'taken');
+  if (!taken) throw new Error(`The demo farm has no request of ${account} that someone took`);
+  return taken.id;
+}
+
+/**
+ * Before the walk: someone (the demo `beheerder`) takes Lien's open request, so that her request
+ * screen shows the confirm and refuse dialogs of issue 8.
+ */
+async function prepareDemoFarm(page: Page): Promise<void> {
+  const { asked } = (await apiGet(page, 'lid', '/api/user/requests')) as MyRequestsLike;
+  if (asked.some((request) => request.status === 'taken')) return;
+  const open = asked.find((request) => request.status === 'open');
+  if (!open) throw new Error('The demo farm has no open request of lid');
+  await apiPost(page, 'beheerder', '/api/request/take', { requestId: open.id });
 }
 
 /** Where the id of a `:id` screen comes from (member lists as the member, manager lists as a manager). */
@@ -92,10 +170,22 @@ async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promis
     .replace(':token', 'e2e-ongeldige-sleutel')
     .replace(':userId', '1')
     .replace(':productId', ':id');
-  if (url.includes(':id')) {
+  const asAccount = account === 'guest' ? 'lid' : account;
+  if (url.startsWith('/market/offer/:id')) {
+    // Lien's offer detail as its owner (reservations, close and delete); Bart's as a buyer. Edit and
+    // confirm-paid are for the owner: an own offer with a waiting reservation (its id is `:takerId`).
+    if (url === '/market/offer/:id' && asAccount === 'beheerder') {
+      url = url.replace(':id', String(await othersOffer(page, asAccount)));
+    } else {
+      const own = await ownOfferWithWaitingReservation(page, asAccount);
+      url = url.replace(':id', String(own.id)).replace(':takerId', String(own.takerId));
+    }
+  } else if (url === '/requests/:id' && asAccount === 'lid') {
+    url = url.replace(':id', String(await ownTakenRequest(page, asAccount)));
+  } else if (url.includes(':id')) {
     const source = idSources.find((s) => url.startsWith(s.prefix));
     if (!source) throw new Error(`accessibility.spec.ts: say where the :id of ${screen.path} comes from`);
-    url = url.replace(':id', String(await firstId(page, account === 'guest' ? 'lid' : account, source.api)));
+    url = url.replace(':id', String(await firstId(page, asAccount, source.api)));
   }
   if (url.includes(':')) throw new Error(`accessibility.spec.ts: fill the parameters of ${screen.path}`);
   return url;
@@ -110,6 +200,48 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   { path: '/applicationManager/tasks/:id', account: 'beheerder', button: 'Verwijderen' },
   { path: '/applicationManager/events/:id', account: 'beheerder', button: 'Sluiten' },
   { path: '/applicationManager/events/:id', account: 'beheerder', button: 'Verwijderen' },
+  { path: '/market/offer/:id', account: 'lid', button: 'Sluiten' },
+  { path: '/market/offer/:id', account: 'lid', button: 'Verwijderen' },
+  { path: '/market/offer/:id', account: 'lid', button: /^Weigeren: / },
+  { path: '/market/offer/:id/confirm-paid/:takerId', account: 'beheerder', button: 'Weigeren' },
+  { path: '/requests/:id', account: 'lid', button: 'Bevestigen' },
+  { path: '/requests/:id', account: 'lid', button: 'Weigeren' },
+];
+
+/**
+ * States of a screen that only show after an action (a form's errors, a choice made), checked like the
+ * screen itself; `act` brings the screen there without sending anything.
+ */
+const states: Array<{ path: string; account: Account; name: string; act: (page: Page) => Promise<void> }> = [
+  {
+    path: '/market/new',
+    account: 'lid',
+    name: 'priced, sent empty',
+    act: async (page) => {
+      await page.getByRole('switch', { name: 'Gratis' }).uncheck({ force: true });
+      await page.getByRole('button', { name: 'Aanbod plaatsen' }).click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
+  {
+    path: '/applicationManager/internalbank',
+    account: 'beheerder',
+    name: 'donate form sent empty',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Schenken' }).click();
+      await expect(page.getByText('Vul een bedrag in plukgeld in, bijvoorbeeld 5 of 2,50.')).toBeVisible();
+    },
+  },
+  {
+    path: '/applicationManager/internalbank',
+    account: 'beheerder',
+    name: 'donate form with a member picked',
+    act: async (page) => {
+      await page.getByRole('checkbox').first().check();
+      await page.getByLabel(/^Bedrag per lid/).fill('2,50');
+      await expect(page.getByText('1 lid krijgt 2,50 plukgeld.')).toBeVisible();
+    },
+  },
 ];
 
 /** Screens where every element reached with Tab is checked for a focus ring and for being in view. */
@@ -122,6 +254,10 @@ const keyboardScreens: Array<{ path: string; account: Account }> = [
   { path: '/account/edit', account: 'lid' },
   { path: '/applicationManager/tasks', account: 'beheerder' },
   { path: '/applicationManager/tasks/new', account: 'beheerder' },
+  { path: '/market', account: 'lid' },
+  { path: '/market/new', account: 'lid' },
+  { path: '/wallet', account: 'lid' },
+  { path: '/applicationManager/internalbank', account: 'beheerder' },
 ];
 
 interface Findings {
@@ -291,6 +427,10 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
   expect(screens.length).toBeGreaterThanOrEqual(37);
 
   const contexts = new Map<Account, Page>();
+  const setup = await (await newPhoneContext(browser)).newPage();
+  await prepareDemoFarm(setup);
+  await setup.context().close();
+
   const pageFor = async (account: Account): Promise<Page> => {
     let page = contexts.get(account);
     if (!page) {
@@ -313,6 +453,7 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
   let checked = 0;
   let dialogsChecked = 0;
   let focusChecked = 0;
+  let statesChecked = 0;
   for (const screen of screens) {
     for (const account of accountsFor(screen)) {
       const page = await pageFor(account);
@@ -356,6 +497,21 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
           dialogsChecked++;
         }
 
+        for (const state of states.filter((d) => d.path === screen.path && d.account === account)) {
+          await page.goto(url);
+          await settle(page);
+          await state.act(page);
+          const here = `${where} (${state.name})`;
+          findings.axe.push(...(await axeViolations(page, here)));
+          findings.names.push(...(await nameMismatches(page, here)));
+          const large = await largeText(page);
+          if (large.sideways > 0) findings.overflow.push(`${here}: scrolls ${large.sideways} px sideways`);
+          findings.clipped.push(...large.clipped.map((label) => `${here}: ${label}`));
+          statesChecked++;
+          await page.goto(url);
+          await settle(page);
+        }
+
         if (keyboardScreens.some((k) => k.path === screen.path && k.account === account))
           focusChecked += await keyboardWalk(page, where, findings);
       });
@@ -366,12 +522,13 @@ test('every routed screen and dialog meets WCAG 2.2 AA on a phone (axe, title, 2
     .map(([kind, list]) => `${kind}: ${list.length}`)
     .join(', ');
   console.log(
-    `accessibility: ${checked} screen checks, ${dialogsChecked} dialogs, ${focusChecked} focus stops; ${summary}`,
+    `accessibility: ${checked} screen checks, ${dialogsChecked} dialogs, ${statesChecked} states, ${focusChecked} focus stops; ${summary}`,
   );
   for (const [kind, list] of Object.entries(findings))
     if (list.length) console.log(`${kind}:\n  ${list.join('\n  ')}`);
 
   expect(dialogsChecked).toBe(dialogs.length);
+  expect(statesChecked).toBe(states.length);
   expect(focusChecked).toBeGreaterThan(20);
   expect(findings).toEqual({
     axe: [],

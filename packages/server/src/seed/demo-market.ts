@@ -93,6 +93,8 @@ export const plukhoeveMarket: DemoMarket = {
     { taker: 'lid', offer: 'Aardbeienconfituur', quantity: 2 },
     { taker: 'jef', offer: 'Verse eieren', quantity: 6, paid: true },
     { taker: 'jef', offer: 'Courgettes uit mijn moestuin', quantity: 3 },
+    // The demo `beheerder` has a waiting paid reservation to confirm, as `lid` has a free one.
+    { taker: 'marie', offer: 'Groentepakket van de hoeve', quantity: 1 },
   ],
 };
 
