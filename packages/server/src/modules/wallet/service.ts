@@ -1,5 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  sql,
+  sum,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   DonateBody,
@@ -15,7 +28,15 @@ import type {
 import type { memberWalletQuerySchema, walletEntryQuerySchema } from '@pluk/contract';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.js';
-import { ledgerEntries, productReservations, users, wallets } from '../../db/schema/index.js';
+import { preparedQuery } from '../../db/prepared.js';
+import {
+  ledgerEntries,
+  productReservations,
+  requests,
+  settings,
+  users,
+  wallets,
+} from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
 import { settingValue } from '../../lib/app-settings.js';
@@ -25,6 +46,8 @@ import {
   cappedTotal,
   countUpTo,
   cursorColumn,
+  cursorParams,
+  cursorPlaceholders,
   decodeCursor,
   finishPage,
   pageWindow,
@@ -35,7 +58,7 @@ import { insertNotifications, type CreatedNotification } from '../notification/n
 import { userSearchText } from '../users/service.js';
 import { bankWalletId, lockWallets, memberWalletId, moveMoney } from './ledger.js';
 import { donationNotification } from './notifications.js';
-import { balanceCents, reservedCents } from './reserved.js';
+import { reservedCents } from './reserved.js';
 
 type Db = Database | Transaction;
 type EntryQuery = z.output<typeof walletEntryQuerySchema>;
@@ -56,28 +79,71 @@ export async function isTransactionable(db: Db, appId: string, userId: number): 
   return row?.on ?? false;
 }
 
-/** My wallet: balance, what I promised and did not pay yet, what is left. No wallet row yet: all 0. */
-export async function walletOf(db: Database, user: AuthUser): Promise<Wallet> {
-  const [balance, reserved, transactionable, mayToggle] = await Promise.all([
-    balanceCents(db, user.appId, user.id),
-    reservedCents(db, user.appId, user.id),
-    isTransactionable(db, user.appId, user.id),
-    membersMayToggle(db, user.appId),
-  ]);
+/**
+ * Everything the wallet screen's summary needs in one statement, built once per app (ADR 046): my
+ * wallet (none yet: null), the totals I promised (reservations waiting for their owner, rewards of my
+ * open or taken requests: `reserved.ts` sums the same under a lock), whether I trade and whether the
+ * farm lets me switch that. Five reads were five round trips and five query builds per request.
+ */
+const walletSummaryQuery = preparedQuery((db, appId: string) => {
+  const farm = tenantDb(db, appId);
+  const promisedPurchases = farm
+    .select({ total: sql`coalesce(sum(${productReservations.totalCents}), 0)` })
+    .from(productReservations)
+    .where(and(eq(productReservations.userId, users.id), eq(productReservations.status, 'reserved')));
+  const promisedRewards = farm
+    .select({ total: sql`coalesce(sum(${requests.rewardCents}), 0)` })
+    .from(requests)
+    .where(and(eq(requests.requesterUserId, users.id), inArray(requests.status, ['open', 'taken'])));
+  const toggleSetting = farm
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, membersMayToggleSetting));
+  return farm
+    .select({
+      walletId: wallets.id,
+      balance: wallets.balanceCents,
+      isTransactionable: users.isTransactionable,
+      promisedPurchases: sql<string>`(${promisedPurchases})`,
+      promisedRewards: sql<string>`(${promisedRewards})`,
+      toggleSetting: sql<string | null>`(${toggleSetting})`,
+    })
+    .from(users)
+    .leftJoin(wallets, and(eq(wallets.appId, users.appId), eq(wallets.userId, users.id)))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('wallet_summary');
+});
+
+interface WalletSummary {
+  wallet: Wallet;
+  /** Null while no money ever moved to or from me. */
+  walletId: number | null;
+}
+
+async function walletSummary(db: Database, user: AuthUser): Promise<WalletSummary> {
+  const [row] = await walletSummaryQuery(db, user.appId, { userId: user.id });
+  const balance = row?.balance ?? 0;
+  const reserved = Number(row?.promisedPurchases ?? 0) + Number(row?.promisedRewards ?? 0);
   return {
-    balanceCents: balance,
-    reservedCents: reserved,
-    availableCents: balance - reserved,
-    isTransactionable: transactionable,
-    mayToggleTransactionable: mayToggle,
+    walletId: row?.walletId ?? null,
+    wallet: {
+      balanceCents: balance,
+      reservedCents: reserved,
+      availableCents: balance - reserved,
+      isTransactionable: row?.isTransactionable ?? false,
+      mayToggleTransactionable: row?.toggleSetting !== 'false',
+    },
   };
 }
 
+/** My wallet: balance, what I promised and did not pay yet, what is left. No wallet row yet: all 0. */
+export async function walletOf(db: Database, user: AuthUser): Promise<Wallet> {
+  return (await walletSummary(db, user)).wallet;
+}
+
 export async function walletWithEntries(db: Database, user: AuthUser): Promise<WalletWithEntries> {
-  const [wallet, entries] = await Promise.all([
-    walletOf(db, user),
-    walletEntries(db, user, { page: 0, pageSize: 20 }),
-  ]);
+  const { wallet, walletId } = await walletSummary(db, user);
+  const entries = await entryPage(db, user.appId, walletId, { page: 0, pageSize: 20 });
   return { ...wallet, entries };
 }
 
@@ -101,33 +167,24 @@ async function existingWalletId(db: Db, appId: string, userId: number): Promise<
   return row?.id ?? null;
 }
 
-/** My movements, newest first, each signed from my side with the other side's name. */
-export async function walletEntries(
-  db: Database,
-  user: AuthUser,
-  query: EntryQuery,
-): Promise<WalletEntryPage> {
-  const appId = user.appId;
-  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
-  const walletId = await existingWalletId(db, appId, user.id);
-  if (walletId === null) {
-    if (query.after) decodeCursor(entryKeys, query.after);
-    return {
-      items: [],
-      total: 0,
-      totalIsLowerBound: false,
-      nextCursor: null,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
-  }
-  const farm = tenantDb(db, appId);
-  const mine = and(
+/** The movements of one wallet (from or to it); `walletId` is a value or the prepared query's placeholder. */
+function movementsOf(appId: string, walletId: number | Placeholder) {
+  const id = walletId as number;
+  return and(
     eq(ledgerEntries.appId, appId),
-    or(eq(ledgerEntries.fromWalletId, walletId), eq(ledgerEntries.toWalletId, walletId)),
+    or(eq(ledgerEntries.fromWalletId, id), eq(ledgerEntries.toWalletId, id)),
   );
-  const window = pageWindow(request);
-  const rows = await farm
+}
+
+/**
+ * A page of a wallet's movements with both sides' names and the offer a purchase was for, built once
+ * per app and cursor shape (ADR 046); key `appId|after` or `appId|`.
+ */
+const entryPageQuery = preparedQuery((db, key: string) => {
+  const [appId = '', cursor] = key.split('|');
+  const farm = tenantDb(db, appId);
+  const mine = movementsOf(appId, sql.placeholder('walletId'));
+  return farm
     .select({
       entry: ledgerEntries,
       fromKind: fromWallet.kind,
@@ -158,10 +215,46 @@ export async function walletEntries(
         eq(productReservations.id, ledgerEntries.reservationId),
       ),
     )
-    .where(and(mine, query.after ? afterCursor(entryKeys, decodeCursor(entryKeys, query.after)) : undefined))
+    .where(and(mine, cursor === 'after' ? afterCursor(entryKeys, cursorPlaceholders(entryKeys)) : undefined))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-    .limit(window.limit)
-    .offset(window.offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`wallet_entries${cursor === 'after' ? '_after' : ''}`);
+});
+
+/** My movements, newest first, each signed from my side with the other side's name. */
+export async function walletEntries(
+  db: Database,
+  user: AuthUser,
+  query: EntryQuery,
+): Promise<WalletEntryPage> {
+  return entryPage(db, user.appId, await existingWalletId(db, user.appId, user.id), query);
+}
+
+async function entryPage(
+  db: Database,
+  appId: string,
+  walletId: number | null,
+  query: EntryQuery,
+): Promise<WalletEntryPage> {
+  const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
+  if (walletId === null) {
+    if (query.after) decodeCursor(entryKeys, query.after);
+    return {
+      items: [],
+      total: 0,
+      totalIsLowerBound: false,
+      nextCursor: null,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+  const rows = await entryPageQuery(db, `${appId}|${query.after ? 'after' : ''}`, {
+    walletId,
+    ...pageWindow(request),
+    ...cursorParams(entryKeys, query.after),
+  });
+  const farm = tenantDb(db, appId);
   const page = await finishPage(
     rows,
     request,
@@ -188,7 +281,7 @@ export async function walletEntries(
         requestId: r.entry.requestId ?? null,
       };
     },
-    (cap) => countUpTo(farm, ledgerEntries, mine, cap),
+    (cap) => countUpTo(farm, ledgerEntries, movementsOf(appId, walletId), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
