@@ -6,7 +6,7 @@ import type { ManagedAttendance, ManagedEventDetail } from '@pluk/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { feedItems } from '../../../lib/feed-pages';
@@ -168,41 +168,29 @@ function SheetActions({
           {t('manager.delete')}
         </Button>
       </Group>
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={closeOpened}
         onClose={closeDialog.close}
         title={t('manager.closeTitle')}
         text={t('manager.closeText', { title: event.title })}
         confirmLabel={t('manager.closeConfirm')}
-        pending={close.isPending}
-        error={close.error}
-        onConfirm={() =>
-          close.mutate(event.id, {
-            onSuccess: () => {
-              closeDialog.close();
-              toast(t('manager.closedToast', { title: event.title }));
-            },
-          })
-        }
+        mutation={close}
+        variables={event.id}
+        success={t('manager.closedToast', { title: event.title })}
+        successIcon={<IconCheck size={18} />}
       />
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={deleteOpened}
         onClose={deleteDialog.close}
         title={t('manager.deleteTitle')}
         text={t('manager.deleteText', { title: event.title })}
         confirmLabel={t('manager.deleteConfirm')}
         color="red"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() =>
-          remove.mutate(event.id, {
-            onSuccess: () => {
-              deleteDialog.close();
-              toast(t('manager.deletedToast', { title: event.title }));
-              onDeleted();
-            },
-          })
-        }
+        mutation={remove}
+        variables={event.id}
+        success={t('manager.deletedToast', { title: event.title })}
+        successIcon={<IconCheck size={18} />}
+        onDone={onDeleted}
       />
     </>
   );

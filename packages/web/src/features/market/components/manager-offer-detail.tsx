@@ -1,12 +1,11 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconFileSpreadsheet, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { OfferDetail, OfferTaker, ReservationStatus } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate, formatMoment } from '../../../lib/dates';
 import { useErrorText } from '../../../lib/form';
@@ -108,7 +107,7 @@ function TakerCard({ taker, offer }: { taker: OfferTaker; offer: OfferDetail }) 
           </Group>
         )}
       </Stack>
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={confirming}
         onClose={confirmDialog.close}
         title={t(free ? 'detail.confirmTakenTitle' : 'detail.confirmPaidTitle')}
@@ -122,34 +121,20 @@ function TakerCard({ taker, offer }: { taker: OfferTaker; offer: OfferDetail }) 
               })
         }
         confirmLabel={t('detail.confirmYes')}
-        pending={confirm.isPending}
-        error={confirm.error}
-        onConfirm={() =>
-          confirm.mutate(taker.id, {
-            onSuccess: () => {
-              confirmDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.confirmed', { name }) });
-            },
-          })
-        }
+        mutation={confirm}
+        variables={taker.id}
+        success={t('detail.confirmed', { name })}
       />
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={refusing}
         onClose={refuseDialog.close}
         title={t('detail.refuseTitle')}
         text={t('detail.refuseText', { name, quantity })}
         confirmLabel={t('detail.refuseYes')}
         color="red"
-        pending={refuse.isPending}
-        error={refuse.error}
-        onConfirm={() =>
-          refuse.mutate(taker.id, {
-            onSuccess: () => {
-              refuseDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.refused', { name }) });
-            },
-          })
-        }
+        mutation={refuse}
+        variables={taker.id}
+        success={t('detail.refused', { name })}
       />
     </Card>
   );
@@ -234,42 +219,28 @@ function Actions({
           {errorText(exportOffer.error)}
         </Alert>
       )}
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={closing}
         onClose={closeDialog.close}
         title={t('detail.closeTitle')}
         text={t('detail.closeText')}
         confirmLabel={t('detail.closeYes')}
-        pending={close.isPending}
         color="red"
-        error={close.error}
-        onConfirm={() =>
-          close.mutate(offer.id, {
-            onSuccess: () => {
-              closeDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.closed') });
-            },
-          })
-        }
+        mutation={close}
+        variables={offer.id}
+        success={t('detail.closed')}
       />
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={deleting}
         onClose={deleteDialog.close}
         title={t('detail.deleteTitle')}
         text={t('detail.deleteText', { title: offer.title })}
         confirmLabel={t('detail.deleteYes')}
-        pending={remove.isPending}
         color="red"
-        error={remove.error}
-        onConfirm={() =>
-          remove.mutate(offer.id, {
-            onSuccess: () => {
-              deleteDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.deleted') });
-              onDeleted();
-            },
-          })
-        }
+        mutation={remove}
+        variables={offer.id}
+        success={t('detail.deleted')}
+        onDone={onDeleted}
       />
     </>
   );

@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconMail, IconTrash } from '@tabler/icons-react';
 import type { ManagedPost, PostEmailRound } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { useErrorText } from '../../../lib/form';
 import { useDeletePost, usePostEmailRound, useSendPostWithEmail } from '../api/posts';
 import { formatDate } from '../../../lib/dates';
@@ -129,24 +128,17 @@ export function DeletePostButton({ post, onDeleted }: { post: ManagedPost; onDel
       >
         {t('manager.delete')}
       </Button>
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={opened}
         onClose={close}
         title={t('manager.deleteTitle')}
         text={t('manager.deleteText', { title: post.title })}
         confirmLabel={t('manager.delete')}
         color="red"
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onConfirm={() =>
-          remove.mutate(post.id, {
-            onSuccess: () => {
-              close();
-              notifications.show({ color: 'brand', message: t('manager.deleted') });
-              onDeleted();
-            },
-          })
-        }
+        mutation={remove}
+        variables={post.id}
+        success={t('manager.deleted')}
+        onDone={onDeleted}
       />
     </>
   );

@@ -1,13 +1,12 @@
 import { Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconHeartHandshake, IconLock, IconSearch, IconTrash } from '@tabler/icons-react';
 import { requestLimits, type RequestDetail, type RequestStatus } from '@pluk/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -145,26 +144,18 @@ function ModerationDialogs({ moderation, onDone }: { moderation: Moderation | nu
   };
   return (
     <>
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={moderation?.kind === 'close'}
         onClose={dismiss}
         title={t('list.closeTitle')}
         text={t('list.closeText', { title: current?.request.title ?? '' })}
         confirmLabel={t('list.closeYes')}
         color="red"
-        pending={close.isPending}
-        error={close.error}
-        onConfirm={() =>
-          current &&
-          close.mutate(current.request.id, {
-            onSuccess: () => {
-              dismiss();
-              notifications.show({ color: 'brand', message: t('list.closed') });
-            },
-          })
-        }
+        mutation={close}
+        variables={current ? current.request.id : null}
+        success={t('list.closed')}
       />
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={moderation?.kind === 'delete'}
         onClose={dismiss}
         title={t('list.deleteTitle')}
@@ -173,17 +164,9 @@ function ModerationDialogs({ moderation, onDone }: { moderation: Moderation | nu
         })}
         confirmLabel={t('list.deleteYes')}
         color="red"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() =>
-          current &&
-          remove.mutate(current.request.id, {
-            onSuccess: () => {
-              dismiss();
-              notifications.show({ color: 'brand', message: t('list.deleted') });
-            },
-          })
-        }
+        mutation={remove}
+        variables={current ? current.request.id : null}
+        success={t('list.deleted')}
       />
     </>
   );

@@ -6,7 +6,7 @@ import type { RequestDetail } from '@pluk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatVirtualMoney } from '../../../lib/virtual-money';
 import { useRequest } from '../api/get-requests';
@@ -139,23 +139,16 @@ function ConfirmActions({ request, walletHref }: { request: RequestDetail; walle
           </Group>
         </Stack>
       </Modal>
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={refuseOpened}
         onClose={refuseDialog.close}
         title={t('detail.refuseTitle')}
         text={t('detail.refuseText', { name: helper })}
         confirmLabel={t('detail.refuseYes')}
         color="red"
-        pending={refuse.isPending}
-        error={refuse.isError ? refuse.error : null}
-        onConfirm={() =>
-          refuse.mutate(request.id, {
-            onSuccess: () => {
-              refuseDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.refused') });
-            },
-          })
-        }
+        mutation={refuse}
+        variables={request.id}
+        success={t('detail.refused')}
       />
     </Card>
   );
@@ -197,24 +190,17 @@ function OwnerActions({
       >
         {t('detail.delete')}
       </Button>
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={opened}
         onClose={close}
         title={t('detail.deleteTitle')}
         text={t('detail.deleteText')}
         confirmLabel={t('detail.deleteYes')}
         color="red"
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onConfirm={() =>
-          remove.mutate(request.id, {
-            onSuccess: () => {
-              close();
-              notifications.show({ color: 'brand', message: t('detail.deleted') });
-              onDeleted();
-            },
-          })
-        }
+        mutation={remove}
+        variables={request.id}
+        success={t('detail.deleted')}
+        onDone={onDeleted}
       />
     </Group>
   );

@@ -5,7 +5,7 @@ import { IconCheck, IconCopy, IconLock, IconPencil, IconTrash, IconX } from '@ta
 import type { ManagerTaskDetail, TaskTaker } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import {
@@ -156,42 +156,28 @@ function Actions({
           {errorText(copy.error)}
         </Alert>
       )}
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={closing}
         onClose={closeDialog.close}
         title={t('manager.closeTitle')}
         text={t('manager.closeText')}
         confirmLabel={t('manager.closeConfirm')}
-        pending={close.isPending}
         color="red"
-        error={close.error}
-        onConfirm={() =>
-          close.mutate(task.id, {
-            onSuccess: () => {
-              closeDialog.close();
-              notifications.show({ color: 'brand', message: t('manager.closed') });
-            },
-          })
-        }
+        mutation={close}
+        variables={task.id}
+        success={t('manager.closed')}
       />
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={deleting}
         onClose={deleteDialog.close}
         title={t('manager.deleteTitle')}
         text={t('manager.deleteText', { title: task.title })}
         confirmLabel={t('manager.deleteConfirm')}
-        pending={remove.isPending}
         color="red"
-        error={remove.error}
-        onConfirm={() =>
-          remove.mutate(task.id, {
-            onSuccess: () => {
-              deleteDialog.close();
-              notifications.show({ color: 'brand', message: t('manager.deleted') });
-              onDeleted();
-            },
-          })
-        }
+        mutation={remove}
+        variables={task.id}
+        success={t('manager.deleted')}
+        onDone={onDeleted}
       />
     </>
   );

@@ -5,7 +5,7 @@ import { IconCheck, IconHandStop, IconX } from '@tabler/icons-react';
 import type { TaskDetail } from '@pluk/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import { useTask } from '../api/get-task';
@@ -46,7 +46,7 @@ function MyAssignment({ task }: { task: TaskDetail }) {
           </Button>
         )}
       </Stack>
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={opened}
         onClose={close}
         title={t('detail.cancelTitle')}
@@ -54,16 +54,9 @@ function MyAssignment({ task }: { task: TaskDetail }) {
         confirmLabel={t('detail.cancelConfirm')}
         cancelLabel={t('detail.keep')}
         color="red"
-        pending={cancel.isPending}
-        error={cancel.isError ? cancel.error : null}
-        onConfirm={() =>
-          cancel.mutate(task.id, {
-            onSuccess: () => {
-              close();
-              notifications.show({ color: 'brand', message: t('detail.cancelled') });
-            },
-          })
-        }
+        mutation={cancel}
+        variables={task.id}
+        success={t('detail.cancelled')}
       />
     </Card>
   );
