@@ -1,13 +1,14 @@
 import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconEdit, IconHandStop, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
 import type { RequestDetail } from '@pluk/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { TakeButton } from '../../../components/take-button';
 import { formatVirtualMoney } from '../../../lib/virtual-money';
 import { useRequest } from '../api/get-requests';
 import { newIdempotencyKey } from '../api/idempotency-key';
@@ -30,37 +31,15 @@ export interface RequestLinks {
 function TakeAction({ request, walletHref }: { request: RequestDetail; walletHref: string }) {
   const { t } = useTranslation('requests');
   const take = useTakeRequest();
-  const reasonId = useId();
   return (
-    <Stack gap="xs">
-      <Button
-        size="md"
-        fullWidth
-        leftSection={<IconHandStop size={20} aria-hidden />}
-        disabled={request.hasEnded}
-        aria-describedby={request.hasEnded ? reasonId : undefined}
-        loading={take.isPending}
-        onClick={() => {
-          if (take.isPending) return;
-          take.mutate(request.id, {
-            onSuccess: () =>
-              notifications.show({
-                color: 'brand',
-                icon: <IconCheck size={18} />,
-                message: t('detail.taken'),
-              }),
-          });
-        }}
-      >
-        {t('detail.take')}
-      </Button>
-      {request.hasEnded && (
-        <Text id={reasonId} size="sm" c="dimmed">
-          {t('detail.reasonEnded')}
-        </Text>
-      )}
-      {take.isError && <MoneyError error={take.error} walletHref={walletHref} />}
-    </Stack>
+    <TakeButton
+      mutation={take}
+      variables={request.id}
+      label={t('detail.take')}
+      success={t('detail.taken')}
+      reason={request.hasEnded ? t('detail.reasonEnded') : null}
+      renderError={(error) => <MoneyError error={error} walletHref={walletHref} />}
+    />
   );
 }
 

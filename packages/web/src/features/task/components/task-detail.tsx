@@ -1,12 +1,11 @@
 import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconHandStop, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import type { TaskDetail } from '@pluk/contract';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { TakeButton } from '../../../components/take-button';
 import { useErrorText } from '../../../lib/form';
 import { useTask } from '../api/get-task';
 import { useCancelTask, useTakeTask } from '../api/take-task';
@@ -62,46 +61,24 @@ function MyAssignment({ task }: { task: TaskDetail }) {
   );
 }
 
-function TakeButton({ task }: { task: TaskDetail }) {
+function TakeTask({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const errorText = useErrorText();
   const take = useTakeTask();
-  const reasonId = useId();
   const reason = blockedReason(task);
   return (
-    <Stack gap="xs">
-      <Button
-        size="md"
-        fullWidth
-        leftSection={<IconHandStop size={20} aria-hidden />}
-        disabled={reason !== null}
-        aria-describedby={reason ? reasonId : undefined}
-        loading={take.isPending}
-        onClick={() => {
-          if (take.isPending) return;
-          take.mutate(task.id, {
-            onSuccess: () =>
-              notifications.show({
-                color: 'brand',
-                icon: <IconCheck size={18} />,
-                message: t('detail.taken'),
-              }),
-          });
-        }}
-      >
-        {t('detail.take')}
-      </Button>
-      {reason && (
-        <Text id={reasonId} size="sm" c="dimmed">
-          {t(`detail.${reason}`)}
-        </Text>
-      )}
-      {take.isError && (
+    <TakeButton
+      mutation={take}
+      variables={task.id}
+      label={t('detail.take')}
+      success={t('detail.taken')}
+      reason={reason ? t(`detail.${reason}`) : null}
+      renderError={(error) => (
         <Alert color="red" role="alert">
-          {errorText(take.error)}
+          {errorText(error)}
         </Alert>
       )}
-    </Stack>
+    />
   );
 }
 
@@ -161,7 +138,7 @@ export function TaskDetailView({ taskId }: { taskId: number }) {
           {task.description}
         </Text>
       )}
-      {task.myStatus ? <MyAssignment task={task} /> : <TakeButton task={task} />}
+      {task.myStatus ? <MyAssignment task={task} /> : <TakeTask task={task} />}
       <Helpers task={task} />
     </Stack>
   );
