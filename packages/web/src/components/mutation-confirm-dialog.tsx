@@ -3,7 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 
-interface MutationConfirmDialogProps<TVariables> extends Omit<
+export interface MutationConfirmDialogProps<TVariables> extends Omit<
   ConfirmDialogProps,
   'pending' | 'error' | 'onConfirm'
 > {

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconCash, IconEdit, IconLock, IconTrash, IconX } from '@tabler/icons-react';
 import type { OfferDetail, Reservation } from '@pluk/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate, formatMoment } from '../../../lib/dates';
@@ -169,8 +169,6 @@ function OwnerActions({ offer }: { offer: OfferDetail }) {
   const navigate = useNavigate();
   const close = useCloseOffer();
   const remove = useDeleteOffer();
-  const [closeOpened, closeDialog] = useDisclosure(false);
-  const [deleteOpened, deleteDialog] = useDisclosure(false);
   return (
     <Stack gap="xs" component="section" aria-label={t('detail.ownerActions')}>
       <Title order={2} size="h4">
@@ -191,54 +189,42 @@ function OwnerActions({ offer }: { offer: OfferDetail }) {
           {t('detail.edit')}
         </Button>
         {!offer.isClosed && (
-          <Button
+          <ConfirmActionButton
             variant="light"
             color="gray"
             leftSection={<IconLock size={18} aria-hidden />}
-            onClick={() => {
-              close.reset();
-              closeDialog.open();
+            confirm={{
+              title: t('detail.closeTitle'),
+              text: t('detail.closeText'),
+              confirmLabel: t('detail.closeConfirm'),
+              cancelLabel: t('detail.keepIt'),
+              mutation: close,
+              variables: offer.id,
+              success: t('detail.closed'),
             }}
           >
             {t('detail.close')}
-          </Button>
+          </ConfirmActionButton>
         )}
-        <Button
+        <ConfirmActionButton
           variant="light"
           color="red"
           leftSection={<IconTrash size={18} aria-hidden />}
-          onClick={() => {
-            remove.reset();
-            deleteDialog.open();
+          confirm={{
+            title: t('detail.deleteTitle'),
+            text: t('detail.deleteText'),
+            confirmLabel: t('detail.deleteConfirm'),
+            cancelLabel: t('detail.keepIt'),
+            color: 'red',
+            mutation: remove,
+            variables: offer.id,
+            success: t('detail.deleted'),
+            onDone: () => void navigate(paths.market.getHref(), { replace: true }),
           }}
         >
           {t('detail.delete')}
-        </Button>
+        </ConfirmActionButton>
       </Group>
-      <MutationConfirmDialog
-        opened={closeOpened}
-        onClose={closeDialog.close}
-        title={t('detail.closeTitle')}
-        text={t('detail.closeText')}
-        confirmLabel={t('detail.closeConfirm')}
-        cancelLabel={t('detail.keepIt')}
-        mutation={close}
-        variables={offer.id}
-        success={t('detail.closed')}
-      />
-      <MutationConfirmDialog
-        opened={deleteOpened}
-        onClose={deleteDialog.close}
-        title={t('detail.deleteTitle')}
-        text={t('detail.deleteText')}
-        confirmLabel={t('detail.deleteConfirm')}
-        cancelLabel={t('detail.keepIt')}
-        color="red"
-        mutation={remove}
-        variables={offer.id}
-        success={t('detail.deleted')}
-        onDone={() => void navigate(paths.market.getHref(), { replace: true })}
-      />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconMail, IconTrash } from '@tabler/icons-react';
 import type { ManagedPost, PostEmailRound } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { useErrorText } from '../../../lib/form';
 import { useDeletePost, usePostEmailRound, useSendPostWithEmail } from '../api/posts';
 import { formatDate } from '../../../lib/dates';
@@ -112,34 +112,25 @@ export function SendPostEmailButton({ post }: { post: ManagedPost }) {
 /** Delete the post after a confirmation. */
 export function DeletePostButton({ post, onDeleted }: { post: ManagedPost; onDeleted: () => void }) {
   const { t } = useTranslation(['posts', 'common']);
-  const [opened, { open, close }] = useDisclosure(false);
   const remove = useDeletePost();
   return (
-    <>
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={18} aria-hidden />}
-        onClick={() => {
-          remove.reset();
-          open();
-        }}
-        size="md"
-      >
-        {t('manager.delete')}
-      </Button>
-      <MutationConfirmDialog
-        opened={opened}
-        onClose={close}
-        title={t('manager.deleteTitle')}
-        text={t('manager.deleteText', { title: post.title })}
-        confirmLabel={t('manager.delete')}
-        color="red"
-        mutation={remove}
-        variables={post.id}
-        success={t('manager.deleted')}
-        onDone={onDeleted}
-      />
-    </>
+    <ConfirmActionButton
+      variant="light"
+      color="red"
+      leftSection={<IconTrash size={18} aria-hidden />}
+      size="md"
+      confirm={{
+        title: t('manager.deleteTitle'),
+        text: t('manager.deleteText', { title: post.title }),
+        confirmLabel: t('manager.delete'),
+        color: 'red',
+        mutation: remove,
+        variables: post.id,
+        success: t('manager.deleted'),
+        onDone: onDeleted,
+      }}
+    >
+      {t('manager.delete')}
+    </ConfirmActionButton>
   );
 }

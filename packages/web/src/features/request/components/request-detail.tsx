@@ -6,7 +6,7 @@ import type { RequestDetail } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { TakeButton } from '../../../components/take-button';
 import { formatVirtualMoney } from '../../../lib/virtual-money';
@@ -49,7 +49,6 @@ function ConfirmActions({ request, walletHref }: { request: RequestDetail; walle
   const confirm = useConfirmRequest();
   const refuse = useRefuseRequest();
   const [confirmOpened, confirmDialog] = useDisclosure(false);
-  const [refuseOpened, refuseDialog] = useDisclosure(false);
   // One key per confirmation: a retry in the same dialog sends it again, so the reward moves once.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const helper = request.takenBy?.firstName ?? t('detail.someone');
@@ -68,17 +67,23 @@ function ConfirmActions({ request, walletHref }: { request: RequestDetail; walle
           <Button leftSection={<IconCheck size={18} aria-hidden />} onClick={openConfirm}>
             {t('detail.confirm')}
           </Button>
-          <Button
+          <ConfirmActionButton
             variant="light"
             color="red"
             leftSection={<IconX size={18} aria-hidden />}
-            onClick={() => {
-              refuse.reset();
-              refuseDialog.open();
+
+            confirm={{
+              title: t('detail.refuseTitle'),
+              text: t('detail.refuseText', { name: helper }),
+              confirmLabel: t('detail.refuseYes'),
+              color: 'red',
+              mutation: refuse,
+              variables: request.id,
+              success: t('detail.refused'),
             }}
           >
             {t('detail.refuse')}
-          </Button>
+          </ConfirmActionButton>
         </Group>
       </Stack>
       <Modal
@@ -118,17 +123,6 @@ function ConfirmActions({ request, walletHref }: { request: RequestDetail; walle
           </Group>
         </Stack>
       </Modal>
-      <MutationConfirmDialog
-        opened={refuseOpened}
-        onClose={refuseDialog.close}
-        title={t('detail.refuseTitle')}
-        text={t('detail.refuseText', { name: helper })}
-        confirmLabel={t('detail.refuseYes')}
-        color="red"
-        mutation={refuse}
-        variables={request.id}
-        success={t('detail.refused')}
-      />
     </Card>
   );
 }
@@ -145,7 +139,6 @@ function OwnerActions({
 }) {
   const { t } = useTranslation('requests');
   const remove = useDeleteRequest();
-  const [opened, { open, close }] = useDisclosure(false);
   return (
     <Group grow wrap="wrap">
       {request.status === 'open' && (
@@ -158,29 +151,24 @@ function OwnerActions({
           {t('detail.edit')}
         </Button>
       )}
-      <Button
+      <ConfirmActionButton
         variant="light"
         color="red"
         leftSection={<IconTrash size={18} aria-hidden />}
-        onClick={() => {
-          remove.reset();
-          open();
+
+        confirm={{
+          title: t('detail.deleteTitle'),
+          text: t('detail.deleteText'),
+          confirmLabel: t('detail.deleteYes'),
+          color: 'red',
+          mutation: remove,
+          variables: request.id,
+          success: t('detail.deleted'),
+          onDone: onDeleted,
         }}
       >
         {t('detail.delete')}
-      </Button>
-      <MutationConfirmDialog
-        opened={opened}
-        onClose={close}
-        title={t('detail.deleteTitle')}
-        text={t('detail.deleteText')}
-        confirmLabel={t('detail.deleteYes')}
-        color="red"
-        mutation={remove}
-        variables={request.id}
-        success={t('detail.deleted')}
-        onDone={onDeleted}
-      />
+      </ConfirmActionButton>
     </Group>
   );
 }

@@ -1,9 +1,8 @@
-import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { TaskDetail } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { TakeButton } from '../../../components/take-button';
 import { useErrorText } from '../../../lib/form';
@@ -23,7 +22,6 @@ function blockedReason(task: TaskDetail): 'reasonClosed' | 'reasonStarted' | 're
 function MyAssignment({ task }: { task: TaskDetail }) {
   const { t } = useTranslation(['tasks', 'common']);
   const cancel = useCancelTask();
-  const [opened, { open, close }] = useDisclosure(false);
   if (!task.myStatus) return null;
   const text = {
     waiting: t('detail.myStateWaiting'),
@@ -40,23 +38,25 @@ function MyAssignment({ task }: { task: TaskDetail }) {
         </Group>
         <Text size="sm">{text}</Text>
         {canCancel && (
-          <Button variant="light" color="red" leftSection={<IconX size={18} aria-hidden />} onClick={open}>
+          <ConfirmActionButton
+            variant="light"
+            color="red"
+            leftSection={<IconX size={18} aria-hidden />}
+            confirm={{
+              title: t('detail.cancelTitle'),
+              text: t('detail.cancelText'),
+              confirmLabel: t('detail.cancelConfirm'),
+              cancelLabel: t('detail.keep'),
+              color: 'red',
+              mutation: cancel,
+              variables: task.id,
+              success: t('detail.cancelled'),
+            }}
+          >
             {t('detail.cancel')}
-          </Button>
+          </ConfirmActionButton>
         )}
       </Stack>
-      <MutationConfirmDialog
-        opened={opened}
-        onClose={close}
-        title={t('detail.cancelTitle')}
-        text={t('detail.cancelText')}
-        confirmLabel={t('detail.cancelConfirm')}
-        cancelLabel={t('detail.keep')}
-        color="red"
-        mutation={cancel}
-        variables={task.id}
-        success={t('detail.cancelled')}
-      />
     </Card>
   );
 }
