@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyOrders, OfferDetail, OfferSummary, Reservation, ReserveResult } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
-import { apiError, feedPage, json, makeAccount, renderApp, type StubHandler } from '../../../../test/utils';
+import {
+  apiError,
+  feedPage,
+  json,
+  makeAccount,
+  renderApp,
+  type StubHandler,
+  expectErrorWithRetry,
+} from '../../../../test/utils';
 
 const member = makeAccount({ isTransactionable: true });
 const owner = makeAccount({ id: 7, firstName: 'Omer', lastName: 'Eigenaar', isTransactionable: true });
@@ -150,17 +158,12 @@ describe('the market list', () => {
     await userEvent.setup().click(screen.getByText('Te koop'));
     expect(await screen.findByText('Niets gevonden')).toBeInTheDocument();
     first.unmount();
-    renderApp({
+    await expectErrorWithRetry({
       path: '/market',
       account: member,
-      handlers: {
-        ...surroundings,
-        'GET /api/product': () =>
-          apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis. Probeer het later opnieuw.'),
-      },
+      handlers: surroundings,
+      failing: 'GET /api/product',
     });
-    expect(await screen.findByText('Er ging iets mis. Probeer het later opnieuw.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   resetNotifications,
   type StubHandler,
   type StubRequest,
+  expectErrorWithRetry,
 } from '../../../../test/utils';
 
 const member = makeAccount();
@@ -138,17 +139,12 @@ describe('member requests', () => {
     const first = renderApp({ path: '/requests', account: member, handlers: surroundings });
     expect(await screen.findByText('Geen open verzoeken')).toBeInTheDocument();
     first.unmount();
-    renderApp({
+    await expectErrorWithRetry({
       path: '/requests',
       account: member,
-      handlers: {
-        ...surroundings,
-        'GET /api/request': () =>
-          apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis. Probeer het later opnieuw.'),
-      },
+      handlers: surroundings,
+      failing: 'GET /api/request',
     });
-    expect(await screen.findByText('Er ging iets mis. Probeer het later opnieuw.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
   });
 
   it('someone else’s open request: "Ik help" takes it; no edit, delete, confirm or refuse', async () => {
