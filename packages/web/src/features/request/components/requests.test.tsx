@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MyRequests, RequestDetail } from '@pluk/contract';
+import type { MyRequests } from '@pluk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiError,
@@ -13,31 +13,9 @@ import {
   type StubRequest,
   expectErrorWithRetry,
 } from '../../../../test/utils';
+import { jos, lien, makeRequest } from '../../../../test/request-fixtures';
 
 const member = makeAccount();
-const jos = { id: 10, firstName: 'Jos', lastName: 'Boer' };
-const lien = { id: 3, firstName: 'Lien', lastName: 'Lid' };
-
-function makeRequest(overrides: Partial<RequestDetail> = {}): RequestDetail {
-  return {
-    id: 31,
-    title: 'Wie leent me een ladder?',
-    description: 'Voor de kersenboom.\nZaterdag graag.',
-    rewardCents: 500,
-    status: 'open',
-    neededBy: null,
-    hasEnded: false,
-    requester: jos,
-    takenBy: null,
-    isMine: false,
-    isTakenByMe: false,
-    createdAt: '2030-05-02T09:00:00.000Z',
-    takenAt: null,
-    completedAt: null,
-    ...overrides,
-  };
-}
-
 /** What the requester (Lien) sees once Jos took her request. */
 const mineTaken = () =>
   makeRequest({
