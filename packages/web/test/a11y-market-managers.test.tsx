@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ManagerOffer, OfferDetail, OfferTaker, RequestDetail } from '@pluk/contract';
+import type { RequestDetail } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from './axe';
+import { makeManagerOffer, makeManagerOfferDetail, makeOfferTaker } from './market-fixtures';
 import { feedPage, json, makeAccount, renderApp, type StubHandler } from './utils';
 
 /** Axe check of the ProductManager, RequestManager and BankManager screens (issue 8), as in a11y-tasks. */
@@ -15,48 +16,12 @@ const manager = makeAccount({
   lastName: 'Manager',
 });
 
-const offer: ManagerOffer = {
-  id: 12,
-  title: 'Verse eieren',
-  priceCents: 250,
-  isFree: false,
-  quantity: 10,
-  quantityLeft: 6,
-  unit: 'doos',
+const offer = makeManagerOffer({ availableUntil: '2030-06-01T10:00:00.000Z' });
+const detail = makeManagerOfferDetail({
   availableUntil: '2030-06-01T10:00:00.000Z',
-  isClosed: false,
-  isSoldOut: false,
-  hasEnded: false,
-  owner: { id: 7, firstName: 'Olga', lastName: 'Eigenaar' },
-  photoIds: [],
-  isMine: false,
-  createdAt: '2030-05-01T10:00:00.000Z',
-  reservedCount: 3,
-  paidCount: 1,
-  updatedAt: '2030-05-02T10:00:00.000Z',
-};
-const { reservedCount: _r, paidCount: _p, updatedAt: _u, ...offerCore } = offer;
-const detail: OfferDetail = {
-  ...offerCore,
-  description: 'Van onze eigen kippen.',
   pickupInfo: 'In de schuur.',
-  myReservations: [],
-  reservations: [],
-};
-const taker: OfferTaker = {
-  id: 41,
-  offerId: 12,
-  quantity: 2,
-  unitPriceCents: 250,
-  totalCents: 500,
-  status: 'reserved',
-  taker: { id: 3, firstName: 'Lien', lastName: 'Lid' },
-  createdAt: '2030-05-02T10:00:00.000Z',
-  handledAt: null,
-  email: 'lid@example.be',
-  phone: '0470 12 34 56',
-  subscriptionNames: [],
-};
+});
+const taker = makeOfferTaker({ subscriptionNames: [] });
 const request: RequestDetail = {
   id: 21,
   title: 'Hulp bij het snoeien',

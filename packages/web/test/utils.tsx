@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { Account, AppInfo, ManagedUser } from '@pluk/contract';
 import { createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { App } from '../src/app/app';
 import { routes } from '../src/app/router';
 import { createI18n } from '../src/lib/i18n';
@@ -178,6 +178,27 @@ export function renderApp({ path = '/', handlers = {}, account, info = appInfo }
   const i18n = createI18n();
   const view = render(<App queryClient={queryClient} i18n={i18n} router={router} env="test" />);
   return { ...view, router, queryClient, fetch: fetchStub, i18n };
+}
+
+/**
+ * Renders `path` with the `failing` call answering a 500 and expects the screen's Dutch error with
+ * "Opnieuw proberen" (the list screens' error state).
+ */
+export async function expectErrorWithRetry({
+  failing,
+  handlers = {},
+  ...options
+}: RenderAppOptions & { failing: string }) {
+  const view = renderApp({
+    ...options,
+    handlers: {
+      ...handlers,
+      [failing]: () => apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis. Probeer het later opnieuw.'),
+    },
+  });
+  expect(await screen.findByText('Er ging iets mis. Probeer het later opnieuw.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
+  return view;
 }
 
 export function resetNotifications() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/form';
 import { FormError } from './form-error';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   opened: boolean;
   onClose: () => void;
   title: string;

@@ -1,12 +1,11 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { ManagedAttendance, ManagedEventDetail } from '@pluk/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { feedItems } from '../../../lib/feed-pages';
@@ -128,8 +127,6 @@ function SheetActions({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('events');
-  const [closeOpened, closeDialog] = useDisclosure(false);
-  const [deleteOpened, deleteDialog] = useDisclosure(false);
   const close = useCloseEvent();
   const remove = useDeleteEvent();
   return (
@@ -144,66 +141,42 @@ function SheetActions({
           {t('manager.edit')}
         </Button>
         {!event.isClosed && (
-          <Button
+          <ConfirmActionButton
             variant="light"
             color="gray"
             leftSection={<IconLock size={18} aria-hidden />}
-            onClick={() => {
-              close.reset();
-              closeDialog.open();
+            confirm={{
+              title: t('manager.closeTitle'),
+              text: t('manager.closeText', { title: event.title }),
+              confirmLabel: t('manager.closeConfirm'),
+              mutation: close,
+              variables: event.id,
+              success: t('manager.closedToast', { title: event.title }),
+              successIcon: <IconCheck size={18} />,
             }}
           >
             {t('manager.close')}
-          </Button>
+          </ConfirmActionButton>
         )}
-        <Button
+        <ConfirmActionButton
           variant="outline"
           color="red"
           leftSection={<IconTrash size={18} aria-hidden />}
-          onClick={() => {
-            remove.reset();
-            deleteDialog.open();
+          confirm={{
+            title: t('manager.deleteTitle'),
+            text: t('manager.deleteText', { title: event.title }),
+            confirmLabel: t('manager.deleteConfirm'),
+            color: 'red',
+            mutation: remove,
+            variables: event.id,
+            success: t('manager.deletedToast', { title: event.title }),
+            successIcon: <IconCheck size={18} />,
+            onDone: onDeleted,
           }}
         >
           {t('manager.delete')}
-        </Button>
+        </ConfirmActionButton>
       </Group>
-      <ConfirmDialog
-        opened={closeOpened}
-        onClose={closeDialog.close}
-        title={t('manager.closeTitle')}
-        text={t('manager.closeText', { title: event.title })}
-        confirmLabel={t('manager.closeConfirm')}
-        pending={close.isPending}
-        error={close.error}
-        onConfirm={() =>
-          close.mutate(event.id, {
-            onSuccess: () => {
-              closeDialog.close();
-              toast(t('manager.closedToast', { title: event.title }));
-            },
-          })
-        }
-      />
-      <ConfirmDialog
-        opened={deleteOpened}
-        onClose={deleteDialog.close}
-        title={t('manager.deleteTitle')}
-        text={t('manager.deleteText', { title: event.title })}
-        confirmLabel={t('manager.deleteConfirm')}
-        color="red"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() =>
-          remove.mutate(event.id, {
-            onSuccess: () => {
-              deleteDialog.close();
-              toast(t('manager.deletedToast', { title: event.title }));
-              onDeleted();
-            },
-          })
-        }
-      />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MyOrders, OfferDetail, OfferSummary, Reservation } from '@pluk/contract';
+import type { MyOrders, OfferDetail } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from '../../../../test/axe';
+import { makeOfferDetail, makeOfferSummary, makeReservation } from '../../../../test/market-fixtures';
 import { feedPage, json, makeAccount, renderApp, type StubHandler } from '../../../../test/utils';
 
 /** Axe check of every market screen, as in test/a11y-tasks.test.tsx (colour contrast is checked elsewhere). */
@@ -17,41 +18,9 @@ const productManager = makeAccount({
   lastName: 'Product',
 });
 
-const summary: OfferSummary = {
-  id: 5,
-  title: 'Courgettes',
-  priceCents: 250,
-  isFree: false,
-  quantity: 10,
-  quantityLeft: 8,
-  unit: 'kg',
-  availableUntil: '2030-06-30T21:59:59.000Z',
-  isClosed: false,
-  isSoldOut: false,
-  hasEnded: false,
-  owner: { id: 7, firstName: 'Omer', lastName: 'Eigenaar' },
-  photoIds: [11, 12],
-  isMine: false,
-  createdAt: '2030-06-01T10:00:00.000Z',
-};
-const reservation: Reservation = {
-  id: 41,
-  offerId: 5,
-  quantity: 2,
-  unitPriceCents: 250,
-  totalCents: 500,
-  status: 'reserved',
-  taker: { id: 3, firstName: 'Lien', lastName: 'Lid' },
-  createdAt: '2030-06-02T10:00:00.000Z',
-  handledAt: null,
-};
-const detail: OfferDetail = {
-  ...summary,
-  description: 'Vers van het veld.',
-  pickupInfo: 'Aan de schuur, na 17 uur.',
-  myReservations: [reservation],
-  reservations: null,
-};
+const summary = makeOfferSummary({ availableUntil: '2030-06-30T21:59:59.000Z', photoIds: [11, 12] });
+const reservation = makeReservation();
+const detail = makeOfferDetail({ ...summary, myReservations: [reservation] });
 const ownDetail: OfferDetail = { ...detail, isMine: true, myReservations: [], reservations: [reservation] };
 const orders: MyOrders = {
   mine: [{ reservation, offer: summary }],

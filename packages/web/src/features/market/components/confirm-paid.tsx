@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCash, IconX } from '@tabler/icons-react';
 import type { OfferDetail, Reservation } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { FormError } from '../../../components/form-error';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatMoment } from '../../../lib/dates';
@@ -113,24 +113,17 @@ function ConfirmPaidPanel({
           </Group>
         </Alert>
       )}
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={refuseOpened}
         onClose={refuseDialog.close}
         title={t('detail.refuseTitle')}
         text={t('detail.refuseText', { name: buyer })}
         confirmLabel={t('detail.refuseConfirm')}
         color="red"
-        pending={refuse.isPending}
-        error={refuse.isError ? refuse.error : null}
-        onConfirm={() =>
-          refuse.mutate(reservation.id, {
-            onSuccess: () => {
-              refuseDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.refused') });
-              onDone();
-            },
-          })
-        }
+        mutation={refuse}
+        variables={reservation.id}
+        success={t('detail.refused')}
+        onDone={onDone}
       />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ManagerOffer, OfferDetail, OfferTaker } from '@pluk/contract';
+import type { OfferDetail, OfferTaker } from '@pluk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiError,
@@ -11,6 +11,7 @@ import {
   type StubHandler,
   type StubRequest,
 } from '../../../../test/utils';
+import { makeManagerOffer, makeManagerOfferDetail, makeOfferTaker } from '../../../../test/market-fixtures';
 
 const productManager = makeAccount({
   id: 2,
@@ -19,60 +20,6 @@ const productManager = makeAccount({
   lastName: 'Product',
 });
 const member = makeAccount();
-
-function makeOffer(overrides: Partial<ManagerOffer> = {}): ManagerOffer {
-  return {
-    id: 12,
-    title: 'Verse eieren',
-    priceCents: 250,
-    isFree: false,
-    quantity: 10,
-    quantityLeft: 6,
-    unit: 'doos',
-    availableUntil: null,
-    isClosed: false,
-    isSoldOut: false,
-    hasEnded: false,
-    owner: { id: 7, firstName: 'Olga', lastName: 'Eigenaar' },
-    photoIds: [],
-    isMine: false,
-    createdAt: '2030-05-01T10:00:00.000Z',
-    reservedCount: 3,
-    paidCount: 1,
-    updatedAt: '2030-05-02T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function makeDetail(overrides: Partial<OfferDetail> = {}): OfferDetail {
-  const { reservedCount: _r, paidCount: _p, updatedAt: _u, ...core } = makeOffer();
-  return {
-    ...core,
-    description: 'Van onze eigen kippen.',
-    pickupInfo: 'In de schuur, vrijdag na 17 uur.',
-    myReservations: [],
-    reservations: [],
-    ...overrides,
-  };
-}
-
-function makeTaker(overrides: Partial<OfferTaker> = {}): OfferTaker {
-  return {
-    id: 41,
-    offerId: 12,
-    quantity: 2,
-    unitPriceCents: 250,
-    totalCents: 500,
-    status: 'reserved',
-    taker: { id: 3, firstName: 'Lien', lastName: 'Lid' },
-    createdAt: '2030-05-02T10:00:00.000Z',
-    handledAt: null,
-    email: 'lid@example.be',
-    phone: '0470 12 34 56',
-    subscriptionNames: ['Groentepakket groot'],
-    ...overrides,
-  };
-}
 
 const surroundings: Record<string, StubHandler> = {
   'GET /api/comment/offer/12': () => json(feedPage([])),
@@ -93,10 +40,13 @@ describe('ProductManager list', () => {
         'GET /api/applicationManager/product': ({ url }: StubRequest) => {
           const params = new URL(url, 'http://x').searchParams;
           if (params.get('status') === 'closed') {
-            return json(feedPage([makeOffer({ id: 13, title: 'Oude pompoenen', isClosed: true })]));
+            return json(feedPage([makeManagerOffer({ id: 13, title: 'Oude pompoenen', isClosed: true })]));
           }
           return json(
-            feedPage([makeOffer(), makeOffer({ id: 14, title: 'Rabarber', priceCents: 0, isFree: true })]),
+            feedPage([
+              makeManagerOffer(),
+              makeManagerOffer({ id: 14, title: 'Rabarber', priceCents: 0, isFree: true }),
+            ]),
           );
         },
       },
@@ -136,7 +86,7 @@ describe('ProductManager list', () => {
     const { fetch, router } = renderApp({
       path: '/applicationManager/product?status=closed&q=pomp',
       account: productManager,
-      handlers: { 'GET /api/applicationManager/product': () => json(feedPage([makeOffer()])) },
+      handlers: { 'GET /api/applicationManager/product': () => json(feedPage([makeManagerOffer()])) },
     });
     expect(await screen.findByText('Verse eieren')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('closed');
@@ -159,8 +109,10 @@ describe('ProductManager list', () => {
       handlers: {
         'GET /api/applicationManager/product': ({ url }: StubRequest) =>
           new URL(url, 'http://x').searchParams.get('after') === 'cursor-1'
-            ? json(feedPage([makeOffer({ id: 15, title: 'Prei' })], { page: 1, pageSize: 1, total: 2 }))
-            : json(feedPage([makeOffer()], { page: 0, pageSize: 1, total: 2 })),
+            ? json(
+                feedPage([makeManagerOffer({ id: 15, title: 'Prei' })], { page: 1, pageSize: 1, total: 2 }),
+              )
+            : json(feedPage([makeManagerOffer()], { page: 0, pageSize: 1, total: 2 })),
       },
     });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Meer laden' }));
@@ -176,7 +128,11 @@ describe('ProductManager list', () => {
       account: productManager,
       handlers: {
         'GET /api/applicationManager/product': ({ url }: StubRequest) =>
-          json(feedPage(new URL(url, 'http://x').searchParams.get('price') === 'paid' ? [] : [makeOffer()])),
+          json(
+            feedPage(
+              new URL(url, 'http://x').searchParams.get('price') === 'paid' ? [] : [makeManagerOffer()],
+            ),
+          ),
       },
     });
     await screen.findByText('Verse eieren');
@@ -200,14 +156,14 @@ describe('ProductManager offer detail', () => {
   }
 
   it('shows the takers with contact and subscriptions; confirm paid asks first, then calls managerConfirm', async () => {
-    const state = { detail: makeDetail(), takers: [makeTaker()] };
+    const state = { detail: makeManagerOfferDetail(), takers: [makeOfferTaker()] };
     const { fetch } = renderApp({
       path: '/applicationManager/product/Detail/12',
       account: productManager,
       handlers: {
         ...detailHandlers(state),
         'POST /api/applicationManager/product/confirm': () => {
-          state.takers = [makeTaker({ status: 'paid', handledAt: '2030-05-03T10:00:00.000Z' })];
+          state.takers = [makeOfferTaker({ status: 'paid', handledAt: '2030-05-03T10:00:00.000Z' })];
           return json(state.detail);
         },
       },
@@ -246,7 +202,7 @@ describe('ProductManager offer detail', () => {
   });
 
   it('refuse calls managerRefuse with the reservation; a failure stays in the dialog in Dutch', async () => {
-    const state = { detail: makeDetail(), takers: [makeTaker()] };
+    const state = { detail: makeManagerOfferDetail(), takers: [makeOfferTaker()] };
     let attempts = 0;
     const { fetch } = renderApp({
       path: '/applicationManager/product/Detail/12',
@@ -258,7 +214,7 @@ describe('ProductManager offer detail', () => {
           if (attempts === 1) {
             return apiError(409, 'RESERVATION_ALREADY_HANDLED', 'Deze reservatie werd al behandeld.');
           }
-          state.takers = [makeTaker({ status: 'refused' })];
+          state.takers = [makeOfferTaker({ status: 'refused' })];
           return json(state.detail);
         },
       },
@@ -283,7 +239,7 @@ describe('ProductManager offer detail', () => {
       path: '/applicationManager/product/Detail/12',
       account: productManager,
       handlers: {
-        ...detailHandlers({ detail: makeDetail({ photoIds: [5, 6] }), takers: [] }),
+        ...detailHandlers({ detail: makeManagerOfferDetail({ photoIds: [5, 6] }), takers: [] }),
         'GET /api/Media/5': () =>
           new Response(new Uint8Array([1]), { headers: { 'Content-Type': 'image/png' } }),
         'GET /api/Media/6': () =>
@@ -305,8 +261,8 @@ describe('ProductManager offer detail', () => {
       path: '/applicationManager/product/Detail/12',
       account: productManager,
       handlers: detailHandlers({
-        detail: makeDetail({ priceCents: 0, isFree: true }),
-        takers: [makeTaker({ unitPriceCents: 0, totalCents: 0 })],
+        detail: makeManagerOfferDetail({ priceCents: 0, isFree: true }),
+        takers: [makeOfferTaker({ unitPriceCents: 0, totalCents: 0 })],
       }),
     });
     expect(
@@ -318,7 +274,7 @@ describe('ProductManager offer detail', () => {
   });
 
   it('delete shows OFFER_HAS_PAYMENTS in Dutch; close asks first and calls managerClose', async () => {
-    const state = { detail: makeDetail(), takers: [] as OfferTaker[] };
+    const state = { detail: makeManagerOfferDetail(), takers: [] as OfferTaker[] };
     const { fetch } = renderApp({
       path: '/applicationManager/product/Detail/12',
       account: productManager,
@@ -331,7 +287,7 @@ describe('ProductManager offer detail', () => {
             'Van dit aanbod werd al iets betaald; sluit het in plaats van het te verwijderen.',
           ),
         'POST /api/applicationManager/product/Close/12': () => {
-          state.detail = makeDetail({ isClosed: true });
+          state.detail = makeManagerOfferDetail({ isClosed: true });
           return json(state.detail);
         },
       },
@@ -363,7 +319,7 @@ describe('ProductManager offer detail', () => {
       path: '/applicationManager/product/Detail/12',
       account: productManager,
       handlers: {
-        ...detailHandlers({ detail: makeDetail(), takers: [] }),
+        ...detailHandlers({ detail: makeManagerOfferDetail(), takers: [] }),
         'DELETE /api/applicationManager/product/12': () => new Response(null, { status: 204 }),
         'GET /api/applicationManager/product': () => json(feedPage([])),
       },
@@ -390,7 +346,7 @@ describe('ProductManager offer detail', () => {
       path: '/applicationManager/product/Detail/12',
       account: productManager,
       handlers: {
-        ...detailHandlers({ detail: makeDetail(), takers: [makeTaker()] }),
+        ...detailHandlers({ detail: makeManagerOfferDetail(), takers: [makeOfferTaker()] }),
         'GET /api/applicationManager/product/export/12': () =>
           new Promise<Response>((resolve) => {
             release = () =>

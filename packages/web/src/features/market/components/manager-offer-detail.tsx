@@ -1,12 +1,10 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconFileSpreadsheet, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { OfferDetail, OfferTaker, ReservationStatus } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate, formatMoment } from '../../../lib/dates';
 import { useErrorText } from '../../../lib/form';
@@ -48,8 +46,6 @@ function TakerCard({ taker, offer }: { taker: OfferTaker; offer: OfferDetail }) 
   const { t } = useTranslation('productManager');
   const confirm = useManagerConfirmReservation();
   const refuse = useManagerRefuseReservation();
-  const [confirming, confirmDialog] = useDisclosure(false);
-  const [refusing, refuseDialog] = useDisclosure(false);
   const name = `${taker.taker.firstName} ${taker.taker.lastName}`;
   const free = taker.totalCents === 0;
   const quantity = `${taker.quantity} ${offer.unit || t('detail.pieces')}`;
@@ -87,70 +83,48 @@ function TakerCard({ taker, offer }: { taker: OfferTaker; offer: OfferDetail }) 
         </Text>
         {taker.status === 'reserved' && (
           <Group gap="xs">
-            <Button
+            <ConfirmActionButton
               size="sm"
               leftSection={<IconCheck size={16} aria-hidden />}
               aria-label={t(free ? 'detail.confirmTakenFor' : 'detail.confirmPaidFor', { name })}
-              onClick={confirmDialog.open}
+              confirm={{
+                title: t(free ? 'detail.confirmTakenTitle' : 'detail.confirmPaidTitle'),
+                text: free
+                  ? t('detail.confirmTakenText', { name, quantity })
+                  : t('detail.confirmPaidText', {
+                      name,
+                      amount: formatVirtualMoney(taker.totalCents),
+                      owner: `${offer.owner.firstName} ${offer.owner.lastName}`,
+                    }),
+                confirmLabel: t('detail.confirmYes'),
+                mutation: confirm,
+                variables: taker.id,
+                success: t('detail.confirmed', { name }),
+              }}
             >
               {t(free ? 'detail.confirmTaken' : 'detail.confirmPaid')}
-            </Button>
-            <Button
+            </ConfirmActionButton>
+            <ConfirmActionButton
               size="sm"
               variant="light"
               color="red"
               leftSection={<IconX size={16} aria-hidden />}
               aria-label={t('detail.refuseOf', { name })}
-              onClick={refuseDialog.open}
+              confirm={{
+                title: t('detail.refuseTitle'),
+                text: t('detail.refuseText', { name, quantity }),
+                confirmLabel: t('detail.refuseYes'),
+                color: 'red',
+                mutation: refuse,
+                variables: taker.id,
+                success: t('detail.refused', { name }),
+              }}
             >
               {t('detail.refuse')}
-            </Button>
+            </ConfirmActionButton>
           </Group>
         )}
       </Stack>
-      <ConfirmDialog
-        opened={confirming}
-        onClose={confirmDialog.close}
-        title={t(free ? 'detail.confirmTakenTitle' : 'detail.confirmPaidTitle')}
-        text={
-          free
-            ? t('detail.confirmTakenText', { name, quantity })
-            : t('detail.confirmPaidText', {
-                name,
-                amount: formatVirtualMoney(taker.totalCents),
-                owner: `${offer.owner.firstName} ${offer.owner.lastName}`,
-              })
-        }
-        confirmLabel={t('detail.confirmYes')}
-        pending={confirm.isPending}
-        error={confirm.error}
-        onConfirm={() =>
-          confirm.mutate(taker.id, {
-            onSuccess: () => {
-              confirmDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.confirmed', { name }) });
-            },
-          })
-        }
-      />
-      <ConfirmDialog
-        opened={refusing}
-        onClose={refuseDialog.close}
-        title={t('detail.refuseTitle')}
-        text={t('detail.refuseText', { name, quantity })}
-        confirmLabel={t('detail.refuseYes')}
-        color="red"
-        pending={refuse.isPending}
-        error={refuse.error}
-        onConfirm={() =>
-          refuse.mutate(taker.id, {
-            onSuccess: () => {
-              refuseDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.refused', { name }) });
-            },
-          })
-        }
-      />
     </Card>
   );
 }
@@ -184,8 +158,6 @@ function Actions({
   const close = useManagerCloseOffer();
   const remove = useManagerDeleteOffer();
   const exportOffer = useExportOffer();
-  const [closing, closeDialog] = useDisclosure(false);
-  const [deleting, deleteDialog] = useDisclosure(false);
   return (
     <>
       <Group gap="xs">
@@ -206,23 +178,40 @@ function Actions({
           {t('detail.export')}
         </Button>
         {!offer.isClosed && (
-          <Button
+          <ConfirmActionButton
             variant="light"
             color="gray"
             leftSection={<IconLock size={18} aria-hidden />}
-            onClick={closeDialog.open}
+            confirm={{
+              title: t('detail.closeTitle'),
+              text: t('detail.closeText'),
+              confirmLabel: t('detail.closeYes'),
+              color: 'red',
+              mutation: close,
+              variables: offer.id,
+              success: t('detail.closed'),
+            }}
           >
             {t('detail.close')}
-          </Button>
+          </ConfirmActionButton>
         )}
-        <Button
+        <ConfirmActionButton
           variant="light"
           color="red"
           leftSection={<IconTrash size={18} aria-hidden />}
-          onClick={deleteDialog.open}
+          confirm={{
+            title: t('detail.deleteTitle'),
+            text: t('detail.deleteText', { title: offer.title }),
+            confirmLabel: t('detail.deleteYes'),
+            color: 'red',
+            mutation: remove,
+            variables: offer.id,
+            success: t('detail.deleted'),
+            onDone: onDeleted,
+          }}
         >
           {t('detail.delete')}
-        </Button>
+        </ConfirmActionButton>
       </Group>
       {exportOffer.isPending && (
         <Text size="sm" c="dimmed" role="status">
@@ -234,43 +223,6 @@ function Actions({
           {errorText(exportOffer.error)}
         </Alert>
       )}
-      <ConfirmDialog
-        opened={closing}
-        onClose={closeDialog.close}
-        title={t('detail.closeTitle')}
-        text={t('detail.closeText')}
-        confirmLabel={t('detail.closeYes')}
-        pending={close.isPending}
-        color="red"
-        error={close.error}
-        onConfirm={() =>
-          close.mutate(offer.id, {
-            onSuccess: () => {
-              closeDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.closed') });
-            },
-          })
-        }
-      />
-      <ConfirmDialog
-        opened={deleting}
-        onClose={deleteDialog.close}
-        title={t('detail.deleteTitle')}
-        text={t('detail.deleteText', { title: offer.title })}
-        confirmLabel={t('detail.deleteYes')}
-        pending={remove.isPending}
-        color="red"
-        error={remove.error}
-        onConfirm={() =>
-          remove.mutate(offer.id, {
-            onSuccess: () => {
-              deleteDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.deleted') });
-              onDeleted();
-            },
-          })
-        }
-      />
     </>
   );
 }

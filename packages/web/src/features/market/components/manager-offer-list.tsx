@@ -1,11 +1,10 @@
 import { Badge, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconBasket, IconSearch } from '@tabler/icons-react';
 import { marketLimits, type ManagerOffer } from '@pluk/contract';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ManagerList } from '../../../components/manager-list';
+import { oneOf, useUrlFilters } from '../../../lib/url-filters';
 import { formatPrice } from '../../../lib/virtual-money';
 import { useManagerOffers, type ManagerOfferFilters } from '../api/manager-offers';
 
@@ -65,40 +64,13 @@ function ManagerOfferCard({ offer, to }: { offer: ManagerOffer; to: string }) {
 }
 
 /** A filter's value from the address, or 'all' when it is missing or not one of the choices. */
-function oneOf<T extends string>(value: string | null, choices: readonly T[]): T {
-  return choices.includes(value as T) ? (value as T) : choices[0]!;
-}
-
 /** Every offer of the farm for the ProductManager: search, status and price filters, "Meer laden". */
 export function ManagerOfferList({ hrefOf, newHref }: { hrefOf: (id: number) => string; newHref: string }) {
   const { t } = useTranslation('productManager');
   // The filters live in the address (?q=&status=&price=), so coming back from an offer keeps them.
-  const [params, setParams] = useSearchParams();
+  const { params, search, setSearch, debouncedSearch, setFilter } = useUrlFilters();
   const status = oneOf(params.get('status'), ['all', 'active', 'closed'] as const);
   const price = oneOf(params.get('price'), ['all', 'free', 'paid'] as const);
-  const [search, setSearch] = useState(() => params.get('q') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  useEffect(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (debouncedSearch) next.set('q', debouncedSearch);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debouncedSearch, setParams]);
-  const setFilter = (name: 'status' | 'price', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'all') next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
   const filters: ManagerOfferFilters = { search: debouncedSearch, status, price };
   const filtered = filters.search !== '' || status !== 'all' || price !== 'all';
   const query = useManagerOffers(filters);

@@ -1,8 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MyOrders, OfferDetail, OfferSummary, Reservation, ReserveResult } from '@pluk/contract';
+import type { MyOrders, ReserveResult } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
-import { apiError, feedPage, json, makeAccount, renderApp, type StubHandler } from '../../../../test/utils';
+import {
+  apiError,
+  feedPage,
+  json,
+  makeAccount,
+  renderApp,
+  type StubHandler,
+  expectErrorWithRetry,
+} from '../../../../test/utils';
+import { makeOfferDetail, makeOfferSummary, makeReservation } from '../../../../test/market-fixtures';
 
 const member = makeAccount({ isTransactionable: true });
 const owner = makeAccount({ id: 7, firstName: 'Omer', lastName: 'Eigenaar', isTransactionable: true });
@@ -12,53 +21,6 @@ const productManager = makeAccount({
   firstName: 'Paula',
   lastName: 'Product',
 });
-
-function makeSummary(overrides: Partial<OfferSummary> = {}): OfferSummary {
-  return {
-    id: 5,
-    title: 'Courgettes',
-    priceCents: 250,
-    isFree: false,
-    quantity: 10,
-    quantityLeft: 8,
-    unit: 'kg',
-    availableUntil: null,
-    isClosed: false,
-    isSoldOut: false,
-    hasEnded: false,
-    owner: { id: 7, firstName: 'Omer', lastName: 'Eigenaar' },
-    photoIds: [11],
-    isMine: false,
-    createdAt: '2030-06-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function makeDetail(overrides: Partial<OfferDetail> = {}): OfferDetail {
-  return {
-    ...makeSummary(),
-    description: 'Vers van het veld.',
-    pickupInfo: 'Aan de schuur, na 17 uur.',
-    myReservations: [],
-    reservations: null,
-    ...overrides,
-  };
-}
-
-function makeReservation(overrides: Partial<Reservation> = {}): Reservation {
-  return {
-    id: 41,
-    offerId: 5,
-    quantity: 2,
-    unitPriceCents: 250,
-    totalCents: 500,
-    status: 'reserved',
-    taker: { id: 3, firstName: 'Lien', lastName: 'Lid' },
-    createdAt: '2030-06-02T10:00:00.000Z',
-    handledAt: null,
-    ...overrides,
-  };
-}
 
 /** The calls around an offer's page that are not the offer itself (photos, comments, header badge). */
 const surroundings: Record<string, StubHandler> = {
@@ -80,7 +42,7 @@ describe('the market list', () => {
           if (query.get('price') === 'free') {
             return json(
               feedPage([
-                makeSummary({
+                makeOfferSummary({
                   id: 6,
                   title: 'Sla',
                   priceCents: 0,
@@ -91,7 +53,7 @@ describe('the market list', () => {
               ]),
             );
           }
-          return json(feedPage([makeSummary()]));
+          return json(feedPage([makeOfferSummary()]));
         },
       },
     });
@@ -130,7 +92,7 @@ describe('the market list', () => {
     const { fetch } = renderApp({
       path: '/market?zoek=sla&prijs=paid',
       account: member,
-      handlers: { ...surroundings, 'GET /api/product': () => json(feedPage([makeSummary()])) },
+      handlers: { ...surroundings, 'GET /api/product': () => json(feedPage([makeOfferSummary()])) },
     });
     expect(await screen.findByRole('searchbox', { name: 'Zoeken in het aanbod' })).toHaveValue('sla');
     expect(screen.getByRole('radio', { name: 'Te koop' })).toBeChecked();
@@ -150,23 +112,18 @@ describe('the market list', () => {
     await userEvent.setup().click(screen.getByText('Te koop'));
     expect(await screen.findByText('Niets gevonden')).toBeInTheDocument();
     first.unmount();
-    renderApp({
+    await expectErrorWithRetry({
       path: '/market',
       account: member,
-      handlers: {
-        ...surroundings,
-        'GET /api/product': () =>
-          apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis. Probeer het later opnieuw.'),
-      },
+      handlers: surroundings,
+      failing: 'GET /api/product',
     });
-    expect(await screen.findByText('Er ging iets mis. Probeer het later opnieuw.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
   });
 });
 
 describe('an offer for a member', () => {
   it('buys a quantity with an idempotency key and shows the confirmation with a link to my orders', async () => {
-    let detail = makeDetail();
+    let detail = makeOfferDetail();
     const { fetch } = renderApp({
       path: '/market/offer/5',
       account: member,
@@ -175,7 +132,7 @@ describe('an offer for a member', () => {
         'GET /api/product/5': () => json(detail),
         'POST /api/product/buy': () => {
           const reservation = makeReservation();
-          detail = makeDetail({ quantityLeft: 6, myReservations: [reservation] });
+          detail = makeOfferDetail({ quantityLeft: 6, myReservations: [reservation] });
           const result: ReserveResult = { reservation, offer: detail };
           return json(result);
         },
@@ -210,7 +167,7 @@ describe('an offer for a member', () => {
   });
 
   it('takes a free offer through product/take', async () => {
-    const free = makeDetail({ priceCents: 0, isFree: true });
+    const free = makeOfferDetail({ priceCents: 0, isFree: true });
     const { fetch } = renderApp({
       path: '/market/offer/5',
       account: member,
@@ -240,7 +197,7 @@ describe('an offer for a member', () => {
       account: member,
       handlers: {
         ...surroundings,
-        'GET /api/product/5': () => json(makeDetail()),
+        'GET /api/product/5': () => json(makeOfferDetail()),
         'POST /api/product/buy': () =>
           apiError(409, 'INSUFFICIENT_FUNDS', 'Je hebt niet genoeg plukgeld beschikbaar.'),
       },
@@ -264,13 +221,13 @@ describe('an offer for a member', () => {
       account: member,
       handlers: {
         ...surroundings,
-        'GET /api/product/5': () => json(makeDetail()),
+        'GET /api/product/5': () => json(makeOfferDetail()),
         'POST /api/product/buy': () => {
           calls += 1;
           if (calls === 1) throw new TypeError('Failed to fetch');
           return json({
             reservation: makeReservation({ quantity: 1, totalCents: 250 }),
-            offer: makeDetail(),
+            offer: makeOfferDetail(),
           });
         },
       },
@@ -295,7 +252,7 @@ describe('an offer for a member', () => {
     renderApp({
       path: '/market/offer/5',
       account: makeAccount({ isTransactionable: false }),
-      handlers: { ...surroundings, 'GET /api/product/5': () => json(makeDetail()) },
+      handlers: { ...surroundings, 'GET /api/product/5': () => json(makeOfferDetail()) },
     });
     expect(
       await screen.findByText(/Je handelt \(nog\) niet met plukgeld: kopen kan pas wanneer dat aan staat\./),
@@ -304,7 +261,7 @@ describe('an offer for a member', () => {
   });
 
   it('cancels my reservation after a dialog', async () => {
-    let detail = makeDetail({ myReservations: [makeReservation()] });
+    let detail = makeOfferDetail({ myReservations: [makeReservation()] });
     const { fetch } = renderApp({
       path: '/market/offer/5',
       account: member,
@@ -312,7 +269,7 @@ describe('an offer for a member', () => {
         ...surroundings,
         'GET /api/product/5': () => json(detail),
         'POST /api/product/cancel': () => {
-          detail = makeDetail({ myReservations: [makeReservation({ status: 'cancelled' })] });
+          detail = makeOfferDetail({ myReservations: [makeReservation({ status: 'cancelled' })] });
           return json(detail);
         },
       },
@@ -333,7 +290,7 @@ describe('an offer for a member', () => {
       account: member,
       handlers: {
         ...surroundings,
-        'GET /api/product/5': () => json(makeDetail({ isSoldOut: true, quantityLeft: 0 })),
+        'GET /api/product/5': () => json(makeOfferDetail({ isSoldOut: true, quantityLeft: 0 })),
       },
     });
     const button = await screen.findByRole('button', { name: /Kopen voor/ });
@@ -357,7 +314,7 @@ describe('an offer for a member', () => {
 
 describe('an offer for its owner', () => {
   const mine = () =>
-    makeDetail({
+    makeOfferDetail({
       isMine: true,
       reservations: [
         makeReservation(),
@@ -374,7 +331,7 @@ describe('an offer for its owner', () => {
         ...surroundings,
         'GET /api/product/5': () => json(detail),
         'POST /api/product/refuse': () => {
-          detail = makeDetail({ isMine: true, reservations: [makeReservation({ status: 'refused' })] });
+          detail = makeOfferDetail({ isMine: true, reservations: [makeReservation({ status: 'refused' })] });
           return json(detail);
         },
       },
@@ -440,7 +397,7 @@ describe('an offer for its owner', () => {
 
 describe('confirm paid', () => {
   it('shows buyer, quantity, total and what happens; confirming goes back to the offer', async () => {
-    let detail = makeDetail({ isMine: true, reservations: [makeReservation()] });
+    let detail = makeOfferDetail({ isMine: true, reservations: [makeReservation()] });
     const { fetch, router } = renderApp({
       path: '/market/offer/5/confirm-paid/41',
       account: owner,
@@ -448,7 +405,7 @@ describe('confirm paid', () => {
         ...surroundings,
         'GET /api/product/5': () => json(detail),
         'POST /api/product/confirm': () => {
-          detail = makeDetail({ isMine: true, reservations: [makeReservation({ status: 'paid' })] });
+          detail = makeOfferDetail({ isMine: true, reservations: [makeReservation({ status: 'paid' })] });
           return json(detail);
         },
       },
@@ -471,7 +428,7 @@ describe('confirm paid', () => {
       handlers: {
         ...surroundings,
         'GET /api/product/5': () =>
-          json(makeDetail({ isMine: true, reservations: [makeReservation({ status: 'cancelled' })] })),
+          json(makeOfferDetail({ isMine: true, reservations: [makeReservation({ status: 'cancelled' })] })),
       },
     });
     expect(await screen.findByText('Deze reservatie is al verwerkt: Geannuleerd.')).toBeInTheDocument();
@@ -482,7 +439,8 @@ describe('confirm paid', () => {
       account: owner,
       handlers: {
         ...surroundings,
-        'GET /api/product/5': () => json(makeDetail({ isMine: true, reservations: [makeReservation()] })),
+        'GET /api/product/5': () =>
+          json(makeOfferDetail({ isMine: true, reservations: [makeReservation()] })),
       },
     });
     expect(await screen.findByText('Deze reservatie bestaat niet (meer).')).toBeInTheDocument();
@@ -496,8 +454,8 @@ describe('the offer form', () => {
       account: member,
       handlers: {
         ...surroundings,
-        'POST /api/product/create': () => json(makeDetail({ isMine: true })),
-        'GET /api/product/5': () => json(makeDetail({ isMine: true })),
+        'POST /api/product/create': () => json(makeOfferDetail({ isMine: true })),
+        'GET /api/product/5': () => json(makeOfferDetail({ isMine: true })),
       },
     });
     const user = userEvent.setup();
@@ -538,7 +496,7 @@ describe('the offer form', () => {
   });
 
   it('edits my offer: a free offer sends 0 and a removed photo is left out of keepPhotoIds', async () => {
-    const offer = makeDetail({ isMine: true, photoIds: [11, 12] });
+    const offer = makeOfferDetail({ isMine: true, photoIds: [11, 12] });
     const { fetch } = renderApp({
       path: '/market/offer/5/edit',
       account: owner,
@@ -568,8 +526,8 @@ describe('the offer form', () => {
       account: productManager,
       handlers: {
         ...surroundings,
-        'POST /api/applicationManager/product/Create': () => json(makeDetail({ id: 9 })),
-        'GET /api/applicationManager/product/9': () => json(makeDetail({ id: 9 })),
+        'POST /api/applicationManager/product/Create': () => json(makeOfferDetail({ id: 9 })),
+        'GET /api/applicationManager/product/9': () => json(makeOfferDetail({ id: 9 })),
         'GET /api/applicationManager/product/takers/9': () => json([]),
       },
     });
@@ -590,7 +548,7 @@ describe('the offer form', () => {
 describe('my orders', () => {
   it('shows what I reserved with its state, and what others reserved from me with the way to confirm', async () => {
     const orders: MyOrders = {
-      mine: [{ reservation: makeReservation({ status: 'paid' }), offer: makeSummary() }],
+      mine: [{ reservation: makeReservation({ status: 'paid' }), offer: makeOfferSummary() }],
       fromOthers: [
         {
           reservation: makeReservation({
@@ -598,7 +556,7 @@ describe('my orders', () => {
             offerId: 8,
             taker: { id: 9, firstName: 'Jef', lastName: 'Koper' },
           }),
-          offer: makeSummary({ id: 8, title: 'Eieren', unit: 'stuks', isMine: true }),
+          offer: makeOfferSummary({ id: 8, title: 'Eieren', unit: 'stuks', isMine: true }),
         },
       ],
     };

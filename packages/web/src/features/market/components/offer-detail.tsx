@@ -1,13 +1,12 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconCash, IconEdit, IconLock, IconTrash, IconX } from '@tabler/icons-react';
 import type { OfferDetail, Reservation } from '@pluk/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
+import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate, formatMoment } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/virtual-money';
@@ -79,7 +78,7 @@ function MyReservations({ offer }: { offer: OfferDetail }) {
           )}
         </Card>
       ))}
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={cancelling !== null}
         onClose={() => setCancelling(null)}
         title={t('detail.cancelTitle')}
@@ -87,17 +86,9 @@ function MyReservations({ offer }: { offer: OfferDetail }) {
         confirmLabel={t('detail.cancelConfirm')}
         cancelLabel={t('detail.keep')}
         color="red"
-        pending={cancel.isPending}
-        error={cancel.isError ? cancel.error : null}
-        onConfirm={() =>
-          cancelling &&
-          cancel.mutate(cancelling.id, {
-            onSuccess: () => {
-              setCancelling(null);
-              notifications.show({ color: 'brand', message: t('detail.cancelled') });
-            },
-          })
-        }
+        mutation={cancel}
+        variables={cancelling ? cancelling.id : null}
+        success={t('detail.cancelled')}
       />
     </Stack>
   );
@@ -157,24 +148,16 @@ function OwnerReservations({ offer }: { offer: OfferDetail }) {
           </Card>
         ))
       )}
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={refusing !== null}
         onClose={() => setRefusing(null)}
         title={t('detail.refuseTitle')}
         text={t('detail.refuseText', { name: refusing ? fullName(refusing.taker) : '' })}
         confirmLabel={t('detail.refuseConfirm')}
         color="red"
-        pending={refuse.isPending}
-        error={refuse.isError ? refuse.error : null}
-        onConfirm={() =>
-          refusing &&
-          refuse.mutate(refusing.id, {
-            onSuccess: () => {
-              setRefusing(null);
-              notifications.show({ color: 'brand', message: t('detail.refused') });
-            },
-          })
-        }
+        mutation={refuse}
+        variables={refusing ? refusing.id : null}
+        success={t('detail.refused')}
       />
     </Stack>
   );
@@ -186,8 +169,6 @@ function OwnerActions({ offer }: { offer: OfferDetail }) {
   const navigate = useNavigate();
   const close = useCloseOffer();
   const remove = useDeleteOffer();
-  const [closeOpened, closeDialog] = useDisclosure(false);
-  const [deleteOpened, deleteDialog] = useDisclosure(false);
   return (
     <Stack gap="xs" component="section" aria-label={t('detail.ownerActions')}>
       <Title order={2} size="h4">
@@ -208,68 +189,42 @@ function OwnerActions({ offer }: { offer: OfferDetail }) {
           {t('detail.edit')}
         </Button>
         {!offer.isClosed && (
-          <Button
+          <ConfirmActionButton
             variant="light"
             color="gray"
             leftSection={<IconLock size={18} aria-hidden />}
-            onClick={() => {
-              close.reset();
-              closeDialog.open();
+            confirm={{
+              title: t('detail.closeTitle'),
+              text: t('detail.closeText'),
+              confirmLabel: t('detail.closeConfirm'),
+              cancelLabel: t('detail.keepIt'),
+              mutation: close,
+              variables: offer.id,
+              success: t('detail.closed'),
             }}
           >
             {t('detail.close')}
-          </Button>
+          </ConfirmActionButton>
         )}
-        <Button
+        <ConfirmActionButton
           variant="light"
           color="red"
           leftSection={<IconTrash size={18} aria-hidden />}
-          onClick={() => {
-            remove.reset();
-            deleteDialog.open();
+          confirm={{
+            title: t('detail.deleteTitle'),
+            text: t('detail.deleteText'),
+            confirmLabel: t('detail.deleteConfirm'),
+            cancelLabel: t('detail.keepIt'),
+            color: 'red',
+            mutation: remove,
+            variables: offer.id,
+            success: t('detail.deleted'),
+            onDone: () => void navigate(paths.market.getHref(), { replace: true }),
           }}
         >
           {t('detail.delete')}
-        </Button>
+        </ConfirmActionButton>
       </Group>
-      <ConfirmDialog
-        opened={closeOpened}
-        onClose={closeDialog.close}
-        title={t('detail.closeTitle')}
-        text={t('detail.closeText')}
-        confirmLabel={t('detail.closeConfirm')}
-        cancelLabel={t('detail.keepIt')}
-        pending={close.isPending}
-        error={close.isError ? close.error : null}
-        onConfirm={() =>
-          close.mutate(offer.id, {
-            onSuccess: () => {
-              closeDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.closed') });
-            },
-          })
-        }
-      />
-      <ConfirmDialog
-        opened={deleteOpened}
-        onClose={deleteDialog.close}
-        title={t('detail.deleteTitle')}
-        text={t('detail.deleteText')}
-        confirmLabel={t('detail.deleteConfirm')}
-        cancelLabel={t('detail.keepIt')}
-        color="red"
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onConfirm={() =>
-          remove.mutate(offer.id, {
-            onSuccess: () => {
-              deleteDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.deleted') });
-              void navigate(paths.market.getHref(), { replace: true });
-            },
-          })
-        }
-      />
     </Stack>
   );
 }

@@ -3,13 +3,10 @@ import '@mantine/dropzone/styles.css';
 import 'dayjs/locale/nl-be';
 import {
   ActionIcon,
-  Badge,
   Button,
   Card,
   Group,
-  Image,
   NumberInput,
-  Progress,
   SimpleGrid,
   Stack,
   Switch,
@@ -26,6 +23,7 @@ import dayjs from 'dayjs';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
+import { NewFileCard, SavingProgress } from '../../../components/upload-parts';
 import { fieldErrors, useErrorText, useFocusError, zodValidate, type FormErrors } from '../../../lib/form';
 import { parseVirtualMoney } from '../../../lib/virtual-money';
 import { MediaImage } from '../../media/components/media-image';
@@ -301,28 +299,14 @@ export function OfferForm({ offer, mode = 'member', onSaved }: OfferFormProps) {
                       </Card>
                     ))}
                     {photos.map((photo) => (
-                      <Card key={photo.key} withBorder padding="xs" radius="md">
-                        <Image src={photo.previewUrl} alt={photo.file.name} h={96} fit="cover" radius="sm" />
-                        <Group justify="space-between" wrap="nowrap" mt={4} gap={4}>
-                          <Stack gap={0} style={{ minWidth: 0 }}>
-                            <Text size="xs" truncate title={photo.file.name}>
-                              {photo.file.name}
-                            </Text>
-                            <Badge size="xs" variant="light">
-                              {t('form.new')}
-                            </Badge>
-                          </Stack>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            size="xl"
-                            aria-label={t('form.remove', { name: photo.file.name })}
-                            onClick={() => removePhoto(photo.key)}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Group>
-                      </Card>
+                      <NewFileCard
+                        key={photo.key}
+                        file={photo.file}
+                        previewUrl={photo.previewUrl}
+                        newLabel={t('form.new')}
+                        removeLabel={t('form.remove', { name: photo.file.name })}
+                        onRemove={() => removePhoto(photo.key)}
+                      />
                     ))}
                   </SimpleGrid>
                 )}
@@ -372,12 +356,10 @@ export function OfferForm({ offer, mode = 'member', onSaved }: OfferFormProps) {
               </Stack>
             </Stack>
           </fieldset>
-          {save.isPending && (
-            <Stack gap={4} role="status">
-              <Text size="sm">{photos.length > 0 ? t('form.uploading') : t('form.saving')}</Text>
-              <Progress value={100} animated striped aria-hidden />
-            </Stack>
-          )}
+          <SavingProgress
+            pending={save.isPending}
+            label={photos.length > 0 ? t('form.uploading') : t('form.saving')}
+          />
           <Button type="submit" size="md" fullWidth loading={save.isPending}>
             {offer ? t('form.save') : t('form.create')}
           </Button>

@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconMail, IconTrash } from '@tabler/icons-react';
 import type { ManagedPost, PostEmailRound } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { useErrorText } from '../../../lib/form';
 import { useDeletePost, usePostEmailRound, useSendPostWithEmail } from '../api/posts';
 import { formatDate } from '../../../lib/dates';
@@ -113,41 +112,25 @@ export function SendPostEmailButton({ post }: { post: ManagedPost }) {
 /** Delete the post after a confirmation. */
 export function DeletePostButton({ post, onDeleted }: { post: ManagedPost; onDeleted: () => void }) {
   const { t } = useTranslation(['posts', 'common']);
-  const [opened, { open, close }] = useDisclosure(false);
   const remove = useDeletePost();
   return (
-    <>
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={18} aria-hidden />}
-        onClick={() => {
-          remove.reset();
-          open();
-        }}
-        size="md"
-      >
-        {t('manager.delete')}
-      </Button>
-      <ConfirmDialog
-        opened={opened}
-        onClose={close}
-        title={t('manager.deleteTitle')}
-        text={t('manager.deleteText', { title: post.title })}
-        confirmLabel={t('manager.delete')}
-        color="red"
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onConfirm={() =>
-          remove.mutate(post.id, {
-            onSuccess: () => {
-              close();
-              notifications.show({ color: 'brand', message: t('manager.deleted') });
-              onDeleted();
-            },
-          })
-        }
-      />
-    </>
+    <ConfirmActionButton
+      variant="light"
+      color="red"
+      leftSection={<IconTrash size={18} aria-hidden />}
+      size="md"
+      confirm={{
+        title: t('manager.deleteTitle'),
+        text: t('manager.deleteText', { title: post.title }),
+        confirmLabel: t('manager.delete'),
+        color: 'red',
+        mutation: remove,
+        variables: post.id,
+        success: t('manager.deleted'),
+        onDone: onDeleted,
+      }}
+    >
+      {t('manager.delete')}
+    </ConfirmActionButton>
   );
 }

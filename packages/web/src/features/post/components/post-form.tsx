@@ -2,13 +2,10 @@ import '@mantine/tiptap/styles.css';
 import '@mantine/dropzone/styles.css';
 import {
   ActionIcon,
-  Badge,
   Button,
   Card,
   Group,
-  Image,
   Input,
-  Progress,
   SimpleGrid,
   Stack,
   Switch,
@@ -24,6 +21,7 @@ import { mediaLimits, postFieldsSchema, type ManagedPost } from '@pluk/contract'
 import { useEffect, useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
+import { NewFileCard, SavingProgress } from '../../../components/upload-parts';
 import { fieldErrors, useErrorText, useFocusError } from '../../../lib/form';
 import { useSavePost } from '../api/posts';
 
@@ -327,32 +325,15 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
               {files.length > 0 && (
                 <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
                   {files.map((f) => (
-                    <Card key={f.key} withBorder padding="xs" radius="md">
-                      {f.previewUrl ? (
-                        <Image src={f.previewUrl} alt={f.file.name} h={96} fit="cover" radius="sm" />
-                      ) : (
-                        <FileTile name={f.file.name} />
-                      )}
-                      <Group justify="space-between" wrap="nowrap" mt={4} gap={4}>
-                        <Stack gap={0} style={{ minWidth: 0 }}>
-                          <Text size="xs" truncate title={f.file.name}>
-                            {f.file.name}
-                          </Text>
-                          <Badge size="xs" variant="light">
-                            {t('form.new')}
-                          </Badge>
-                        </Stack>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="xl"
-                          aria-label={t('form.remove', { name: f.file.name })}
-                          onClick={() => removeFile(f.key)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                    </Card>
+                    <NewFileCard
+                      key={f.key}
+                      file={f.file}
+                      previewUrl={f.previewUrl}
+                      fallback={<FileTile name={f.file.name} />}
+                      newLabel={t('form.new')}
+                      removeLabel={t('form.remove', { name: f.file.name })}
+                      onRemove={() => removeFile(f.key)}
+                    />
                   ))}
                 </SimpleGrid>
               )}
@@ -362,12 +343,10 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
             </Stack>
           </Stack>
         </fieldset>
-        {save.isPending && (
-          <Stack gap={4} role="status">
-            <Text size="sm">{files.length > 0 ? t('form.uploading') : t('form.saving')}</Text>
-            <Progress value={100} animated striped aria-hidden />
-          </Stack>
-        )}
+        <SavingProgress
+          pending={save.isPending}
+          label={files.length > 0 ? t('form.uploading') : t('form.saving')}
+        />
         <Button type="submit" size="md" fullWidth loading={save.isPending}>
           {post ? t('common:actions.save') : t('form.publish')}
         </Button>

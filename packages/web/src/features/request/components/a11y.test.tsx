@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { OfferSummary, RequestDetail, Wallet, WalletEntry } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from '../../../../test/axe';
+import { jos, lien, makeRequest } from '../../../../test/request-fixtures';
 import { feedPage, json, makeAccount, renderApp, type StubHandler } from '../../../../test/utils';
 
 /**
@@ -12,25 +13,10 @@ import { feedPage, json, makeAccount, renderApp, type StubHandler } from '../../
 withoutCanvas();
 
 const member = makeAccount();
-const jos = { id: 10, firstName: 'Jos', lastName: 'Boer' };
-const lien = { id: 3, firstName: 'Lien', lastName: 'Lid' };
-
-const request: RequestDetail = {
-  id: 31,
-  title: 'Wie leent me een ladder?',
+const request = makeRequest({
   description: 'Voor de kersenboom.',
-  rewardCents: 500,
-  status: 'open',
   neededBy: '2030-06-08T21:59:00.000Z',
-  hasEnded: false,
-  requester: jos,
-  takenBy: null,
-  isMine: false,
-  isTakenByMe: false,
-  createdAt: '2030-05-02T09:00:00.000Z',
-  takenAt: null,
-  completedAt: null,
-};
+});
 const mineTaken: RequestDetail = {
   ...request,
   id: 32,

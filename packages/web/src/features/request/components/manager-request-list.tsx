@@ -1,18 +1,17 @@
 import { Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconHeartHandshake, IconLock, IconSearch, IconTrash } from '@tabler/icons-react';
 import { requestLimits, type RequestDetail, type RequestStatus } from '@pluk/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate, formatMoment } from '../../../lib/dates';
 import { feedItems } from '../../../lib/feed-pages';
+import { oneOf, useUrlFilters } from '../../../lib/url-filters';
 import { formatVirtualMoney } from '../../../lib/virtual-money';
 import {
   useManagerCloseRequest,
@@ -145,26 +144,18 @@ function ModerationDialogs({ moderation, onDone }: { moderation: Moderation | nu
   };
   return (
     <>
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={moderation?.kind === 'close'}
         onClose={dismiss}
         title={t('list.closeTitle')}
         text={t('list.closeText', { title: current?.request.title ?? '' })}
         confirmLabel={t('list.closeYes')}
         color="red"
-        pending={close.isPending}
-        error={close.error}
-        onConfirm={() =>
-          current &&
-          close.mutate(current.request.id, {
-            onSuccess: () => {
-              dismiss();
-              notifications.show({ color: 'brand', message: t('list.closed') });
-            },
-          })
-        }
+        mutation={close}
+        variables={current ? current.request.id : null}
+        success={t('list.closed')}
       />
-      <ConfirmDialog
+      <MutationConfirmDialog
         opened={moderation?.kind === 'delete'}
         onClose={dismiss}
         title={t('list.deleteTitle')}
@@ -173,17 +164,9 @@ function ModerationDialogs({ moderation, onDone }: { moderation: Moderation | nu
         })}
         confirmLabel={t('list.deleteYes')}
         color="red"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() =>
-          current &&
-          remove.mutate(current.request.id, {
-            onSuccess: () => {
-              dismiss();
-              notifications.show({ color: 'brand', message: t('list.deleted') });
-            },
-          })
-        }
+        mutation={remove}
+        variables={current ? current.request.id : null}
+        success={t('list.deleted')}
       />
     </>
   );
@@ -193,36 +176,8 @@ function ModerationDialogs({ moderation, onDone }: { moderation: Moderation | nu
 export function ManagerRequestList() {
   const { t } = useTranslation('requestManager');
   // The filters live in the address (?q=&status=), so coming back from a request keeps them.
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status: ManagerRequestFilters['status'] = statuses.includes(
-    statusParam as ManagerRequestFilters['status'],
-  )
-    ? (statusParam as ManagerRequestFilters['status'])
-    : 'all';
-  const [search, setSearch] = useState(() => params.get('q') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  useEffect(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (debouncedSearch) next.set('q', debouncedSearch);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debouncedSearch, setParams]);
-  const setStatus = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'all') next.delete('status');
-        else next.set('status', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const { params, search, setSearch, debouncedSearch, setFilter } = useUrlFilters();
+  const status = oneOf(params.get('status'), statuses);
   const [moderation, setModeration] = useState<Moderation | null>(null);
   const filtered = debouncedSearch !== '' || status !== 'all';
   const query = useManagerRequests({ search: debouncedSearch, status });
@@ -242,7 +197,7 @@ export function ManagerRequestList() {
         <NativeSelect
           label={t('filters.status')}
           value={status}
-          onChange={(event) => setStatus(event.currentTarget.value)}
+          onChange={(event) => setFilter('status', event.currentTarget.value)}
           data={statuses.map((value) => ({
             value,
             label: t(`filters.${value}`),

@@ -1,13 +1,14 @@
 import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconEdit, IconHandStop, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
 import type { RequestDetail } from '@pluk/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { TakeButton } from '../../../components/take-button';
 import { formatVirtualMoney } from '../../../lib/virtual-money';
 import { useRequest } from '../api/get-requests';
 import { newIdempotencyKey } from '../api/idempotency-key';
@@ -30,37 +31,15 @@ export interface RequestLinks {
 function TakeAction({ request, walletHref }: { request: RequestDetail; walletHref: string }) {
   const { t } = useTranslation('requests');
   const take = useTakeRequest();
-  const reasonId = useId();
   return (
-    <Stack gap="xs">
-      <Button
-        size="md"
-        fullWidth
-        leftSection={<IconHandStop size={20} aria-hidden />}
-        disabled={request.hasEnded}
-        aria-describedby={request.hasEnded ? reasonId : undefined}
-        loading={take.isPending}
-        onClick={() => {
-          if (take.isPending) return;
-          take.mutate(request.id, {
-            onSuccess: () =>
-              notifications.show({
-                color: 'brand',
-                icon: <IconCheck size={18} />,
-                message: t('detail.taken'),
-              }),
-          });
-        }}
-      >
-        {t('detail.take')}
-      </Button>
-      {request.hasEnded && (
-        <Text id={reasonId} size="sm" c="dimmed">
-          {t('detail.reasonEnded')}
-        </Text>
-      )}
-      {take.isError && <MoneyError error={take.error} walletHref={walletHref} />}
-    </Stack>
+    <TakeButton
+      mutation={take}
+      variables={request.id}
+      label={t('detail.take')}
+      success={t('detail.taken')}
+      reason={request.hasEnded ? t('detail.reasonEnded') : null}
+      renderError={(error) => <MoneyError error={error} walletHref={walletHref} />}
+    />
   );
 }
 
@@ -70,7 +49,6 @@ function ConfirmActions({ request, walletHref }: { request: RequestDetail; walle
   const confirm = useConfirmRequest();
   const refuse = useRefuseRequest();
   const [confirmOpened, confirmDialog] = useDisclosure(false);
-  const [refuseOpened, refuseDialog] = useDisclosure(false);
   // One key per confirmation: a retry in the same dialog sends it again, so the reward moves once.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const helper = request.takenBy?.firstName ?? t('detail.someone');
@@ -89,17 +67,23 @@ function ConfirmActions({ request, walletHref }: { request: RequestDetail; walle
           <Button leftSection={<IconCheck size={18} aria-hidden />} onClick={openConfirm}>
             {t('detail.confirm')}
           </Button>
-          <Button
+          <ConfirmActionButton
             variant="light"
             color="red"
             leftSection={<IconX size={18} aria-hidden />}
-            onClick={() => {
-              refuse.reset();
-              refuseDialog.open();
+
+            confirm={{
+              title: t('detail.refuseTitle'),
+              text: t('detail.refuseText', { name: helper }),
+              confirmLabel: t('detail.refuseYes'),
+              color: 'red',
+              mutation: refuse,
+              variables: request.id,
+              success: t('detail.refused'),
             }}
           >
             {t('detail.refuse')}
-          </Button>
+          </ConfirmActionButton>
         </Group>
       </Stack>
       <Modal
@@ -139,24 +123,6 @@ function ConfirmActions({ request, walletHref }: { request: RequestDetail; walle
           </Group>
         </Stack>
       </Modal>
-      <ConfirmDialog
-        opened={refuseOpened}
-        onClose={refuseDialog.close}
-        title={t('detail.refuseTitle')}
-        text={t('detail.refuseText', { name: helper })}
-        confirmLabel={t('detail.refuseYes')}
-        color="red"
-        pending={refuse.isPending}
-        error={refuse.isError ? refuse.error : null}
-        onConfirm={() =>
-          refuse.mutate(request.id, {
-            onSuccess: () => {
-              refuseDialog.close();
-              notifications.show({ color: 'brand', message: t('detail.refused') });
-            },
-          })
-        }
-      />
     </Card>
   );
 }
@@ -173,7 +139,6 @@ function OwnerActions({
 }) {
   const { t } = useTranslation('requests');
   const remove = useDeleteRequest();
-  const [opened, { open, close }] = useDisclosure(false);
   return (
     <Group grow wrap="wrap">
       {request.status === 'open' && (
@@ -186,36 +151,24 @@ function OwnerActions({
           {t('detail.edit')}
         </Button>
       )}
-      <Button
+      <ConfirmActionButton
         variant="light"
         color="red"
         leftSection={<IconTrash size={18} aria-hidden />}
-        onClick={() => {
-          remove.reset();
-          open();
+
+        confirm={{
+          title: t('detail.deleteTitle'),
+          text: t('detail.deleteText'),
+          confirmLabel: t('detail.deleteYes'),
+          color: 'red',
+          mutation: remove,
+          variables: request.id,
+          success: t('detail.deleted'),
+          onDone: onDeleted,
         }}
       >
         {t('detail.delete')}
-      </Button>
-      <ConfirmDialog
-        opened={opened}
-        onClose={close}
-        title={t('detail.deleteTitle')}
-        text={t('detail.deleteText')}
-        confirmLabel={t('detail.deleteYes')}
-        color="red"
-        pending={remove.isPending}
-        error={remove.isError ? remove.error : null}
-        onConfirm={() =>
-          remove.mutate(request.id, {
-            onSuccess: () => {
-              close();
-              notifications.show({ color: 'brand', message: t('detail.deleted') });
-              onDeleted();
-            },
-          })
-        }
-      />
+      </ConfirmActionButton>
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MyRequests, RequestDetail } from '@pluk/contract';
+import type { MyRequests } from '@pluk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiError,
@@ -11,32 +11,11 @@ import {
   resetNotifications,
   type StubHandler,
   type StubRequest,
+  expectErrorWithRetry,
 } from '../../../../test/utils';
+import { jos, lien, makeRequest } from '../../../../test/request-fixtures';
 
 const member = makeAccount();
-const jos = { id: 10, firstName: 'Jos', lastName: 'Boer' };
-const lien = { id: 3, firstName: 'Lien', lastName: 'Lid' };
-
-function makeRequest(overrides: Partial<RequestDetail> = {}): RequestDetail {
-  return {
-    id: 31,
-    title: 'Wie leent me een ladder?',
-    description: 'Voor de kersenboom.\nZaterdag graag.',
-    rewardCents: 500,
-    status: 'open',
-    neededBy: null,
-    hasEnded: false,
-    requester: jos,
-    takenBy: null,
-    isMine: false,
-    isTakenByMe: false,
-    createdAt: '2030-05-02T09:00:00.000Z',
-    takenAt: null,
-    completedAt: null,
-    ...overrides,
-  };
-}
-
 /** What the requester (Lien) sees once Jos took her request. */
 const mineTaken = () =>
   makeRequest({
@@ -138,17 +117,12 @@ describe('member requests', () => {
     const first = renderApp({ path: '/requests', account: member, handlers: surroundings });
     expect(await screen.findByText('Geen open verzoeken')).toBeInTheDocument();
     first.unmount();
-    renderApp({
+    await expectErrorWithRetry({
       path: '/requests',
       account: member,
-      handlers: {
-        ...surroundings,
-        'GET /api/request': () =>
-          apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis. Probeer het later opnieuw.'),
-      },
+      handlers: surroundings,
+      failing: 'GET /api/request',
     });
-    expect(await screen.findByText('Er ging iets mis. Probeer het later opnieuw.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
   });
 
   it('someone else’s open request: "Ik help" takes it; no edit, delete, confirm or refuse', async () => {

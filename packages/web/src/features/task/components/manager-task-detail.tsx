@@ -1,11 +1,10 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { ManagerTaskDetail, TaskTaker } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import {
@@ -104,8 +103,6 @@ function Actions({
   const close = useCloseTask();
   const copy = useCopyTask();
   const remove = useDeleteTask();
-  const [closing, closeDialog] = useDisclosure(false);
-  const [deleting, deleteDialog] = useDisclosure(false);
   return (
     <>
       <Group gap="xs">
@@ -133,66 +130,46 @@ function Actions({
           {t('manager.copy')}
         </Button>
         {!task.isClosed && (
-          <Button
+          <ConfirmActionButton
             variant="light"
             color="gray"
             leftSection={<IconLock size={18} aria-hidden />}
-            onClick={closeDialog.open}
+            confirm={{
+              title: t('manager.closeTitle'),
+              text: t('manager.closeText'),
+              confirmLabel: t('manager.closeConfirm'),
+              color: 'red',
+              mutation: close,
+              variables: task.id,
+              success: t('manager.closed'),
+            }}
           >
             {t('manager.close')}
-          </Button>
+          </ConfirmActionButton>
         )}
-        <Button
+        <ConfirmActionButton
           variant="light"
           color="red"
           leftSection={<IconTrash size={18} aria-hidden />}
-          onClick={deleteDialog.open}
+          confirm={{
+            title: t('manager.deleteTitle'),
+            text: t('manager.deleteText', { title: task.title }),
+            confirmLabel: t('manager.deleteConfirm'),
+            color: 'red',
+            mutation: remove,
+            variables: task.id,
+            success: t('manager.deleted'),
+            onDone: onDeleted,
+          }}
         >
           {t('manager.delete')}
-        </Button>
+        </ConfirmActionButton>
       </Group>
       {copy.isError && (
         <Alert color="red" role="alert">
           {errorText(copy.error)}
         </Alert>
       )}
-      <ConfirmDialog
-        opened={closing}
-        onClose={closeDialog.close}
-        title={t('manager.closeTitle')}
-        text={t('manager.closeText')}
-        confirmLabel={t('manager.closeConfirm')}
-        pending={close.isPending}
-        color="red"
-        error={close.error}
-        onConfirm={() =>
-          close.mutate(task.id, {
-            onSuccess: () => {
-              closeDialog.close();
-              notifications.show({ color: 'brand', message: t('manager.closed') });
-            },
-          })
-        }
-      />
-      <ConfirmDialog
-        opened={deleting}
-        onClose={deleteDialog.close}
-        title={t('manager.deleteTitle')}
-        text={t('manager.deleteText', { title: task.title })}
-        confirmLabel={t('manager.deleteConfirm')}
-        pending={remove.isPending}
-        color="red"
-        error={remove.error}
-        onConfirm={() =>
-          remove.mutate(task.id, {
-            onSuccess: () => {
-              deleteDialog.close();
-              notifications.show({ color: 'brand', message: t('manager.deleted') });
-              onDeleted();
-            },
-          })
-        }
-      />
     </>
   );
 }

@@ -1,12 +1,10 @@
-import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconHandStop, IconX } from '@tabler/icons-react';
+import { Alert, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import type { TaskDetail } from '@pluk/contract';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { TakeButton } from '../../../components/take-button';
 import { useErrorText } from '../../../lib/form';
 import { useTask } from '../api/get-task';
 import { useCancelTask, useTakeTask } from '../api/take-task';
@@ -24,7 +22,6 @@ function blockedReason(task: TaskDetail): 'reasonClosed' | 'reasonStarted' | 're
 function MyAssignment({ task }: { task: TaskDetail }) {
   const { t } = useTranslation(['tasks', 'common']);
   const cancel = useCancelTask();
-  const [opened, { open, close }] = useDisclosure(false);
   if (!task.myStatus) return null;
   const text = {
     waiting: t('detail.myStateWaiting'),
@@ -41,74 +38,47 @@ function MyAssignment({ task }: { task: TaskDetail }) {
         </Group>
         <Text size="sm">{text}</Text>
         {canCancel && (
-          <Button variant="light" color="red" leftSection={<IconX size={18} aria-hidden />} onClick={open}>
+          <ConfirmActionButton
+            variant="light"
+            color="red"
+            leftSection={<IconX size={18} aria-hidden />}
+            confirm={{
+              title: t('detail.cancelTitle'),
+              text: t('detail.cancelText'),
+              confirmLabel: t('detail.cancelConfirm'),
+              cancelLabel: t('detail.keep'),
+              color: 'red',
+              mutation: cancel,
+              variables: task.id,
+              success: t('detail.cancelled'),
+            }}
+          >
             {t('detail.cancel')}
-          </Button>
+          </ConfirmActionButton>
         )}
       </Stack>
-      <ConfirmDialog
-        opened={opened}
-        onClose={close}
-        title={t('detail.cancelTitle')}
-        text={t('detail.cancelText')}
-        confirmLabel={t('detail.cancelConfirm')}
-        cancelLabel={t('detail.keep')}
-        color="red"
-        pending={cancel.isPending}
-        error={cancel.isError ? cancel.error : null}
-        onConfirm={() =>
-          cancel.mutate(task.id, {
-            onSuccess: () => {
-              close();
-              notifications.show({ color: 'brand', message: t('detail.cancelled') });
-            },
-          })
-        }
-      />
     </Card>
   );
 }
 
-function TakeButton({ task }: { task: TaskDetail }) {
+function TakeTask({ task }: { task: TaskDetail }) {
   const { t } = useTranslation('tasks');
   const errorText = useErrorText();
   const take = useTakeTask();
-  const reasonId = useId();
   const reason = blockedReason(task);
   return (
-    <Stack gap="xs">
-      <Button
-        size="md"
-        fullWidth
-        leftSection={<IconHandStop size={20} aria-hidden />}
-        disabled={reason !== null}
-        aria-describedby={reason ? reasonId : undefined}
-        loading={take.isPending}
-        onClick={() => {
-          if (take.isPending) return;
-          take.mutate(task.id, {
-            onSuccess: () =>
-              notifications.show({
-                color: 'brand',
-                icon: <IconCheck size={18} />,
-                message: t('detail.taken'),
-              }),
-          });
-        }}
-      >
-        {t('detail.take')}
-      </Button>
-      {reason && (
-        <Text id={reasonId} size="sm" c="dimmed">
-          {t(`detail.${reason}`)}
-        </Text>
-      )}
-      {take.isError && (
+    <TakeButton
+      mutation={take}
+      variables={task.id}
+      label={t('detail.take')}
+      success={t('detail.taken')}
+      reason={reason ? t(`detail.${reason}`) : null}
+      renderError={(error) => (
         <Alert color="red" role="alert">
-          {errorText(take.error)}
+          {errorText(error)}
         </Alert>
       )}
-    </Stack>
+    />
   );
 }
 
@@ -168,7 +138,7 @@ export function TaskDetailView({ taskId }: { taskId: number }) {
           {task.description}
         </Text>
       )}
-      {task.myStatus ? <MyAssignment task={task} /> : <TakeButton task={task} />}
+      {task.myStatus ? <MyAssignment task={task} /> : <TakeTask task={task} />}
       <Helpers task={task} />
     </Stack>
   );

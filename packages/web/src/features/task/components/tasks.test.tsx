@@ -11,6 +11,7 @@ import {
   resetNotifications,
   type StubHandler,
   type StubRequest,
+  expectErrorWithRetry,
 } from '../../../../test/utils';
 
 const member = makeAccount();
@@ -124,17 +125,12 @@ describe('member chores', () => {
     });
     expect(await screen.findByText('Geen klusjes op dit moment')).toBeInTheDocument();
     first.unmount();
-    renderApp({
+    await expectErrorWithRetry({
       path: '/tasks',
       account: member,
-      handlers: {
-        ...surroundings,
-        'GET /api/Task/true': () =>
-          apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis. Probeer het later opnieuw.'),
-      },
+      handlers: surroundings,
+      failing: 'GET /api/Task/true',
     });
-    expect(await screen.findByText('Er ging iets mis. Probeer het later opnieuw.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
   });
 
   it('takes a chore from its page and then shows my waiting assignment, with the comments below', async () => {

@@ -10,6 +10,7 @@ import {
   renderApp,
   resetNotifications,
   type StubHandler,
+  expectErrorWithRetry,
 } from '../../../../test/utils';
 
 const member = makeAccount();
@@ -237,17 +238,12 @@ describe('wallet', () => {
   });
 
   it('shows an error with a retry when the wallet cannot be loaded', async () => {
-    renderApp({
+    await expectErrorWithRetry({
       path: '/wallet',
       account: member,
-      handlers: {
-        ...surroundings,
-        'GET /api/User/Wallet': () =>
-          apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis. Probeer het later opnieuw.'),
-      },
+      handlers: surroundings,
+      failing: 'GET /api/User/Wallet',
     });
-    expect(await screen.findByText('Er ging iets mis. Probeer het later opnieuw.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,42 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** `value` when it is one of `choices`, otherwise the first choice (the "all" of a filter). */
+export function oneOf<T extends string>(value: string | null, choices: readonly T[]): T {
+  return choices.includes(value as T) ? (value as T) : choices[0]!;
+}
+
+/**
+ * A manager list's filters kept in the address (?q= and one parameter per select), so coming back
+ * from a row keeps them: the search box's text, the same text settled for 300 ms (what is asked
+ * for, and written to ?q=), and a setter for a select where "all" leaves its parameter out.
+ * Shared by the ProductManager's offers and the RequestManager's requests.
+ */
+export function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (debouncedSearch) next.set('q', debouncedSearch);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debouncedSearch, setParams]);
+  const setFilter = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'all') next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  return { params, search, setSearch, debouncedSearch, setFilter };
+}
