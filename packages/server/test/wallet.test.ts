@@ -462,6 +462,49 @@ describe('switching trading with virtual money', () => {
     expect(json(ok).isTransactionable).toBe(false);
   });
 
+  it('refuses to switch off while money is still to come in: a sale waiting, a reward of a taken request', async () => {
+    const seller = await ctx.createUser({ username: 'verkoper', firstName: 'Vera', lastName: 'Verkoper' });
+    const buyer = await ctx.createUser({ username: 'koper', firstName: 'Koen', lastName: 'Koper' });
+    const toggle = () => ctx.request({ method: 'POST', url: '/api/User/ToggleTransactionable', as: seller });
+    await setTransactionable(seller.id);
+    const [product] = await ctx.db
+      .insert(products)
+      .values({ appId: ctx.appId, ownerUserId: seller.id, title: 'Honing', priceCents: 400, quantity: 3 })
+      .returning();
+    const [sale] = await ctx.db
+      .insert(productReservations)
+      .values({
+        appId: ctx.appId,
+        productId: product!.id,
+        userId: buyer.id,
+        quantity: 1,
+        unitPriceCents: 400,
+        totalCents: 400,
+      })
+      .returning();
+    expect(errorOf(await toggle()).code).toBe('TRANSACTIONABLE_HAS_OPEN');
+    await ctx.db
+      .update(productReservations)
+      .set({ status: 'refused' })
+      .where(eq(productReservations.id, sale!.id));
+    const [taken] = await ctx.db
+      .insert(requests)
+      .values({
+        appId: ctx.appId,
+        requesterUserId: buyer.id,
+        title: 'Gras maaien',
+        rewardCents: 250,
+        status: 'taken',
+        takenByUserId: seller.id,
+      })
+      .returning();
+    expect(errorOf(await toggle()).code).toBe('TRANSACTIONABLE_HAS_OPEN');
+    await ctx.db.update(requests).set({ status: 'completed' }).where(eq(requests.id, taken!.id));
+    const ok = await toggle();
+    expect(ok.statusCode).toBe(200);
+    expect(json(ok).isTransactionable).toBe(false);
+  });
+
   it("lets the BankManager switch a member of this farm, not another farm's", async () => {
     const member = await ctx.createUser({ username: 'schakel', firstName: 'Stef', lastName: 'Schakel' });
     const toggle = (userId: number, as: CreatedUser = bankManager) =>

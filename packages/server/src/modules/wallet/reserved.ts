@@ -1,6 +1,6 @@
 import { and, eq, inArray, sum } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { productReservations, requests, wallets } from '../../db/schema/index.js';
+import { productReservations, products, requests, wallets } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 
 /**
@@ -37,4 +37,27 @@ export async function balanceCents(
     .from(wallets)
     .where(eq(wallets.userId, userId));
   return row?.balance ?? 0;
+}
+
+/**
+ * What a member is still to receive: the totals of reservations waiting on their priced offers and the
+ * rewards of requests they took. A member who stops trading with virtual money would still be paid
+ * these on a confirm, so switching off waits until they are settled, like the money they promised.
+ */
+export async function incomingCents(
+  db: Database | Transaction,
+  appId: string,
+  userId: number,
+): Promise<number> {
+  const farm = tenantDb(db, appId);
+  const [sales] = await farm
+    .select({ total: sum(productReservations.totalCents) })
+    .from(productReservations)
+    .innerJoin(products, eq(products.id, productReservations.productId))
+    .where(and(eq(products.ownerUserId, userId), eq(productReservations.status, 'reserved')));
+  const [rewards] = await farm
+    .select({ total: sum(requests.rewardCents) })
+    .from(requests)
+    .where(and(eq(requests.takenByUserId, userId), eq(requests.status, 'taken')));
+  return Number(sales?.total ?? 0) + Number(rewards?.total ?? 0);
 }

@@ -58,7 +58,7 @@ import { insertNotifications, type CreatedNotification } from '../notification/n
 import { userSearchText } from '../users/service.js';
 import { bankWalletId, lockWallets, memberWalletId, moveMoney } from './ledger.js';
 import { donationNotification } from './notifications.js';
-import { reservedCents } from './reserved.js';
+import { incomingCents, reservedCents } from './reserved.js';
 
 type Db = Database | Transaction;
 type EntryQuery = z.output<typeof walletEntryQuerySchema>;
@@ -319,7 +319,10 @@ async function setTransactionable(
     await lockWallets(tx, appId, [walletId]);
     const member = await lockUser(tx, appId, userId);
     const next = !member.isTransactionable;
-    if (!next && (await reservedCents(tx, appId, userId)) > 0) {
+    const unsettled = next
+      ? 0
+      : (await reservedCents(tx, appId, userId)) + (await incomingCents(tx, appId, userId));
+    if (unsettled > 0) {
       throw new HttpError(
         409,
         'TRANSACTIONABLE_HAS_OPEN',
