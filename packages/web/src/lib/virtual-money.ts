@@ -1,18 +1,11 @@
+import { formatVirtualMoney } from '@pluk/contract';
+
 /**
  * Virtual money on screen (ADR 058): the API speaks integer cents; people read "12,50 plukgeld" and
- * "gratis" for nothing. The one formatter every market, request and wallet screen uses.
+ * "gratis" for nothing. The formatter itself lives in the contract, so the server's messages write
+ * amounts the same way.
  */
-const amount = new Intl.NumberFormat('nl-BE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatVirtualMoney(cents: number): string {
-  return `${amount.format(cents / 100)} plukgeld`;
-}
-
-/** A price: "gratis" for 0, else the amount. */
-export function formatPrice(cents: number): string {
-  return cents === 0 ? 'gratis' : formatVirtualMoney(cents);
-}
-
+export { formatPrice, formatVirtualMoney } from '@pluk/contract';
 /** A signed movement: "+ 5,00 plukgeld" / "− 2,50 plukgeld" (a real minus sign, read out as "min"). */
 export function formatMovement(cents: number): string {
   return `${cents < 0 ? '−' : '+'} ${formatVirtualMoney(Math.abs(cents))}`;

@@ -1,14 +1,11 @@
+import { formatPrice } from '@pluk/contract';
 import type { NotificationInput } from '../notification/notify.js';
-import { formatPlukgeld } from '../wallet/notifications.js';
 
 interface OfferInfo {
   id: number;
   title: string;
   unit: string;
 }
-
-/** "12,50 plukgeld" (as the wallet writes it), or "gratis". */
-export const plukgeld = (cents: number) => (cents === 0 ? 'gratis' : formatPlukgeld(cents));
 
 const amount = (quantity: number, offer: OfferInfo) =>
   offer.unit ? `${quantity} ${offer.unit}` : `${quantity}`;
@@ -22,7 +19,7 @@ export function reservedNotification(
   quantity: number,
   totalCents: number,
 ): NotificationInput {
-  const price = totalCents > 0 ? ` voor ${plukgeld(totalCents)}` : '';
+  const price = totalCents > 0 ? ` voor ${formatPrice(totalCents)}` : '';
   return {
     userId: ownerId,
     title: `${takerName} reserveerde ${amount(quantity, offer)} van "${offer.title}"`,
@@ -46,7 +43,7 @@ export function paidNotification(
     title: `Je reservatie van "${offer.title}" is bevestigd`,
     body:
       totalCents > 0
-        ? `${plukgeld(totalCents)} voor ${amount(quantity, offer)} ging van je portefeuille naar de aanbieder.`
+        ? `${formatPrice(totalCents)} voor ${amount(quantity, offer)} ging van je portefeuille naar de aanbieder.`
         : `De aanbieder bevestigde ${amount(quantity, offer)}.`,
     link: link(offer),
   };

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { marketLimits, type OfferDetail, type ReserveBody, type ReserveResult } from '@pluk/contract';
+import {
+  marketLimits,
+  type OfferDetail,
+  type ReserveBody,
+  type ReserveResult,
+  formatVirtualMoney,
+} from '@pluk/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import {
@@ -18,9 +24,8 @@ import type { AuthUser } from '../../types.js';
 import { removeStorage, withStoredUploads } from '../media/service.js';
 import type { MultipartUpload } from '../media/upload.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
-import { lockWallets, memberWalletId, moveMoney } from '../wallet/ledger.js';
-import { formatPlukgeld } from '../wallet/notifications.js';
-import { reservedCents } from '../wallet/reserved.js';
+import { memberWalletId, moveMoney } from '../wallet/ledger.js';
+import { assertCanPromise } from '../wallet/reserved.js';
 import {
   assertPhotos,
   keepPhotoIdsOf,
@@ -354,23 +359,10 @@ export async function reserveOffer(
           );
         }
         const total = product.priceCents * body.quantity;
-        if (total > 0) {
-          // The wallet first, then whether the buyer trades: the toggle holds the same wallet lock
-          // while it switches trading off, so a purchase never slips in beside it.
-          const walletId = await memberWalletId(tx, appId, user.id);
-          const wallet = (await lockWallets(tx, appId, [walletId])).get(walletId)!;
-          if (!(await personOf(tx, appId, user.id)).isTransactionable) {
-            throw new HttpError(409, 'NOT_TRANSACTIONABLE');
-          }
-          const available = wallet.balanceCents - (await reservedCents(tx, appId, user.id));
-          if (available < total) {
-            throw new HttpError(
-              409,
-              'INSUFFICIENT_FUNDS',
-              `Je hebt niet genoeg plukgeld beschikbaar: dit kost ${formatPlukgeld(total)}, je hebt ${formatPlukgeld(Math.max(0, available))} beschikbaar.`,
-            );
-          }
-        }
+        await assertCanPromise(tx, appId, user.id, total, {
+          insufficient: (available) =>
+            `Je hebt niet genoeg plukgeld beschikbaar: dit kost ${formatVirtualMoney(total)}, je hebt ${formatVirtualMoney(available)} beschikbaar.`,
+        });
         const buyer = await personOf(tx, appId, user.id);
         const [row] = await tenantDb(tx, appId)
           .insert(productReservations)

@@ -1,5 +1,5 @@
+import { formatVirtualMoney } from '@pluk/contract';
 import type { NotificationInput } from '../notification/notify.js';
-import { formatPlukgeld } from '../wallet/notifications.js';
 
 interface RequestInfo {
   id: number;
@@ -29,7 +29,7 @@ export function confirmedNotification(takerId: number, request: RequestInfo): No
     userId: takerId,
     title:
       request.rewardCents > 0
-        ? `Je ontving ${formatPlukgeld(request.rewardCents)}`
+        ? `Je ontving ${formatVirtualMoney(request.rewardCents)}`
         : `Je hulp bij "${request.title}" is bevestigd`,
     body:
       request.rewardCents > 0

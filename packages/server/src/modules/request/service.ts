@@ -1,3 +1,4 @@
+import { formatVirtualMoney } from '@pluk/contract';
 import type { FastifyInstance } from 'fastify';
 import {
   and,
@@ -47,10 +48,8 @@ import {
   type CreatedNotification,
   type NotificationInput,
 } from '../notification/notify.js';
-import { lockWallets, memberWalletId, moveMoney } from '../wallet/ledger.js';
-import { balanceCents, reservedCents } from '../wallet/reserved.js';
-import { formatPlukgeld } from '../wallet/notifications.js';
-import { isTransactionable } from '../wallet/service.js';
+import { memberWalletId, moveMoney } from '../wallet/ledger.js';
+import { assertCanPromise, isTransactionable } from '../wallet/reserved.js';
 import {
   closedNotification,
   confirmedNotification,
@@ -294,26 +293,19 @@ async function checkReward(
   rewardCents: number,
   alreadyReserved = 0,
 ) {
-  if (rewardCents <= 0) return;
-  // The wallet lock first: a concurrent switch-off of trading (which takes the same lock) is then seen.
-  const walletId = await memberWalletId(tx, appId, userId);
-  await lockWallets(tx, appId, [walletId]);
-  if (!(await isTransactionable(tx, appId, userId))) {
-    throw new HttpError(
-      409,
-      'NOT_TRANSACTIONABLE',
-      'Je handelt niet met plukgeld, dus je kan geen beloning geven. Zet het aan in je portefeuille of vraag het aan de beheerders.',
-    );
-  }
-  const available =
-    (await balanceCents(tx, appId, userId)) - (await reservedCents(tx, appId, userId)) + alreadyReserved;
-  if (available < rewardCents) {
-    throw new HttpError(
-      409,
-      'INSUFFICIENT_FUNDS',
-      `Je hebt niet genoeg plukgeld beschikbaar voor deze beloning (nog ${formatPlukgeld(Math.max(0, available))} vrij).`,
-    );
-  }
+  await assertCanPromise(
+    tx,
+    appId,
+    userId,
+    rewardCents,
+    {
+      notTransactionable:
+        'Je handelt niet met plukgeld, dus je kan geen beloning geven. Zet het aan in je portefeuille of vraag het aan de beheerders.',
+      insufficient: (available) =>
+        `Je hebt niet genoeg plukgeld beschikbaar voor deze beloning (nog ${formatVirtualMoney(available)} vrij).`,
+    },
+    alreadyReserved,
+  );
 }
 
 type RequestInput = z.output<typeof requestInputSchema>;

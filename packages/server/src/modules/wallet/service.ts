@@ -58,7 +58,9 @@ import { insertNotifications, type CreatedNotification } from '../notification/n
 import { userSearchText } from '../users/service.js';
 import { bankWalletId, lockWallets, memberWalletId, moveMoney } from './ledger.js';
 import { donationNotification } from './notifications.js';
-import { incomingCents, reservedCents } from './reserved.js';
+import { incomingCents, isTransactionable, reservedCents } from './reserved.js';
+
+export { isTransactionable };
 
 type Db = Database | Transaction;
 type EntryQuery = z.output<typeof walletEntryQuerySchema>;
@@ -68,15 +70,6 @@ export const membersMayToggleSetting = 'wallet.membersMayToggleTransactionable';
 
 export async function membersMayToggle(db: Database, appId: string): Promise<boolean> {
   return (await settingValue(db, appId, membersMayToggleSetting)) !== 'false';
-}
-
-/** Whether a member of this app trades with virtual money (false for an unknown id). */
-export async function isTransactionable(db: Db, appId: string, userId: number): Promise<boolean> {
-  const [row] = await tenantDb(db, appId)
-    .select({ on: users.isTransactionable })
-    .from(users)
-    .where(and(eq(users.appId, appId), eq(users.id, userId)));
-  return row?.on ?? false;
 }
 
 /**
