@@ -58,9 +58,7 @@ import { insertNotifications, type CreatedNotification } from '../notification/n
 import { userSearchText } from '../users/service.js';
 import { bankWalletId, lockWallets, memberWalletId, moveMoney } from './ledger.js';
 import { donationNotification } from './notifications.js';
-import { incomingCents, isTransactionable, reservedCents } from './reserved.js';
-
-export { isTransactionable };
+import { incomingCents, reservedCents } from './reserved.js';
 
 type Db = Database | Transaction;
 type EntryQuery = z.output<typeof walletEntryQuerySchema>;
