@@ -8,7 +8,7 @@
  * auth). Each route runs BENCH_SECONDS (default 6) in BENCH_ROUNDS (default 3) slices, each right
  * after an equal one-query slice; req/s and p99 are the medians of its slices, the ratio the median of
  * the slices' ratios (the machine's load drifts; a pair back to back sees the same). Bounded: about
- * 2 × BENCH_SECONDS + 1 s per route. BENCH_ONLY=<text> measures only the routes whose name has it.
+ * 2 × BENCH_SECONDS + 1 s per route. BENCH_ONLY=<text>[,<text>…] measures only the routes whose name has one of them.
  */
 import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
@@ -109,12 +109,12 @@ async function main(): Promise<void> {
     ['GET Task/true (list)', { url: `${base}/api/Task/true`, headers: member }],
     ['GET notification list', { url: `${base}/api/notification?page=0&pageSize=20`, headers: member }],
   ];
-  const only = process.env.BENCH_ONLY?.toLowerCase();
+  const only = process.env.BENCH_ONLY?.toLowerCase().split(',').filter(Boolean);
   const [bare, oneQuery, ...measured] = routes;
   const runs: PairedRun[] = [];
   const baselines: Run[] = [];
   for (const [name, options] of [bare!, ...measured]) {
-    if (only && !name.toLowerCase().includes(only)) continue;
+    if (only && !only.some((part) => name.toLowerCase().includes(part))) continue;
     // Rounds of a one-query slice and a route slice back to back; the ratio is the median of the
     // rounds' ratios. The machine's load drifts over seconds: a pair sees (nearly) the same load.
     const run = await measurePaired(settings, [name, options], oneQuery!);

@@ -13,7 +13,7 @@
  *
  * Knobs: BENCH_SCALE_FARMS, BENCH_SCALE_MEMBERS, BENCH_SCALE_NOTIFICATIONS (per member, 5; the issue's
  * installation had 50), BENCH_SCALE_SECONDS (6 per call), BENCH_SCALE_ROUNDS (3),
- * BENCH_SCALE_CONNECTIONS (10), BENCH_SCALE_ONLY=<part of a call name>.
+ * BENCH_SCALE_CONNECTIONS (10), BENCH_SCALE_ONLY=<parts of call names, comma-separated>.
  */
 import { request as httpRequest } from 'node:http';
 import { cpus, loadavg } from 'node:os';
@@ -36,7 +36,8 @@ const shape: ScaleShape = {
   members: Number(process.env.BENCH_SCALE_MEMBERS ?? 500),
   notificationsPerMember: Number(process.env.BENCH_SCALE_NOTIFICATIONS ?? 5),
 };
-const only = process.env.BENCH_SCALE_ONLY?.toLowerCase();
+/** BENCH_SCALE_ONLY: parts of call names, comma-separated (`post,waiting`). */
+const only = process.env.BENCH_SCALE_ONLY?.toLowerCase().split(',').filter(Boolean);
 const demoFarm = 'plukhoeve';
 
 interface Answer {
@@ -182,7 +183,9 @@ async function run(small: Farm, large: Farm): Promise<void> {
   );
   printCounts(await countRows(large.sql));
 
-  const calls = scaleCalls.filter((call) => !only || call.name.toLowerCase().includes(only));
+  const calls = scaleCalls.filter(
+    (call) => !only || only.some((part) => call.name.toLowerCase().includes(part)),
+  );
   const smallOptions = await callOptions(small, calls);
   const largeOptions = await callOptions(large, calls);
   log('');

@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { pageCountCap } from '@pluk/contract';
 import type { TenantDb } from '../db/tenant.js';
@@ -153,7 +153,7 @@ function listedRows(farm: TenantDb, table: PgTable, where: SQL | undefined) {
  * (ADR 056). `where` is the list's filter without the cursor.
  */
 export function cappedTotal(farm: TenantDb, table: PgTable, where: SQL | undefined): SQL<number> {
-  const rows = listedRows(farm, table, where).limit(pageCountCap + 1);
+  const rows = listedRows(farm, table, where).limit(literalCount(pageCountCap + 1));
   return sql<number>`(select count(*)::int from (${rows}) as capped)`;
 }
 
@@ -167,14 +167,59 @@ export async function countUpTo(
   where: SQL | undefined,
   cap: number,
 ): Promise<number> {
-  const capped = listedRows(farm, table, where).limit(cap).as('capped');
+  const capped = listedRows(farm, table, where).limit(literalCount(cap)).as('capped');
   const [row] = await farm.select({ count: sql<number>`count(*)::int` }).from(capped);
   return Number(row?.count ?? 0);
 }
 
-/** The LIMIT/OFFSET/cursor of a request: one row more than the page shows. */
+/**
+ * A count written into the statement's text instead of sent as a parameter (ADR 066). PostgreSQL plans a
+ * `LIMIT $n` of a cached (generic) plan as if 10 % of the rows were wanted, so the generic plan of a page
+ * of 3 looked dearer than planning afresh and every execution was planned again (0.2–0.3 ms on a large
+ * database, more than running it). The values are the list's page sizes (a few per list) and the cap.
+ */
+export function literalCount(count: number): number {
+  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`not a row count: ${count}`);
+  return sql.raw(String(count)) as unknown as number;
+}
+
+/**
+ * A constant of a list's filter (`is_active = true`, `is_approved = false`) written into the text (ADR 066):
+ * a parameter there keeps the generic plan from using the partial index made for that value.
+ */
+export function literalFlag(value: boolean): SQL {
+  return sql.raw(value ? 'true' : 'false');
+}
+
+/**
+ * The LIMIT/OFFSET of a request read by a query built per request: one row more than the page shows,
+ * the LIMIT in the text (`literalCount`); OFFSET 0 (the first page, a cursor page) is no OFFSET at all,
+ * a deeper OFFSET stays a parameter (page numbers are unbounded; those reads may be planned per run).
+ */
 export function pageWindow(request: PageRequest): { limit: number; offset: number } {
-  return { limit: request.pageSize + 1, offset: request.after ? 0 : request.offset };
+  return { limit: literalCount(request.pageSize + 1), offset: request.after ? 0 : request.offset };
+}
+
+/**
+ * The window part of a prepared list's key (ADR 046, 066): the LIMIT, and `+` when the page is read at
+ * an OFFSET (a parameter, `offset`, passed by `windowParams`).
+ */
+export function windowKey(request: PageRequest): string {
+  return `${request.pageSize + 1}${!request.after && request.offset > 0 ? '+' : ''}`;
+}
+
+/** The LIMIT and OFFSET a prepared list is built with, from `windowKey`. */
+export function windowOf(key: string | undefined): { limit: number; offset: number | Placeholder } {
+  const limit = Number.parseInt(key ?? '', 10);
+  return {
+    limit: literalCount(Number.isSafeInteger(limit) ? limit : 0),
+    offset: key?.endsWith('+') ? sql.placeholder('offset') : 0,
+  };
+}
+
+/** The values of a prepared list's window: the OFFSET when the page has one. */
+export function windowParams(request: PageRequest): { offset?: number } {
+  return !request.after && request.offset > 0 ? { offset: request.offset } : {};
 }
 
 /** The cursor's values as placeholders `c0`, `c1`, … of a prepared query (ADR 046). */

@@ -30,6 +30,9 @@ import {
   decodeCursor,
   finishPage,
   pageWindow,
+  windowKey,
+  windowOf,
+  windowParams,
   type PageKey,
 } from '../../lib/paging.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
@@ -75,7 +78,8 @@ const eventKeys = (direction: string | undefined): PageKey[] => [
  * `appId|hasEnded|sortDirection|cursor` (cursor: `after` when the page follows a keyset cursor).
  */
 const eventPageQuery = preparedQuery((db, key: string) => {
-  const [appId = '', hasEnded, direction, cursor] = key.split('|');
+  const [appId = '', hasEnded, direction, cursor, win] = key.split('|');
+  const window = windowOf(win);
   const order = direction === 'desc' ? desc : asc;
   const ended = hasEnded === 'true' ? true : hasEnded === 'false' ? false : undefined;
   const keys = eventKeys(direction);
@@ -100,9 +104,11 @@ const eventPageQuery = preparedQuery((db, key: string) => {
       ),
     )
     .orderBy(order(events.startsAt), order(events.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`event_page_${direction === 'desc' ? 'desc' : 'asc'}${cursor === 'after' ? '_after' : ''}`);
+    .limit(window.limit)
+    .offset(window.offset)
+    .prepare(
+      `event_page_${direction === 'desc' ? 'desc' : 'asc'}${cursor === 'after' ? '_after' : ''}_${win}`,
+    );
 });
 
 /** Events of the app, paged (page 0-based); hasEnded=false keeps those whose end is not past. */
@@ -116,11 +122,11 @@ export async function listEvents(
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
   const rows = await eventPageQuery(
     app.db,
-    `${appId}|${query.hasEnded}|${query.sortDirection}|${query.after ? 'after' : ''}`,
+    `${appId}|${query.hasEnded}|${query.sortDirection}|${query.after ? 'after' : ''}|${windowKey(request)}`,
     {
       userId,
       now: now.toISOString(),
-      ...pageWindow(request),
+      ...windowParams(request),
       ...cursorParams(eventKeys(query.sortDirection), query.after),
     },
   );

@@ -11,6 +11,7 @@ import {
   cursorColumn,
   decodeCursor,
   finishPage,
+  literalFlag,
   pageWindow,
   type PageKey,
 } from '../../lib/paging.js';
@@ -127,7 +128,7 @@ export async function listAppFeedback(
   const where =
     query.isHandled === undefined
       ? eq(feedback.appId, appId)
-      : and(eq(feedback.appId, appId), eq(feedback.isHandled, query.isHandled));
+      : and(eq(feedback.appId, appId), eq(feedback.isHandled, literalFlag(query.isHandled)));
   // With a filter the flag is one value: newest first is the whole order, one row comparison.
   const keys = query.isHandled === undefined ? handledThenNewestKeys : newestKeys;
   const request = pageRequest(query);

@@ -39,7 +39,11 @@ import {
   cursorPlaceholders,
   decodeCursor,
   finishPage,
+  literalFlag,
   pageWindow,
+  windowKey,
+  windowOf,
+  windowParams,
   type PageKey,
 } from '../../lib/paging.js';
 import type { AuthUser } from '../../types.js';
@@ -120,10 +124,10 @@ function memberListWhere(
   const viewer = userId as number;
   const conditions: (SQL | undefined)[] = [
     eq(products.appId, appId),
-    or(eq(products.isClosed, false), eq(products.ownerUserId, viewer)),
+    or(eq(products.isClosed, literalFlag(false)), eq(products.ownerUserId, viewer)),
   ];
-  if (query.isCompleted === true) conditions.push(or(eq(products.isClosed, true), soldOut));
-  else conditions.push(eq(products.isClosed, false), notSoldOut);
+  if (query.isCompleted === true) conditions.push(or(eq(products.isClosed, literalFlag(true)), soldOut));
+  else conditions.push(eq(products.isClosed, literalFlag(false)), notSoldOut);
   if (query.hasEnded === true) conditions.push(lte(products.availableUntil, at));
   else conditions.push(notEnded(at));
   if (query.search) conditions.push(ilike(products.title, likePattern(query.search)));
@@ -139,7 +143,8 @@ const flag = (value: string | undefined) => (value === 'true' ? true : value ===
  * `appId|isCompleted|hasEnded|price|cursor`.
  */
 const offerPageQuery = preparedQuery((db, key: string) => {
-  const [appId = '', isCompleted, hasEnded, price, cursor] = key.split('|');
+  const [appId = '', isCompleted, hasEnded, price, cursor, win] = key.split('|');
+  const window = windowOf(win);
   const filter: MemberFilter = {
     isCompleted: flag(isCompleted),
     hasEnded: flag(hasEnded),
@@ -156,9 +161,9 @@ const offerPageQuery = preparedQuery((db, key: string) => {
     .innerJoin(users, eq(users.id, products.ownerUserId))
     .where(and(where, cursor === 'after' ? afterCursor(offerKeys, cursorPlaceholders(offerKeys)) : undefined))
     .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`offer_page${cursor === 'after' ? '_after' : ''}`);
+    .limit(window.limit)
+    .offset(window.offset)
+    .prepare(`offer_page${cursor === 'after' ? '_after' : ''}_${win}`);
 });
 
 /** The member list and the home block: active offers, newest first, a page at a time (ADR 056). */
@@ -189,11 +194,11 @@ export async function listOffers(
         .offset(window.offset)
     : await offerPageQuery(
         db,
-        `${user.appId}|${query.isCompleted}|${query.hasEnded}|${query.price}|${query.after ? 'after' : ''}`,
+        `${user.appId}|${query.isCompleted}|${query.hasEnded}|${query.price}|${query.after ? 'after' : ''}|${windowKey(request)}`,
         {
           userId: user.id,
           now: now.toISOString(),
-          ...window,
+          ...windowParams(request),
           ...cursorParams(offerKeys, query.after),
         },
       );
@@ -330,8 +335,8 @@ type ManagerQuery = z.output<typeof managerOfferQuerySchema>;
 function managerListWhere(appId: string, query: ManagerQuery): SQL | undefined {
   return and(
     eq(products.appId, appId),
-    query.status === 'active' ? eq(products.isClosed, false) : undefined,
-    query.status === 'closed' ? eq(products.isClosed, true) : undefined,
+    query.status === 'active' ? eq(products.isClosed, literalFlag(false)) : undefined,
+    query.status === 'closed' ? eq(products.isClosed, literalFlag(true)) : undefined,
     query.search ? ilike(products.title, likePattern(query.search)) : undefined,
     priceCondition(query.price),
   );

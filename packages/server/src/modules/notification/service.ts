@@ -15,6 +15,9 @@ import {
   cursorPlaceholders,
   finishPage,
   pageWindow,
+  windowKey,
+  windowOf,
+  windowParams,
   type PageKey,
 } from '../../lib/paging.js';
 import { insertNotifications } from './notify.js';
@@ -32,7 +35,8 @@ const inboxKeys: PageKey[] = [
 
 /** A page of my inbox, built once per app and cursor use (ADR 046); key `appId|cursor`. */
 const inboxPageQuery = preparedQuery((db, key: string) => {
-  const [appId = '', cursor] = key.split('|');
+  const [appId = '', cursor, win] = key.split('|');
+  const window = windowOf(win);
   return tenantDb(db, appId)
     .select({ ...getTableColumns(notifications), cursor: cursorColumn(inboxKeys) })
     .from(notifications)
@@ -44,9 +48,9 @@ const inboxPageQuery = preparedQuery((db, key: string) => {
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`inbox_page${cursor === 'after' ? '_after' : ''}`);
+    .limit(window.limit)
+    .offset(window.offset)
+    .prepare(`inbox_page${cursor === 'after' ? '_after' : ''}_${win}`);
 });
 
 /** My inbox, newest first; `page` is 0-based, or the page follows `after` (ADR 056). */
@@ -57,9 +61,9 @@ export async function listNotifications(
   query: { page: number; pageSize: number; after?: string | undefined },
 ): Promise<NotificationPage> {
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
-  const rows = await inboxPageQuery(app.db, `${appId}|${query.after ? 'after' : ''}`, {
+  const rows = await inboxPageQuery(app.db, `${appId}|${query.after ? 'after' : ''}|${windowKey(request)}`, {
     userId,
-    ...pageWindow(request),
+    ...windowParams(request),
     ...cursorParams(inboxKeys, query.after),
   });
   const farm = tenantDb(app.db, appId);

@@ -38,7 +38,11 @@ import {
   cursorPlaceholders,
   decodeCursor,
   finishPage,
+  literalFlag,
   pageWindow,
+  windowKey,
+  windowOf,
+  windowParams,
   type PageKey,
 } from '../../lib/paging.js';
 import type { AuthUser, Tenant } from '../../types.js';
@@ -98,7 +102,7 @@ const listExtras = {
     and c.subject_type = 'post' and c.subject_id = "posts"."id")::int`.mapWith(Number),
 };
 
-const activePosts = (appId: string) => and(eq(posts.appId, appId), eq(posts.isActive, true));
+const activePosts = (appId: string) => and(eq(posts.appId, appId), eq(posts.isActive, literalFlag(true)));
 
 /** Newest first (index `posts_app_active_published_id` / `posts_app_published_id`, read backwards). */
 const postKeys: PageKey[] = [
@@ -143,7 +147,8 @@ async function fillExcerpts<R extends { id: number; excerpt: string | null }>(
 
 /** A page of the member list, built once per app and cursor use (ADR 046); key `appId|cursor`. */
 const postPageQuery = preparedQuery((db, key: string) => {
-  const [appId = '', cursor] = key.split('|');
+  const [appId = '', cursor, win] = key.split('|');
+  const window = windowOf(win);
   return tenantDb(db, appId)
     .select({
       ...postListColumns,
@@ -159,9 +164,9 @@ const postPageQuery = preparedQuery((db, key: string) => {
       ),
     )
     .orderBy(desc(posts.publishedAt), desc(posts.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`post_page${cursor === 'after' ? '_after' : ''}`);
+    .limit(window.limit)
+    .offset(window.offset)
+    .prepare(`post_page${cursor === 'after' ? '_after' : ''}_${win}`);
 });
 
 /** Active posts, newest first (0-based page, or the page after `after`). */
@@ -171,8 +176,8 @@ export async function listPosts(
   query: PostListQuery,
 ): Promise<PostList> {
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
-  const read = await postPageQuery(app.db, `${appId}|${query.after ? 'after' : ''}`, {
-    ...pageWindow(request),
+  const read = await postPageQuery(app.db, `${appId}|${query.after ? 'after' : ''}|${windowKey(request)}`, {
+    ...windowParams(request),
     ...cursorParams(postKeys, query.after),
   });
   const rows = await fillExcerpts(app, appId, read);

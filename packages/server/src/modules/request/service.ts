@@ -40,6 +40,9 @@ import {
   decodeCursor,
   finishPage,
   pageWindow,
+  windowKey,
+  windowOf,
+  windowParams,
   type PageKey,
 } from '../../lib/paging.js';
 import type { AuthUser } from '../../types.js';
@@ -153,7 +156,8 @@ const flag = (value: string | undefined) => (value === 'true' ? true : value ===
  * filter (ADR 046); key `appId|isCompleted|hasEnded|mine|cursor`.
  */
 const requestPageQuery = preparedQuery((db, key: string) => {
-  const [appId = '', isCompleted, hasEnded, mine, cursor] = key.split('|');
+  const [appId = '', isCompleted, hasEnded, mine, cursor, win] = key.split('|');
+  const window = windowOf(win);
   const filter = { isCompleted: flag(isCompleted), hasEnded: flag(hasEnded), mine: flag(mine) };
   const where = listWhere(appId, sql.placeholder('userId'), filter, sql.placeholder('now'));
   return selectWithPeople(db, appId, {
@@ -164,9 +168,9 @@ const requestPageQuery = preparedQuery((db, key: string) => {
       and(where, cursor === 'after' ? afterCursor(requestKeys, cursorPlaceholders(requestKeys)) : undefined),
     )
     .orderBy(desc(requests.createdAt), desc(requests.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`request_page${cursor === 'after' ? '_after' : ''}`);
+    .limit(window.limit)
+    .offset(window.offset)
+    .prepare(`request_page${cursor === 'after' ? '_after' : ''}_${win}`);
 });
 
 /**
@@ -199,11 +203,11 @@ export async function listRequests(
         .offset(window.offset)
     : await requestPageQuery(
         db,
-        `${user.appId}|${query.isCompleted}|${query.hasEnded}|${query.mine}|${query.after ? 'after' : ''}`,
+        `${user.appId}|${query.isCompleted}|${query.hasEnded}|${query.mine}|${query.after ? 'after' : ''}|${windowKey(request)}`,
         {
           userId: user.id,
           now: now.toISOString(),
-          ...window,
+          ...windowParams(request),
           ...cursorParams(requestKeys, query.after),
         },
       );

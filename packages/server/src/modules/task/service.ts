@@ -38,7 +38,11 @@ import {
   cursorPlaceholders,
   decodeCursor,
   finishPage,
+  literalFlag,
   pageWindow,
+  windowKey,
+  windowOf,
+  windowParams,
   type PageKey,
 } from '../../lib/paging.js';
 import type { AuthUser } from '../../types.js';
@@ -66,7 +70,7 @@ const myStatusSql = (userId: number | Placeholder) =>
 const inApp = (appId: string, taskId: number) => and(eq(tasks.id, taskId), eq(tasks.appId, appId));
 
 /** Open: not closed and not ended (domain.md: a completed task is closed or past). */
-const isOpen = (now: Date) => and(eq(tasks.isClosed, false), gt(tasks.endsAt, now));
+const isOpen = (now: Date) => and(eq(tasks.isClosed, literalFlag(false)), gt(tasks.endsAt, now));
 
 type HomeTaskFilter = Pick<z.output<typeof taskHomeQuerySchema>, 'isCompleted' | 'hasEnded'>;
 
@@ -76,7 +80,8 @@ function homeTasksWhere(appId: string, query: HomeTaskFilter, now: Date | Placeh
   const at = now as Date;
   const conditions: (SQL | undefined)[] = [eq(tasks.appId, appId)];
   if (query.isCompleted === false) conditions.push(isOpen(at));
-  if (query.isCompleted === true) conditions.push(or(eq(tasks.isClosed, true), lte(tasks.endsAt, at)));
+  if (query.isCompleted === true)
+    conditions.push(or(eq(tasks.isClosed, literalFlag(true)), lte(tasks.endsAt, at)));
   if (query.hasEnded === false) conditions.push(gt(tasks.endsAt, at));
   if (query.hasEnded === true) conditions.push(lte(tasks.endsAt, at));
   return and(...conditions);
@@ -93,7 +98,8 @@ const homeTaskKeys: PageKey[] = [
  * `appId|isCompleted|hasEnded|cursor` (cursor: `after` when the page follows a keyset cursor).
  */
 const homeTasksQuery = preparedQuery((db, key: string) => {
-  const [appId = '', isCompleted, hasEnded, cursor] = key.split('|');
+  const [appId = '', isCompleted, hasEnded, cursor, win] = key.split('|');
+  const window = windowOf(win);
   const flag = (value: string | undefined) =>
     value === 'true' ? true : value === 'false' ? false : undefined;
   const filter = { isCompleted: flag(isCompleted), hasEnded: flag(hasEnded) };
@@ -113,9 +119,9 @@ const homeTasksQuery = preparedQuery((db, key: string) => {
       ),
     )
     .orderBy(asc(tasks.startsAt), asc(tasks.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`home_tasks${cursor === 'after' ? '_after' : ''}`);
+    .limit(window.limit)
+    .offset(window.offset)
+    .prepare(`home_tasks${cursor === 'after' ? '_after' : ''}_${win}`);
 });
 
 /** The home's tasks (product-spec §7: isCompleted=false, pageSize=6, page=0, hasEnded=false). */
@@ -129,11 +135,11 @@ export async function homeTasks(
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
   const rows = await homeTasksQuery(
     db,
-    `${user.appId}|${filter.isCompleted}|${filter.hasEnded}|${query.after ? 'after' : ''}`,
+    `${user.appId}|${filter.isCompleted}|${filter.hasEnded}|${query.after ? 'after' : ''}|${windowKey(request)}`,
     {
       userId: user.id,
       now: now.toISOString(),
-      ...pageWindow(request),
+      ...windowParams(request),
       ...cursorParams(homeTaskKeys, query.after),
     },
   );
@@ -149,7 +155,8 @@ export async function homeTasks(
 
 /** The member list's page, built once per app and cursor use (ADR 046); key `appId|cursor`. */
 const openTasksQuery = preparedQuery((db, key: string) => {
-  const [appId = '', cursor] = key.split('|');
+  const [appId = '', cursor, win] = key.split('|');
+  const window = windowOf(win);
   return tenantDb(db, appId)
     .select({
       task: tasks,
@@ -171,9 +178,9 @@ const openTasksQuery = preparedQuery((db, key: string) => {
       ),
     )
     .orderBy(asc(tasks.startsAt), asc(tasks.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`open_tasks${cursor === 'after' ? '_after' : ''}`);
+    .limit(window.limit)
+    .offset(window.offset)
+    .prepare(`open_tasks${cursor === 'after' ? '_after' : ''}_${win}`);
 });
 
 /** The member list of /tasks: open tasks, the first to start first, a page at a time (ADR 056). */
@@ -184,10 +191,10 @@ export async function openTasks(
   now = new Date(),
 ): Promise<PagedTasks> {
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
-  const rows = await openTasksQuery(db, `${user.appId}|${query.after ? 'after' : ''}`, {
+  const rows = await openTasksQuery(db, `${user.appId}|${query.after ? 'after' : ''}|${windowKey(request)}`, {
     userId: user.id,
     now: now.toISOString(),
-    ...pageWindow(request),
+    ...windowParams(request),
     ...cursorParams(homeTaskKeys, query.after),
   });
   const farm = tenantDb(db, user.appId);

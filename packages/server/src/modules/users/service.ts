@@ -13,6 +13,7 @@ import {
   cursorColumn,
   decodeCursor,
   finishPage,
+  literalFlag,
   pageWindow,
   type PageKey,
 } from '../../lib/paging.js';
@@ -47,8 +48,8 @@ export async function pagedUsers(
 ): Promise<PagedUsers> {
   const conditions: SQL[] = [eq(users.appId, appId)];
   if (query.filter) conditions.push(ilike(userSearchText, likePattern(query.filter)));
-  if (query.isApproved !== undefined) conditions.push(eq(users.isApproved, query.isApproved));
-  if (query.isActive !== undefined) conditions.push(eq(users.isActive, query.isActive));
+  if (query.isApproved !== undefined) conditions.push(eq(users.isApproved, literalFlag(query.isApproved)));
+  if (query.isActive !== undefined) conditions.push(eq(users.isActive, literalFlag(query.isActive)));
   if (query.userIds) {
     conditions.push(query.userIds.length > 0 ? inArray(users.id, query.userIds) : sql`false`);
   }

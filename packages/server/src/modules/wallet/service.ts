@@ -51,6 +51,9 @@ import {
   decodeCursor,
   finishPage,
   pageWindow,
+  windowKey,
+  windowOf,
+  windowParams,
   type PageKey,
 } from '../../lib/paging.js';
 import type { AuthUser } from '../../types.js';
@@ -172,7 +175,8 @@ function movementsOf(appId: string, walletId: number | Placeholder) {
  * per app and cursor shape (ADR 046); key `appId|after` or `appId|`.
  */
 const entryPageQuery = preparedQuery((db, key: string) => {
-  const [appId = '', cursor] = key.split('|');
+  const [appId = '', cursor, win] = key.split('|');
+  const window = windowOf(win);
   const farm = tenantDb(db, appId);
   const mine = movementsOf(appId, sql.placeholder('walletId'));
   return farm
@@ -208,9 +212,9 @@ const entryPageQuery = preparedQuery((db, key: string) => {
     )
     .where(and(mine, cursor === 'after' ? afterCursor(entryKeys, cursorPlaceholders(entryKeys)) : undefined))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`wallet_entries${cursor === 'after' ? '_after' : ''}`);
+    .limit(window.limit)
+    .offset(window.offset)
+    .prepare(`wallet_entries${cursor === 'after' ? '_after' : ''}_${win}`);
 });
 
 /** My movements, newest first, each signed from my side with the other side's name. */
@@ -240,9 +244,9 @@ async function entryPage(
       pageSize: query.pageSize,
     };
   }
-  const rows = await entryPageQuery(db, `${appId}|${query.after ? 'after' : ''}`, {
+  const rows = await entryPageQuery(db, `${appId}|${query.after ? 'after' : ''}|${windowKey(request)}`, {
     walletId,
-    ...pageWindow(request),
+    ...windowParams(request),
     ...cursorParams(entryKeys, query.after),
   });
   const farm = tenantDb(db, appId);
