@@ -17,9 +17,20 @@ export interface TestDatabase {
  * statement through `handle.db` passes the tenancy checker; `handle.unchecked` is for the tests' own
  * queries. `migrate: false` leaves the migrations to the test.
  */
+/**
+ * Listeners that see every statement the server runs on a test database (after the tenancy checker),
+ * with its parameters: `test/list-plans.test.ts` reads the lists' own SQL from here.
+ */
+export const statementListeners = new Set<(query: string, params: unknown[]) => void>();
+
 export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  const checked = { onQuery: checkTenancy };
+  const checked = {
+    onQuery: (query: string, params: unknown[]) => {
+      checkTenancy(query);
+      for (const listener of statementListeners) listener(query, params);
+    },
+  };
   if (!serverUrl) {
     const handle = await openDatabase({ memory: true }, checked);
     if (options.migrate ?? true) await handle.migrate();

@@ -37,6 +37,8 @@ export const events = pgTable(
     check('events_capacity_positive', sql`${t.capacity} is null or ${t.capacity} >= 1`),
     check('events_ends_after_start', sql`${t.endsAt} >= ${t.startsAt}`),
     index('events_app_starts_id').on(t.appId, t.startsAt, t.id),
+    // Events not ended, by end (ADR 066): the list's capped total and hasEnded filter as a range.
+    index('events_app_ends').on(t.appId, t.endsAt),
     unique('events_app_id_id').on(t.appId, t.id),
     farmReference('events_created_by_fk', t.appId, t.createdByUserId, users).onDelete('set null'),
     index('events_app_created_by').on(t.appId, t.createdByUserId),

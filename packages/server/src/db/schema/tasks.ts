@@ -39,6 +39,11 @@ export const tasks = pgTable(
     check('tasks_credits_non_negative', sql`${t.creditsPerPerson} >= 0`),
     check('tasks_ends_after_start', sql`${t.endsAt} >= ${t.startsAt}`),
     index('tasks_app_starts_id').on(t.appId, t.startsAt, t.id),
+    // The open chores by end (ADR 066): the home's and /tasks' capped total and filter, a range of this index
+    // instead of every chore of the farm's history.
+    index('tasks_open_app_ends')
+      .on(t.appId, t.endsAt)
+      .where(sql`not ${t.isClosed}`),
     unique('tasks_app_id_id').on(t.appId, t.id),
     farmReference('tasks_created_by_fk', t.appId, t.createdByUserId, users).onDelete('set null'),
     index('tasks_app_created_by').on(t.appId, t.createdByUserId),

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, posts, tasks } from '../src/db/schema/index.js';
+import { literalCount, windowKey, windowOf, windowParams } from '../src/lib/paging.js';
+import type { CreatedUser } from '../src/seed/factories.js';
+import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+import { statementListeners } from './helpers/test-db.js';
+
+/**
+ * The lists keep a good cached plan (ADR 066). A prepared statement is planned once, generically (for
+ * any parameter values), when PostgreSQL judges that plan about as cheap as planning afresh; otherwise
+ * it plans every execution again. A `LIMIT $n` is planned as "10 % of the rows", and `is_active = $n`
+ * cannot use the partial index made for `is_active`, so on a large database the lists were planned on
+ * every request. These tests read the SQL each list really runs and ask PostgreSQL (PGlite or the
+ * server) for its generic plan: the LIMIT is in the text, and the plan uses the list's index.
+ */
+
+let ctx: TestContext;
+let manager: CreatedUser;
+let member: CreatedUser;
+
+const day = 24 * 60 * 60 * 1000;
+const from = (days: number) => new Date(Date.now() + days * day);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  manager = await ctx.createUser({ username: 'baas', roles: ['ApplicationManager'] });
+  member = await ctx.createUser({ username: 'lien' });
+  for (let i = 0; i < 3; i++) await ctx.createUser({ username: `wacht${i}`, approved: false });
+  await ctx.db.insert(posts).values([
+    { appId: ctx.appId, title: 'Oud', excerpt: 'oud', publishedAt: from(-3) },
+    { appId: ctx.appId, title: 'Nieuw', excerpt: 'nieuw', publishedAt: from(-1) },
+    { appId: ctx.appId, title: 'Klad', excerpt: 'klad', isActive: false, publishedAt: from(0) },
+  ]);
+  const chore = (days: number, isClosed = false) => ({
+    appId: ctx.appId,
+    title: `Klus ${days}`,
+    startsAt: from(days),
+    endsAt: new Date(from(days).getTime() + 2 * 60 * 60 * 1000),
+    places: 2,
+    isClosed,
+  });
+  await ctx.db.insert(tasks).values([chore(-5), chore(-2), chore(1), chore(2), chore(3, true)]);
+  const event = (days: number) => ({
+    appId: ctx.appId,
+    title: `Feest ${days}`,
+    startsAt: from(days),
+    endsAt: new Date(from(days).getTime() + 3 * 60 * 60 * 1000),
+  });
+  await ctx.db.insert(events).values([event(-4), event(-1), event(2), event(5)]);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+interface Statement {
+  query: string;
+  params: unknown[];
+}
+
+/** The statements the server ran for one request. */
+async function statementsOf(request: Parameters<TestContext['request']>[0]) {
+  const seen: Statement[] = [];
+  const listener = (query: string, params: unknown[]) => void seen.push({ query, params });
+  statementListeners.add(listener);
+  try {
+    const response = await ctx.request(request);
+    expect(response.statusCode, response.body).toBe(200);
+    return { body: json<{ total: number; items: unknown[] }>(response), statements: seen };
+  } finally {
+    statementListeners.delete(listener);
+  }
+}
+
+const literal = (value: unknown) =>
+  value === null
+    ? 'null'
+    : typeof value === 'string'
+      ? `'${value.replace(/'/g, "''")}'`
+      : String(value as number | boolean);
+
+/**
+ * PostgreSQL's generic plan of a statement (what a prepared statement runs once it is cached), with
+ * sequential scans priced out: the test tables are tiny, and the question is which index the plan can use.
+ */
+async function genericPlan({ query, params }: Statement): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql.raw(`prepare list_plan as ${query}`));
+    const result = (await tx.execute(
+      sql.raw(`explain execute list_plan(${params.map(literal).join(', ')})`),
+    )) as unknown as Record<string, string>[] | { rows: Record<string, string>[] };
+    await tx.execute(sql`deallocate list_plan`);
+    const rows = Array.isArray(result) ? result : result.rows;
+    return rows.map((row) => Object.values(row)[0]).join('\n');
+  });
+}
+
+/** The one statement of the request that reads `table` in the list's order. */
+function listStatement(statements: Statement[], orderBy: string): Statement {
+  const found = statements.filter((s) => s.query.includes(`order by ${orderBy}`));
+  expect(found, statements.map((s) => s.query).join('\n')).toHaveLength(1);
+  return found[0]!;
+}
+
+describe('the lists keep a generic plan on their index (ADR 066)', () => {
+  it('the member post list (home): LIMIT in the text, active posts from the partial index', async () => {
+    const { body, statements } = await statementsOf({
+      method: 'GET',
+      url: '/api/post?pageSize=1&page=0',
+      as: member,
+    });
+    expect(body.total).toBe(2);
+    const list = listStatement(statements, '"posts"."published_at" desc');
+    expect(list.query).not.toMatch(/\blimit \$\d/i);
+    expect(list.query).toMatch(/\blimit 2\b/i);
+    expect(list.query).not.toMatch(/\boffset\b/i);
+    const plan = await genericPlan(list);
+    expect(plan).toContain('posts_app_active_published_id');
+    expect(plan).not.toContain('posts_app_published_id ');
+  });
+
+  it('the manager list of active posts: the same', async () => {
+    const { body, statements } = await statementsOf({
+      method: 'GET',
+      url: '/api/applicationManager/Post/active?page=0&pageSize=1',
+      as: manager,
+    });
+    expect(body.total).toBe(2);
+    const list = listStatement(statements, '"posts"."published_at" desc');
+    expect(list.query).not.toMatch(/\blimit \$\d/i);
+    expect(await genericPlan(list)).toContain('posts_app_active_published_id');
+  });
+
+  it('the waiting list: the partial index of the waiting, its total counted there', async () => {
+    const { body, statements } = await statementsOf({
+      method: 'POST',
+      url: '/api/applicationManager/user/paged',
+      payload: { page: 1, rowsPerPage: 2, isApproved: false },
+      as: manager,
+    });
+    expect(body.total).toBe(3);
+    const list = listStatement(statements, '"users"."created_at" asc');
+    expect(list.query).not.toMatch(/\blimit \$\d/i);
+    const plan = await genericPlan(list);
+    expect(plan.match(/users_waiting_created_id/g)?.length).toBe(2);
+  });
+
+  it('the home chores and /tasks: the open chores counted from their index by end', async () => {
+    for (const url of ['/api/task?isCompleted=false&pageSize=6&page=0&hasEnded=false', '/api/Task/true']) {
+      const { body, statements } = await statementsOf({ method: 'GET', url, as: member });
+      expect(body.total, url).toBe(2);
+      const list = listStatement(statements, '"tasks"."starts_at" asc');
+      expect(list.query).not.toMatch(/\blimit \$\d/i);
+      expect(await genericPlan(list), url).toContain('tasks_open_app_ends');
+    }
+  });
+
+  it('the home event and /events: the events not ended counted from their index by end', async () => {
+    const { body, statements } = await statementsOf({
+      method: 'GET',
+      url: '/api/event?pageSize=1&page=0&hasEnded=false&sortBy=startDate&sortDirection=asc',
+      as: member,
+    });
+    expect(body.total).toBe(2);
+    const list = listStatement(statements, '"events"."starts_at" asc');
+    expect(list.query).not.toMatch(/\blimit \$\d/i);
+    expect(await genericPlan(list)).toContain('events_app_ends');
+  });
+
+  it('a deeper page read by OFFSET keeps the OFFSET a parameter, the LIMIT in the text', async () => {
+    const { body, statements } = await statementsOf({
+      method: 'GET',
+      url: '/api/post?pageSize=1&page=1',
+      as: member,
+    });
+    expect(body.items).toHaveLength(1);
+    const list = listStatement(statements, '"posts"."published_at" desc');
+    expect(list.query).toMatch(/\blimit 2 offset \$\d+/i);
+    expect(list.params).toContain(1);
+  });
+});
+
+describe('the window of a page (lib/paging.ts)', () => {
+  it('writes the LIMIT into the text, and an OFFSET only past the first page', () => {
+    expect(windowKey({ offset: 0, pageSize: 20 })).toBe('21');
+    expect(windowKey({ offset: 40, pageSize: 20 })).toBe('21+');
+    expect(windowKey({ offset: 40, pageSize: 20, after: 'x' })).toBe('21');
+    expect(windowParams({ offset: 0, pageSize: 20 })).toEqual({});
+    expect(windowParams({ offset: 40, pageSize: 20 })).toEqual({ offset: 40 });
+    expect(windowParams({ offset: 40, pageSize: 20, after: 'x' })).toEqual({});
+    expect(windowOf('21').offset).toBe(0);
+    expect(windowOf('21+').offset).not.toBe(0);
+  });
+
+  it('refuses anything but a row count as a literal', () => {
+    expect(() => literalCount(1.5)).toThrow();
+    expect(() => literalCount(-1)).toThrow();
+    expect(() => literalCount(Number.NaN)).toThrow();
+    expect(() => literalCount(21)).not.toThrow();
+  });
+});
