@@ -193,6 +193,7 @@ describe('the window of a page (lib/paging.ts)', () => {
     expect(windowParams({ offset: 40, pageSize: 20, after: 'x' })).toEqual({});
     expect(windowOf('21').offset).toBe(0);
     expect(windowOf('21+').offset).not.toBe(0);
+    expect(() => windowOf(undefined)).toThrow();
   });
 
   it('refuses anything but a row count as a literal', () => {

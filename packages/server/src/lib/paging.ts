@@ -211,8 +211,9 @@ export function windowKey(request: PageRequest): string {
 /** The LIMIT and OFFSET a prepared list is built with, from `windowKey`. */
 export function windowOf(key: string | undefined): { limit: number; offset: number | Placeholder } {
   const limit = Number.parseInt(key ?? '', 10);
+  if (!Number.isSafeInteger(limit)) throw new Error(`a prepared list's key without its window: ${key}`);
   return {
-    limit: literalCount(Number.isSafeInteger(limit) ? limit : 0),
+    limit: literalCount(limit),
     offset: key?.endsWith('+') ? sql.placeholder('offset') : 0,
   };
 }
