@@ -14,7 +14,6 @@ import {
   cursorParams,
   cursorPlaceholders,
   finishPage,
-  pageWindow,
   windowKey,
   windowOf,
   windowParams,
