@@ -70,7 +70,9 @@ export default defineConfig({
     // The tests render with what ships, Preact (decision 066): Vite's aliases above serve our own
     // files; the libraries Node loads get the same through a resolve hook in every test worker.
     poolOptions: {
-      forks: { execArgv: ['--import', fileURLToPath(new URL('./test/react-is-preact.mjs', import.meta.url))] },
+      forks: {
+        execArgv: ['--import', fileURLToPath(new URL('./test/react-is-preact.mjs', import.meta.url))],
+      },
     },
     // Room for the slower `findBy…` above on a loaded machine (Vitest's default is 5 s).
     testTimeout: 20_000,
