@@ -13,7 +13,7 @@ if (process.env.VITEST) process.env.TZ = 'Europe/Brussels';
 export default defineConfig({
   resolve: {
     conditions: ['source'],
-    // Preact with its React compatibility layer in place of React DOM (decision 066): the code and
+    // Preact with its React compatibility layer in place of React DOM (decision 068): the code and
     // every library keep importing `react`; the first load is ~60 KB gzip lighter.
     alias: [
       { find: /^react$/, replacement: 'preact/compat' },
@@ -54,7 +54,7 @@ export default defineConfig({
       // Mantine per component and the icons per icon make dozens of chunks under 1 KB; each is a
       // request, and on a phone's round trips the first screen waits for the last of them. Rollup
       // merges a chunk this small into one loaded with it when no screen would run code it did not
-      // before (decision 066).
+      // before (decision 068).
       output: { experimentalMinChunkSize: 8_000 },
     },
   },
@@ -67,7 +67,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
-    // The tests render with what ships, Preact (decision 066): Vite's aliases above serve our own
+    // The tests render with what ships, Preact (decision 068): Vite's aliases above serve our own
     // files; the libraries Node loads get the same through a resolve hook in every test worker.
     poolOptions: {
       forks: {

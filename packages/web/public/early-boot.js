@@ -1,4 +1,4 @@
-// Start-up requests sent while the app's own script is still on its way (decision 066): the app info,
+// Start-up requests sent while the app's own script is still on its way (decision 068): the app info,
 // its colours and, with a session, the account. On a phone that takes a round trip off the first
 // screen. The app takes each answer once (lib/early-requests.ts) and asks again itself when one is
 // missing, failed, or was asked with a token it no longer holds. A plain script (not a module), so it
@@ -23,7 +23,7 @@
       var impersonating = state.admin && state.admin.impersonating;
       start('/api/User', state.auth.token, impersonating ? impersonating.userId : null);
     }
-  } catch (error) {
+  } catch {
     // No storage, no fetch: the app asks for everything itself.
   }
   window.__plukEarly = early;

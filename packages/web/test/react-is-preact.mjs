@@ -1,4 +1,4 @@
-// Tests render with what ships (decision 066): Preact's React layer wherever a library asks for React.
+// Tests render with what ships (decision 068): Preact's React layer wherever a library asks for React.
 // Vite's aliases reach only the files Vite itself loads; libraries that Node loads (externalised, many
 // of them CommonJS) resolve `react` here instead, through Node's synchronous resolve hook.
 import { registerHooks } from 'node:module';

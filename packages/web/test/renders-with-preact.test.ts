@@ -5,7 +5,7 @@ import * as React from 'react';
 import * as ReactDom from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 
-// The app ships on Preact's React layer (decision 066), so the tests must render with it too: our own
+// The app ships on Preact's React layer (decision 068), so the tests must render with it too: our own
 // files through Vite's aliases, the libraries Node loads (Mantine, React Router, Testing Library…)
 // through test/react-is-preact.mjs. If either path fell back to React, tests would pass on a renderer
 // that members never run.

@@ -1,5 +1,5 @@
 /**
- * The start-up requests that public/early-boot.js sent before the app's script arrived (decision 066).
+ * The start-up requests that public/early-boot.js sent before the app's script arrived (decision 068).
  * Each is taken once, and only by the same call: same URL, same token, same impersonation. Anything
  * else (no early request, another token since) returns undefined and the caller asks itself.
  */
