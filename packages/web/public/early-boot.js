@@ -1,8 +1,9 @@
 // Start-up requests sent while the app's own script is still on its way (decision 068): the app info,
 // its colours and, with a session, the account. On a phone that takes a round trip off the first
 // screen. The app takes each answer once (lib/early-requests.ts) and asks again itself when one is
-// missing, failed, or was asked with a token it no longer holds. A plain script (not a module), so it
-// runs as soon as it arrives; it must stay small and must never throw.
+// missing, failed, or was asked with a token it no longer holds; what it does not take is cancelled
+// once start-up is done. A plain deferred script, run just before the app's module; it must stay
+// small and must never throw.
 (function () {
   var early = {};
   function start(path, token, impersonate) {

@@ -24,6 +24,29 @@ export function takeEarlyResponse(
   const entry = early?.[url];
   if (!early || !entry) return undefined;
   delete early[url];
-  if (entry.token !== token || entry.impersonate !== impersonate) return undefined;
+  if (entry.token !== token || entry.impersonate !== impersonate) {
+    cancel(entry);
+    return undefined;
+  }
   return entry.response;
+}
+
+/**
+ * Cancels the early answers nobody took (start-up is done): an unread body would keep its request
+ * open, and the answer could only ever be stale from now on.
+ */
+export function discardEarlyResponses(): void {
+  const early = typeof window === 'undefined' ? undefined : window.__plukEarly;
+  if (!early) return;
+  for (const [url, entry] of Object.entries(early)) {
+    delete early[url];
+    cancel(entry);
+  }
+}
+
+function cancel(entry: EarlyRequest): void {
+  entry.response.then(
+    (response) => void response.body?.cancel().catch(() => undefined),
+    () => undefined,
+  );
 }
