@@ -18,6 +18,7 @@ export * from './notification.js';
 export * from './feedback.js';
 export * from './weather.js';
 export * from './money.js';
+export * from './money-format.js';
 export * from './market.js';
 export * from './request.js';
 export * from './wallet.js';

@@ -6,23 +6,6 @@ import { z } from 'zod';
  */
 export const virtualMoneyLimits = { maxCents: 1_000_000 } as const;
 
-const wholeUnits = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 });
-
-/**
- * Virtual money as people read it, on screens and in the server's messages alike: "1.234,50 plukgeld"
- * (whole cents, no float arithmetic), a real minus sign "−" below zero.
- */
-export function formatVirtualMoney(cents: number): string {
-  const whole = Math.floor(Math.abs(cents) / 100);
-  const rest = Math.abs(cents) % 100;
-  return `${cents < 0 ? '−' : ''}${wholeUnits.format(whole)},${String(rest).padStart(2, '0')} plukgeld`;
-}
-
-/** A price: "gratis" for 0, else the amount. */
-export function formatPrice(cents: number): string {
-  return cents === 0 ? 'gratis' : formatVirtualMoney(cents);
-}
-
 /** An amount of virtual money in a body: whole cents, 0 or more (a price or reward may be free). */
 export function centsField(what: string, { min = 0 }: { min?: number } = {}) {
   const label = `${what[0]?.toUpperCase()}${what.slice(1)}`;

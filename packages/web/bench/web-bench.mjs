@@ -4,7 +4,7 @@
 // Debian's Chromium and prints the JavaScript and CSS of the first load (gzip) and the scores.
 // Bounded: every step has a timeout, and the server and browsers it started are stopped at the end.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -157,6 +157,12 @@ async function measure(origin, route, tokens) {
       page,
     );
     const lhr = result.lhr;
+    // BENCH_WEB_REPORTS=<folder> keeps each route's whole Lighthouse report, to see where time went.
+    if (process.env.BENCH_WEB_REPORTS) {
+      mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+      const name = route.path === '/' ? 'home' : route.path.replace(/\W+/g, '');
+      writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${route.path}: ${lhr.runtimeError.message}`);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== route.path) throw new Error(`${route.path} ended on ${finalPath}: not signed in?`);

@@ -16,11 +16,20 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The service worker (and workbox-window) after the page has loaded: not in the first load's way.
+// The service worker (and workbox-window) once the first screen is up: installing it fetches every
+// file of the app for offline use, which must not compete with the first screen's own requests and
+// rendering on a phone. `load` comes early in a single-page app (the screen's chunks and data come
+// after it), so it waits a few seconds more and then for an idle moment.
+const serviceWorkerDelayMs = 3_000;
 function registerServiceWorkerLater() {
-  void import('./app/register-service-worker').then(({ registerServiceWorker }) =>
-    registerServiceWorker(i18n.t),
-  );
+  const register = () =>
+    void import('./app/register-service-worker').then(({ registerServiceWorker }) =>
+      registerServiceWorker(i18n.t),
+    );
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 2_000 });
+    else register();
+  }, serviceWorkerDelayMs);
 }
 if (document.readyState === 'complete') registerServiceWorkerLater();
 else window.addEventListener('load', registerServiceWorkerLater, { once: true });

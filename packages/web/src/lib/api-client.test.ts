@@ -11,6 +11,7 @@ import {
   webLock,
   type SessionStore,
 } from './api-client';
+import { takeEarlyResponse } from './early-requests';
 import { ApiError } from './errors';
 
 function memorySession(initial: { token: string | null; refreshToken: string | null; impersonate?: number }) {
@@ -357,5 +358,51 @@ describe('api client: several tabs', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('api client: answers asked before the app started (public/early-boot.js)', () => {
+  function withEarly(
+    early: Record<string, { token: string | null; impersonate: number | null; response: Promise<Response> }>,
+  ) {
+    window.__plukEarly = early;
+    const fetch = createFetchStub({ 'GET /api/User': () => json({ ...account, firstName: 'asked again' }) });
+    const session = memorySession({ token: 'old', refreshToken: 'r1' });
+    const client = createApiClient({
+      fetch,
+      session,
+      sleep: () => Promise.resolve(),
+      onForcedLogout: vi.fn(),
+      crossTabLock: (_name, task) => task(false),
+      takeEarlyResponse,
+    });
+    return { client, fetch };
+  }
+
+  it('takes the early answer of the same call once, then asks the server itself', async () => {
+    const { client, fetch } = withEarly({
+      '/api/User': { token: 'old', impersonate: null, response: Promise.resolve(json(account)) },
+    });
+    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    expect(fetch.calls).toHaveLength(0);
+    await expect(client.request(api.user.account)).resolves.toMatchObject({ firstName: 'asked again' });
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it('does not use an early answer asked with another token or impersonation', async () => {
+    const { client, fetch } = withEarly({
+      '/api/User': { token: 'older', impersonate: null, response: Promise.resolve(json(account)) },
+    });
+    await expect(client.request(api.user.account)).resolves.toMatchObject({ firstName: 'asked again' });
+    expect(fetch.calls).toHaveLength(1);
+    expect(window.__plukEarly).toEqual({});
+  });
+
+  it('asks again when the early request failed on the way', async () => {
+    const { client, fetch } = withEarly({
+      '/api/User': { token: 'old', impersonate: null, response: Promise.reject(new TypeError('offline')) },
+    });
+    await expect(client.request(api.user.account)).resolves.toMatchObject({ firstName: 'asked again' });
+    expect(fetch.calls).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import {
   type RouteResponse,
   type TokenData,
 } from '@pluk/contract';
+import { takeEarlyResponse } from './early-requests';
 import { ApiError, apiErrorFromBody } from './errors';
 import { useAppStore } from './store';
 
@@ -52,6 +53,12 @@ export interface ApiClientDeps {
    * another tab.
    */
   crossTabLock: <T>(name: string, task: (waited: boolean) => Promise<T>) => Promise<T>;
+  /** An answer to this very GET that was asked before the app started (lib/early-requests.ts). */
+  takeEarlyResponse?: (
+    url: string,
+    token: string | null,
+    impersonate: number | null,
+  ) => Promise<Response> | undefined;
 }
 
 /** The lock the token refresh runs under, shared by every tab of the app. */
@@ -169,19 +176,26 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const impersonatedUserId = token ? deps.session.getImpersonatedUserId() : null;
     if (impersonatedUserId !== null) headers['X-Impersonate-User'] = String(impersonatedUserId);
 
+    const url = buildUrl(route, options);
+    const early =
+      route.method === 'GET' ? deps.takeEarlyResponse?.(url, token, impersonatedUserId) : undefined;
     let response: Response;
     try {
-      response = await deps.fetch(buildUrl(route, options), {
-        method: route.method,
-        headers,
-        body:
-          options.body === undefined
-            ? undefined
-            : isMultipart
-              ? (options.body as FormData)
-              : JSON.stringify(options.body),
-        signal: options.signal,
-      });
+      // An early answer that failed to arrive is asked again here, as if there had been none.
+      const earlyResponse = early ? await early.catch(() => undefined) : undefined;
+      response =
+        earlyResponse ??
+        (await deps.fetch(url, {
+          method: route.method,
+          headers,
+          body:
+            options.body === undefined
+              ? undefined
+              : isMultipart
+                ? (options.body as FormData)
+                : JSON.stringify(options.body),
+          signal: options.signal,
+        }));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: '' });
@@ -277,6 +291,7 @@ export const apiClient = createApiClient({
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   onForcedLogout: reloadOntoLogin,
   crossTabLock: webLock,
+  takeEarlyResponse,
 });
 
 /** Shorthand used by the feature `api/` files. */

@@ -78,7 +78,10 @@ describe('start-up', () => {
     await screen.findByRole('button', { name: 'Aanmelden' });
     // On a routed screen the tab names the screen and the farm (decision 053).
     await waitFor(() => expect(document.title).toBe('Aanmelden | De Plukhoeve'));
-    expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#aa3300');
+    // The colours arrive in their own request, so they may land after the title.
+    await waitFor(() =>
+      expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#aa3300'),
+    );
     expect(document.querySelector('style[data-mantine-styles="true"]')?.textContent).toContain(
       '--mantine-color-brand-6: #aa3300',
     );

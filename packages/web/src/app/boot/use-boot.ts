@@ -6,6 +6,7 @@ import { appColorsQueryOptions } from '../../features/info/api/get-app-colors';
 import { appInfoQueryOptions } from '../../features/info/api/get-app-info';
 import { useLogout } from '../../features/auth/api/logout';
 import { accountQueryOptions } from '../../features/user/api/get-account';
+import { discardEarlyResponses } from '../../lib/early-requests';
 import { isApiError } from '../../lib/errors';
 import { useAppStore } from '../../lib/store';
 
@@ -56,6 +57,7 @@ export function useBoot(): BootStatus {
       return 'ready';
     }
     void boot().then((next) => {
+      discardEarlyResponses();
       if (!cancelled) setStatus(next);
     });
     return () => {

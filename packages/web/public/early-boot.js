@@ -1,0 +1,31 @@
+// Start-up requests sent while the app's own script is still on its way (decision 068): the app info,
+// its colours and, with a session, the account. On a phone that takes a round trip off the first
+// screen. The app takes each answer once (lib/early-requests.ts) and asks again itself when one is
+// missing, failed, or was asked with a token it no longer holds; what it does not take is cancelled
+// once start-up is done. A plain deferred script, run just before the app's module; it must stay
+// small and must never throw.
+(function () {
+  var early = {};
+  function start(path, token, impersonate) {
+    var headers = { Accept: 'application/json', 'Accept-Language': 'en', 'Content-Type': 'application/json' };
+    if (token) headers.Authorization = 'Bearer ' + token;
+    if (impersonate !== null) headers['X-Impersonate-User'] = String(impersonate);
+    var response = fetch(path, { headers: headers });
+    response.catch(function () {}); // the app sees a failure when it takes the answer
+    early[path] = { token: token, impersonate: impersonate, response: response };
+  }
+  try {
+    start('/api/info', null, null);
+    start('/api/info/colors', null, null);
+    // The session as lib/store.ts keeps it.
+    var stored = JSON.parse(localStorage.getItem('pluk_app_store') || 'null');
+    var state = stored && stored.state;
+    if (state && state.auth && state.auth.loggedIn && state.auth.token) {
+      var impersonating = state.admin && state.admin.impersonating;
+      start('/api/User', state.auth.token, impersonating ? impersonating.userId : null);
+    }
+  } catch {
+    // No storage, no fetch: the app asks for everything itself.
+  }
+  window.__plukEarly = early;
+})();
