@@ -163,7 +163,7 @@ export async function walletOf(db: Database, user: AuthUser): Promise<Wallet> {
 const screenPageSize = 20;
 
 /**
- * The wallet screen (`GET User/Wallet`) in one statement, built once per app (ADR 046, 067): the
+ * The wallet screen (`GET User/Wallet`) in one statement, built once per app (ADR 046, 066): the
  * summary row of `walletSummaryQuery`, and its first page of movements (with the capped total) joined
  * to it laterally by the wallet it found, so the page needs no second round trip for the wallet id. One
  * row per movement shown, each with the summary; no wallet or no movement: one row without a movement.
