@@ -100,8 +100,6 @@ function priceCondition(price: 'all' | 'free' | 'paid'): SQL | undefined {
   return undefined;
 }
 
-const soldOut = sql`${takenSql} >= ${products.quantity}`;
-const notSoldOut = sql`${takenSql} < ${products.quantity}`;
 const notEnded = (now: Date) => or(isNull(products.availableUntil), gt(products.availableUntil, now));
 
 type MemberQuery = z.output<typeof offerListQuerySchema>;
@@ -111,13 +109,15 @@ type MemberFilter = Pick<MemberQuery, 'isCompleted' | 'hasEnded' | 'price' | 'se
  * The member list's filter. Others' closed offers never show. isCompleted=false (and its absence) leaves
  * out closed and sold-out offers, isCompleted=true shows only those (closed ones of my own); hasEnded=false
  * (and its absence) leaves out offers past their availableUntil, hasEnded=true shows only those. `userId`
- * and `now` are values or the placeholders of the prepared query.
+ * and `now` are values or the placeholders of the prepared query; `taken` is what is reserved or paid of
+ * the offer (a sub-select per row, or the prepared page's lateral column).
  */
 function memberListWhere(
   appId: string,
   userId: number | Placeholder,
   query: MemberFilter,
   now: Date | Placeholder,
+  taken: SQL | SQL.Aliased = takenSql,
 ): SQL | undefined {
   // Drizzle binds a placeholder wherever it binds a value.
   const at = now as Date;
@@ -126,8 +126,9 @@ function memberListWhere(
     eq(products.appId, appId),
     or(eq(products.isClosed, literalFlag(false)), eq(products.ownerUserId, viewer)),
   ];
-  if (query.isCompleted === true) conditions.push(or(eq(products.isClosed, literalFlag(true)), soldOut));
-  else conditions.push(eq(products.isClosed, literalFlag(false)), notSoldOut);
+  if (query.isCompleted === true) {
+    conditions.push(or(eq(products.isClosed, literalFlag(true)), sql`${taken} >= ${products.quantity}`));
+  } else conditions.push(eq(products.isClosed, literalFlag(false)), sql`${taken} < ${products.quantity}`);
   if (query.hasEnded === true) conditions.push(lte(products.availableUntil, at));
   else conditions.push(notEnded(at));
   if (query.search) conditions.push(ilike(products.title, likePattern(query.search)));
@@ -150,15 +151,34 @@ const offerPageQuery = preparedQuery((db, key: string) => {
     hasEnded: flag(hasEnded),
     price: (price ?? 'all') as MemberFilter['price'],
   };
-  const where = memberListWhere(appId, sql.placeholder('userId'), filter, sql.placeholder('now'));
-  return tenantDb(db, appId)
+  const farm = tenantDb(db, appId);
+  const userId = sql.placeholder('userId');
+  const now = sql.placeholder('now');
+  // What is taken of each offer, summed once per row and used by both the filter and the answer (as a
+  // sub-select in both it ran twice per offer read); the capped total keeps the sub-select.
+  const taken = farm
+    .select({
+      taken: sql<number>`coalesce(sum(${productReservations.quantity}), 0)::int`.as('taken'),
+    })
+    .from(productReservations)
+    .where(
+      and(
+        eq(productReservations.productId, products.id),
+        inArray(productReservations.status, ['reserved', 'paid']),
+      ),
+    )
+    .as('taken');
+  const where = memberListWhere(appId, userId, filter, now, sql`${taken.taken}`);
+  return farm
     .select({
       ...offerColumns,
+      taken: taken.taken,
       cursor: cursorColumn(offerKeys),
-      total: cappedTotal(tenantDb(db, appId), products, where),
+      total: cappedTotal(farm, products, memberListWhere(appId, userId, filter, now)),
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerUserId))
+    .innerJoinLateral(taken, sql`true`)
     .where(and(where, cursor === 'after' ? afterCursor(offerKeys, cursorPlaceholders(offerKeys)) : undefined))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(window.limit)
@@ -174,7 +194,8 @@ export async function listOffers(
   now = new Date(),
 ): Promise<OfferPage> {
   const farm = tenantDb(db, user.appId);
-  const where = memberListWhere(user.appId, user.id, query, now);
+  // Built only when this request builds its statement (a search) or counts apart (never for the prepared page).
+  const where = () => memberListWhere(user.appId, user.id, query, now);
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
   const window = pageWindow(request);
   const rows = query.search
@@ -182,12 +203,15 @@ export async function listOffers(
         .select({
           ...offerColumns,
           cursor: cursorColumn(offerKeys),
-          total: cappedTotal(farm, products, where),
+          total: cappedTotal(farm, products, where()),
         })
         .from(products)
         .innerJoin(users, eq(users.id, products.ownerUserId))
         .where(
-          and(where, query.after ? afterCursor(offerKeys, decodeCursor(offerKeys, query.after)) : undefined),
+          and(
+            where(),
+            query.after ? afterCursor(offerKeys, decodeCursor(offerKeys, query.after)) : undefined,
+          ),
         )
         .orderBy(desc(products.createdAt), desc(products.id))
         .limit(window.limit)
@@ -206,7 +230,7 @@ export async function listOffers(
     rows,
     request,
     (r) => presentOfferSummary(r, user.id, now),
-    (cap) => countUpTo(farm, products, where, cap),
+    (cap) => countUpTo(farm, products, where(), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }

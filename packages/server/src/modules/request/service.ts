@@ -184,17 +184,18 @@ export async function listRequests(
   now = new Date(),
 ): Promise<RequestPage> {
   const farm = tenantDb(db, user.appId);
-  const where = listWhere(user.appId, user.id, query, now);
+  // Built only when this request builds its statement (a search) or counts apart (never for the prepared page).
+  const where = () => listWhere(user.appId, user.id, query, now);
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
   const window = pageWindow(request);
   const rows = query.search
     ? await selectWithPeople(db, user.appId, {
         cursor: cursorColumn(requestKeys),
-        total: cappedTotal(farm, requests, where),
+        total: cappedTotal(farm, requests, where()),
       })
         .where(
           and(
-            where,
+            where(),
             query.after ? afterCursor(requestKeys, decodeCursor(requestKeys, query.after)) : undefined,
           ),
         )
@@ -215,7 +216,7 @@ export async function listRequests(
     rows as (RequestWithPeople & { cursor: string; total: number })[],
     request,
     (r) => presentRequestSummary(r, user.id, now),
-    (cap) => countUpTo(farm, requests, where, cap),
+    (cap) => countUpTo(farm, requests, where(), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }

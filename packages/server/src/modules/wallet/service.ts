@@ -37,7 +37,7 @@ import {
   users,
   wallets,
 } from '../../db/schema/index.js';
-import { tenantDb } from '../../db/tenant.js';
+import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
 import { settingValue } from '../../lib/app-settings.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
@@ -50,6 +50,7 @@ import {
   cursorPlaceholders,
   decodeCursor,
   finishPage,
+  literalCount,
   pageWindow,
   windowKey,
   windowOf,
@@ -79,29 +80,39 @@ export async function membersMayToggle(db: Database, appId: string): Promise<boo
  * open or taken requests: `reserved.ts` sums the same under a lock), whether I trade and whether the
  * farm lets me switch that. Five reads were five round trips and five query builds per request.
  */
-const walletSummaryQuery = preparedQuery((db, appId: string) => {
-  const farm = tenantDb(db, appId);
+/**
+ * The summary's columns, on `users` (the member `userId`, a placeholder) left joined to their `wallets`
+ * row. The totals name the placeholder, not `users.id`: uncorrelated, PostgreSQL runs each once per
+ * statement, also when the wallet screen repeats the summary on every movement's row.
+ */
+function walletSummaryColumns(farm: TenantDb) {
+  const member = sql.placeholder('userId') as unknown as number;
   const promisedPurchases = farm
     .select({ total: sql`coalesce(sum(${productReservations.totalCents}), 0)` })
     .from(productReservations)
-    .where(and(eq(productReservations.userId, users.id), eq(productReservations.status, 'reserved')));
+    .where(and(eq(productReservations.userId, member), eq(productReservations.status, 'reserved')));
   const promisedRewards = farm
     .select({ total: sql`coalesce(sum(${requests.rewardCents}), 0)` })
     .from(requests)
-    .where(and(eq(requests.requesterUserId, users.id), inArray(requests.status, ['open', 'taken'])));
+    .where(and(eq(requests.requesterUserId, member), inArray(requests.status, ['open', 'taken'])));
   const toggleSetting = farm
     .select({ value: settings.value })
     .from(settings)
     .where(eq(settings.key, membersMayToggleSetting));
+  return {
+    walletId: wallets.id,
+    balance: wallets.balanceCents,
+    isTransactionable: users.isTransactionable,
+    promisedPurchases: sql<string>`(${promisedPurchases})`,
+    promisedRewards: sql<string>`(${promisedRewards})`,
+    toggleSetting: sql<string | null>`(${toggleSetting})`,
+  };
+}
+
+const walletSummaryQuery = preparedQuery((db, appId: string) => {
+  const farm = tenantDb(db, appId);
   return farm
-    .select({
-      walletId: wallets.id,
-      balance: wallets.balanceCents,
-      isTransactionable: users.isTransactionable,
-      promisedPurchases: sql<string>`(${promisedPurchases})`,
-      promisedRewards: sql<string>`(${promisedRewards})`,
-      toggleSetting: sql<string | null>`(${toggleSetting})`,
-    })
+    .select(walletSummaryColumns(farm))
     .from(users)
     .leftJoin(wallets, and(eq(wallets.appId, users.appId), eq(wallets.userId, users.id)))
     .where(eq(users.id, sql.placeholder('userId')))
@@ -114,8 +125,21 @@ interface WalletSummary {
   walletId: number | null;
 }
 
+interface SummaryRow {
+  walletId: number | null;
+  balance: number | null;
+  isTransactionable: boolean | null;
+  promisedPurchases: string | null;
+  promisedRewards: string | null;
+  toggleSetting: string | null;
+}
+
 async function walletSummary(db: Database, user: AuthUser): Promise<WalletSummary> {
   const [row] = await walletSummaryQuery(db, user.appId, { userId: user.id });
+  return summaryOf(row);
+}
+
+function summaryOf(row: SummaryRow | undefined): WalletSummary {
   const balance = row?.balance ?? 0;
   const reserved = Number(row?.promisedPurchases ?? 0) + Number(row?.promisedRewards ?? 0);
   return {
@@ -135,10 +159,112 @@ export async function walletOf(db: Database, user: AuthUser): Promise<Wallet> {
   return (await walletSummary(db, user)).wallet;
 }
 
+/** How many movements the wallet screen shows with its summary (`GET User/Wallet`). */
+const screenPageSize = 20;
+
+/**
+ * The wallet screen (`GET User/Wallet`) in one statement, built once per app (ADR 046, 066): the
+ * summary row of `walletSummaryQuery`, and its first page of movements (with the capped total) joined
+ * to it laterally by the wallet it found, so the page needs no second round trip for the wallet id. One
+ * row per movement shown, each with the summary; no wallet or no movement: one row without a movement.
+ */
+const walletScreenQuery = preparedQuery((db, appId: string) => {
+  const farm = tenantDb(db, appId);
+  const mine = movementsOf(appId, wallets.id);
+  const page = farm
+    .select({
+      entryId: ledgerEntries.id,
+      toWalletId: ledgerEntries.toWalletId,
+      createdAt: ledgerEntries.createdAt,
+      amountCents: ledgerEntries.amountCents,
+      kind: ledgerEntries.kind,
+      description: ledgerEntries.description,
+      requestId: ledgerEntries.requestId,
+      fromKind: sql<string>`${fromWallet.kind}`.as('from_kind'),
+      toKind: sql<string>`${toWallet.kind}`.as('to_kind'),
+      fromFirst: sql<string | null>`${fromUser.firstName}`.as('from_first'),
+      fromLast: sql<string | null>`${fromUser.lastName}`.as('from_last'),
+      toFirst: sql<string | null>`${toUser.firstName}`.as('to_first'),
+      toLast: sql<string | null>`${toUser.lastName}`.as('to_last'),
+      offerId: sql<number | null>`${productReservations.productId}`.as('offer_id'),
+      cursor: sql<string>`${cursorColumn(entryKeys)}`.as('cursor'),
+      total: sql<number>`${cappedTotal(farm, ledgerEntries, mine)}`.as('total'),
+    })
+    .from(ledgerEntries)
+    .innerJoin(
+      fromWallet,
+      and(eq(fromWallet.appId, ledgerEntries.appId), eq(fromWallet.id, ledgerEntries.fromWalletId)),
+    )
+    .innerJoin(
+      toWallet,
+      and(eq(toWallet.appId, ledgerEntries.appId), eq(toWallet.id, ledgerEntries.toWalletId)),
+    )
+    .leftJoin(fromUser, and(eq(fromUser.appId, fromWallet.appId), eq(fromUser.id, fromWallet.userId)))
+    .leftJoin(toUser, and(eq(toUser.appId, toWallet.appId), eq(toUser.id, toWallet.userId)))
+    .leftJoin(
+      productReservations,
+      and(
+        eq(productReservations.appId, ledgerEntries.appId),
+        eq(productReservations.id, ledgerEntries.reservationId),
+      ),
+    )
+    .where(mine)
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(literalCount(screenPageSize + 1))
+    .as('page');
+  return farm
+    .select({
+      ...walletSummaryColumns(farm),
+      entryId: page.entryId,
+      toWalletId: page.toWalletId,
+      createdAt: page.createdAt,
+      amountCents: page.amountCents,
+      kind: page.kind,
+      description: page.description,
+      requestId: page.requestId,
+      fromKind: page.fromKind,
+      toKind: page.toKind,
+      fromFirst: page.fromFirst,
+      fromLast: page.fromLast,
+      toFirst: page.toFirst,
+      toLast: page.toLast,
+      offerId: page.offerId,
+      cursor: page.cursor,
+      total: page.total,
+    })
+    .from(users)
+    .leftJoin(wallets, and(eq(wallets.appId, users.appId), eq(wallets.userId, users.id)))
+    .leftJoinLateral(page, sql`true`)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .orderBy(desc(page.createdAt), desc(page.entryId))
+    .prepare('wallet_screen');
+});
+
 export async function walletWithEntries(db: Database, user: AuthUser): Promise<WalletWithEntries> {
-  const { wallet, walletId } = await walletSummary(db, user);
-  const entries = await entryPage(db, user.appId, walletId, { page: 0, pageSize: 20 });
-  return { ...wallet, entries };
+  const rows = await walletScreenQuery(db, user.appId, { userId: user.id });
+  const { wallet, walletId } = summaryOf(rows[0]);
+  const request = { offset: 0, pageSize: screenPageSize };
+  const shown = [];
+  for (const r of rows) {
+    if (walletId === null || r.entryId === null) continue;
+    const entry = {
+      id: r.entryId,
+      toWalletId: r.toWalletId!,
+      createdAt: r.createdAt!,
+      amountCents: r.amountCents!,
+      kind: r.kind!,
+      description: r.description!,
+      requestId: r.requestId,
+    };
+    shown.push({ ...r, entry, cursor: r.cursor!, total: r.total });
+  }
+  const page = await finishPage(
+    shown,
+    request,
+    (r) => presentEntry(r, walletId!),
+    (cap) => countUpTo(tenantDb(db, user.appId), ledgerEntries, movementsOf(user.appId, walletId!), cap),
+  );
+  return { ...wallet, entries: { ...page, page: 0, pageSize: screenPageSize } };
 }
 
 /** Newest first (indexes `ledger_entries_from` / `ledger_entries_to`, read backwards). */
@@ -161,8 +287,11 @@ async function existingWalletId(db: Db, appId: string, userId: number): Promise<
   return row?.id ?? null;
 }
 
-/** The movements of one wallet (from or to it); `walletId` is a value or the prepared query's placeholder. */
-function movementsOf(appId: string, walletId: number | Placeholder) {
+/**
+ * The movements of one wallet (from or to it); `walletId` is a value, the prepared query's placeholder or
+ * the outer query's `wallets.id`.
+ */
+function movementsOf(appId: string, walletId: number | Placeholder | typeof wallets.id) {
   const id = walletId as number;
   return and(
     eq(ledgerEntries.appId, appId),
@@ -226,6 +355,45 @@ export async function walletEntries(
   return entryPage(db, user.appId, await existingWalletId(db, user.appId, user.id), query);
 }
 
+interface EntryRow {
+  entry: Pick<
+    typeof ledgerEntries.$inferSelect,
+    'id' | 'toWalletId' | 'createdAt' | 'amountCents' | 'kind' | 'description' | 'requestId'
+  >;
+  fromKind: string | null;
+  toKind: string | null;
+  fromFirst: string | null;
+  fromLast: string | null;
+  toFirst: string | null;
+  toLast: string | null;
+  offerId: number | null;
+}
+
+/** One movement, signed from `walletId`'s side, with the other side's name. */
+function presentEntry(r: EntryRow, walletId: number) {
+  const incoming = r.entry.toWalletId === walletId;
+  const otherKind = incoming ? r.fromKind : r.toKind;
+  const first = incoming ? r.fromFirst : r.toFirst;
+  const last = incoming ? r.fromLast : r.toLast;
+  const counterpart =
+    otherKind === 'bank'
+      ? { kind: 'bank' as const, name: 'Interne bank' }
+      : first !== null && last !== null
+        ? { kind: 'member' as const, name: `${first} ${last}`.trim() }
+        : null;
+  return {
+    id: r.entry.id,
+    createdAt: new Date(r.entry.createdAt).toISOString(),
+    amountCents: incoming ? r.entry.amountCents : -r.entry.amountCents,
+    direction: incoming ? ('in' as const) : ('out' as const),
+    kind: r.entry.kind as 'purchase' | 'reward' | 'donation',
+    description: r.entry.description,
+    counterpart,
+    offerId: r.offerId ?? null,
+    requestId: r.entry.requestId ?? null,
+  };
+}
+
 async function entryPage(
   db: Database,
   appId: string,
@@ -253,29 +421,7 @@ async function entryPage(
   const page = await finishPage(
     rows,
     request,
-    (r) => {
-      const incoming = r.entry.toWalletId === walletId;
-      const otherKind = incoming ? r.fromKind : r.toKind;
-      const first = incoming ? r.fromFirst : r.toFirst;
-      const last = incoming ? r.fromLast : r.toLast;
-      const counterpart =
-        otherKind === 'bank'
-          ? { kind: 'bank' as const, name: 'Interne bank' }
-          : first !== null && last !== null
-            ? { kind: 'member' as const, name: `${first} ${last}`.trim() }
-            : null;
-      return {
-        id: r.entry.id,
-        createdAt: new Date(r.entry.createdAt).toISOString(),
-        amountCents: incoming ? r.entry.amountCents : -r.entry.amountCents,
-        direction: incoming ? ('in' as const) : ('out' as const),
-        kind: r.entry.kind as 'purchase' | 'reward' | 'donation',
-        description: r.entry.description,
-        counterpart,
-        offerId: r.offerId ?? null,
-        requestId: r.entry.requestId ?? null,
-      };
-    },
+    (r) => presentEntry(r, walletId),
     (cap) => countUpTo(farm, ledgerEntries, movementsOf(appId, walletId), cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
