@@ -191,23 +191,11 @@ const walletScreenQuery = preparedQuery((db, appId: string) => {
       total: sql<number>`${cappedTotal(farm, ledgerEntries, mine)}`.as('total'),
     })
     .from(ledgerEntries)
-    .innerJoin(
-      fromWallet,
-      and(eq(fromWallet.appId, ledgerEntries.appId), eq(fromWallet.id, ledgerEntries.fromWalletId)),
-    )
-    .innerJoin(
-      toWallet,
-      and(eq(toWallet.appId, ledgerEntries.appId), eq(toWallet.id, ledgerEntries.toWalletId)),
-    )
-    .leftJoin(fromUser, and(eq(fromUser.appId, fromWallet.appId), eq(fromUser.id, fromWallet.userId)))
-    .leftJoin(toUser, and(eq(toUser.appId, toWallet.appId), eq(toUser.id, toWallet.userId)))
-    .leftJoin(
-      productReservations,
-      and(
-        eq(productReservations.appId, ledgerEntries.appId),
-        eq(productReservations.id, ledgerEntries.reservationId),
-      ),
-    )
+    .innerJoin(fromWallet, movementJoins.fromWallet)
+    .innerJoin(toWallet, movementJoins.toWallet)
+    .leftJoin(fromUser, movementJoins.fromUser)
+    .leftJoin(toUser, movementJoins.toUser)
+    .leftJoin(productReservations, movementJoins.reservation)
     .where(mine)
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(literalCount(screenPageSize + 1))
@@ -278,6 +266,21 @@ const toWallet = alias(wallets, 'to_wallet');
 const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 
+/**
+ * How a movement meets its two wallets, their owners and the reservation it paid: the same for the
+ * screen's first page (joined to the summary) and for every later page.
+ */
+const movementJoins = {
+  fromWallet: and(eq(fromWallet.appId, ledgerEntries.appId), eq(fromWallet.id, ledgerEntries.fromWalletId)),
+  toWallet: and(eq(toWallet.appId, ledgerEntries.appId), eq(toWallet.id, ledgerEntries.toWalletId)),
+  fromUser: and(eq(fromUser.appId, fromWallet.appId), eq(fromUser.id, fromWallet.userId)),
+  toUser: and(eq(toUser.appId, toWallet.appId), eq(toUser.id, toWallet.userId)),
+  reservation: and(
+    eq(productReservations.appId, ledgerEntries.appId),
+    eq(productReservations.id, ledgerEntries.reservationId),
+  ),
+};
+
 /** The wallet id of a member, without making one (null: no movement ever). */
 async function existingWalletId(db: Db, appId: string, userId: number): Promise<number | null> {
   const [row] = await tenantDb(db, appId)
@@ -322,23 +325,11 @@ const entryPageQuery = preparedQuery((db, key: string) => {
       total: cappedTotal(farm, ledgerEntries, mine),
     })
     .from(ledgerEntries)
-    .innerJoin(
-      fromWallet,
-      and(eq(fromWallet.appId, ledgerEntries.appId), eq(fromWallet.id, ledgerEntries.fromWalletId)),
-    )
-    .innerJoin(
-      toWallet,
-      and(eq(toWallet.appId, ledgerEntries.appId), eq(toWallet.id, ledgerEntries.toWalletId)),
-    )
-    .leftJoin(fromUser, and(eq(fromUser.appId, fromWallet.appId), eq(fromUser.id, fromWallet.userId)))
-    .leftJoin(toUser, and(eq(toUser.appId, toWallet.appId), eq(toUser.id, toWallet.userId)))
-    .leftJoin(
-      productReservations,
-      and(
-        eq(productReservations.appId, ledgerEntries.appId),
-        eq(productReservations.id, ledgerEntries.reservationId),
-      ),
-    )
+    .innerJoin(fromWallet, movementJoins.fromWallet)
+    .innerJoin(toWallet, movementJoins.toWallet)
+    .leftJoin(fromUser, movementJoins.fromUser)
+    .leftJoin(toUser, movementJoins.toUser)
+    .leftJoin(productReservations, movementJoins.reservation)
     .where(and(mine, cursor === 'after' ? afterCursor(entryKeys, cursorPlaceholders(entryKeys)) : undefined))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(window.limit)
