@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../src/config.js';
 import { detectImageType } from '../src/lib/image-type.js';
 import { signJwt, verifyJwt } from '../src/lib/jwt.js';
+import { AccessTokens } from '../src/modules/auth/access-tokens.js';
 import { render } from '../src/mail/templates.js';
 import { normalizeHost } from '../src/plugins/app-resolver.js';
 import { defaultDataDir, repoRoot } from '../src/paths.js';
@@ -88,6 +89,34 @@ describe('small helpers', () => {
     );
     expect(verifyJwt(`${h}.${forgedPayload}.${s}`, secret, { now: 150 }).ok).toBe(false);
     expect(verifyJwt(token, 'y'.repeat(32), { now: 150 }).ok).toBe(false);
+  });
+
+  it('remembers verified access tokens but still checks their expiry and never a forgery', () => {
+    const secret = 'x'.repeat(32);
+    const tokens = new AccessTokens(secret, 60);
+    const now = Math.floor(Date.now() / 1000);
+    const token = tokens.issue({ id: 7, appId: 'farm' }, 'session-1', now);
+    expect(tokens.verify(token)).toMatchObject({ ok: true, claims: { sub: 7, app: 'farm', sid: 'session-1' } });
+    // The second call answers from what the first verified.
+    expect(tokens.verify(token)).toMatchObject({ ok: true, claims: { sub: 7 } });
+    // A token whose payload was swapped is a different text: checked, and refused.
+    const [h, , s] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ sub: 1, app: 'farm', iat: now, exp: now + 999 })).toString(
+      'base64url',
+    );
+    expect(tokens.verify(`${h}.${forged}.${s}`).ok).toBe(false);
+    expect(tokens.verify(`${h}.${forged}.${s}`).ok).toBe(false);
+    // Remembered or not, a token past its expiry is refused (and still readable with ignoreExpiry).
+    vi.useFakeTimers({ now: (now + 61) * 1000 });
+    try {
+      expect(tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });
+      expect(tokens.verify(token, { ignoreExpiry: true }).ok).toBe(true);
+      const other = new AccessTokens(secret, 60);
+      expect(other.verify(token)).toEqual({ ok: false, reason: 'expired' });
+      expect(other.verify(token)).toEqual({ ok: false, reason: 'expired' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('recognises images by their bytes', () => {

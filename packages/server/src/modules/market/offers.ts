@@ -80,6 +80,20 @@ const reservationCountsSql = sql<
 const ownerColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName };
 const offerColumns = { product: products, owner: ownerColumns, taken: takenSql, photoIds: photoIdsSql };
 
+/** What a list shows of each offer (`ProductSummaryRow`): not the description or pick-up text. */
+const productSummaryColumns = {
+  id: products.id,
+  title: products.title,
+  priceCents: products.priceCents,
+  quantity: products.quantity,
+  unit: products.unit,
+  availableUntil: products.availableUntil,
+  isClosed: products.isClosed,
+  ownerUserId: products.ownerUserId,
+  createdAt: products.createdAt,
+};
+const offerSummaryColumns = { ...offerColumns, product: productSummaryColumns };
+
 export const inApp = (appId: string, productId: number) =>
   and(eq(products.id, productId), eq(products.appId, appId));
 
@@ -171,7 +185,7 @@ const offerPageQuery = preparedQuery((db, key: string) => {
   const where = memberListWhere(appId, userId, filter, now, sql`${taken.taken}`);
   return farm
     .select({
-      ...offerColumns,
+      ...offerSummaryColumns,
       taken: taken.taken,
       cursor: cursorColumn(offerKeys),
       total: cappedTotal(farm, products, memberListWhere(appId, userId, filter, now)),
@@ -201,7 +215,7 @@ export async function listOffers(
   const rows = query.search
     ? await farm
         .select({
-          ...offerColumns,
+          ...offerSummaryColumns,
           cursor: cursorColumn(offerKeys),
           total: cappedTotal(farm, products, where()),
         })
@@ -297,7 +311,7 @@ export async function reservationById(db: Db, appId: string, reservationId: numb
 /** My offers, open and closed, newest first. */
 export async function myOffers(db: Database, user: AuthUser, now = new Date()): Promise<OfferSummary[]> {
   const rows = await tenantDb(db, user.appId)
-    .select(offerColumns)
+    .select(offerSummaryColumns)
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerUserId))
     .where(eq(products.ownerUserId, user.id))
@@ -330,7 +344,7 @@ export async function myOrders(db: Database, user: AuthUser, now = new Date()): 
     offerIds.length === 0
       ? []
       : await farm
-          .select(offerColumns)
+          .select(offerSummaryColumns)
           .from(products)
           .innerJoin(users, eq(users.id, products.ownerUserId))
           .where(inArray(products.id, offerIds));
@@ -378,7 +392,12 @@ export async function managerOffers(
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
   const window = pageWindow(request);
   const rows = await farm
-    .select({ ...offerColumns, counts: reservationCountsSql, cursor: cursorColumn(offerKeys) })
+    .select({
+      ...offerSummaryColumns,
+      product: { ...productSummaryColumns, updatedAt: products.updatedAt },
+      counts: reservationCountsSql,
+      cursor: cursorColumn(offerKeys),
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerUserId))
     .where(and(where, query.after ? afterCursor(offerKeys, decodeCursor(offerKeys, query.after)) : undefined))

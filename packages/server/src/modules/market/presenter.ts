@@ -12,12 +12,23 @@ import type { productReservations, products } from '../../db/schema/index.js';
 export type ProductRow = typeof products.$inferSelect;
 export type ReservationRow = typeof productReservations.$inferSelect;
 
-/** An offer as the lists read it: the row, its owner, how much is taken (reserved or paid) and its photos. */
-export interface OfferRead {
-  product: ProductRow;
+/** The columns of an offer a list shows (issue 17: lists answer only what they show, not the description). */
+export type ProductSummaryRow = Pick<
+  ProductRow,
+  'id' | 'title' | 'priceCents' | 'quantity' | 'unit' | 'availableUntil' | 'isClosed' | 'ownerUserId' | 'createdAt'
+>;
+
+/** An offer as the lists read it: its listed columns, its owner, how much is taken (reserved or paid) and its photos. */
+export interface OfferSummaryRead {
+  product: ProductSummaryRow;
   owner: PersonRef;
   taken: number;
   photoIds: number[] | null;
+}
+
+/** An offer as its detail reads it: the whole row. */
+export interface OfferRead extends OfferSummaryRead {
+  product: ProductRow;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -27,7 +38,7 @@ export function offerHasEnded(product: Pick<ProductRow, 'availableUntil'>, now: 
   return product.availableUntil !== null && new Date(product.availableUntil).getTime() <= now.getTime();
 }
 
-export function presentOfferSummary(read: OfferRead, viewerId: number, now: Date): OfferSummary {
+export function presentOfferSummary(read: OfferSummaryRead, viewerId: number, now: Date): OfferSummary {
   const { product } = read;
   const taken = Number(read.taken ?? 0);
   return {
@@ -87,7 +98,7 @@ export function presentOfferDetail(
 }
 
 export function presentManagerOffer(
-  read: OfferRead,
+  read: OfferSummaryRead & { product: Pick<ProductRow, 'updatedAt'> },
   counts: { reservedCount: number; paidCount: number },
   viewerId: number,
   now: Date,
