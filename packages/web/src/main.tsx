@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { runBoot } from './app/boot/run-boot';
 import { createAppRouter } from './app/router';
+import { endSession } from './features/auth/api/logout';
+import { discardEarlyResponses } from './lib/early-requests';
 import { i18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { syncStoreAcrossTabs } from './lib/store';
@@ -10,11 +13,17 @@ const queryClient = createQueryClient();
 const router = createAppRouter();
 syncStoreAcrossTabs();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App queryClient={queryClient} i18n={i18n} router={router} />
-  </StrictMode>,
-);
+// Start-up before the first render (decision 069): the growing plant of index.html shows meanwhile,
+// and the app renders once, with its colours, language and account, instead of rendering the loader
+// first and everything again when start-up is done (two passes of Mantine's theme on a slow phone).
+void runBoot({ queryClient, i18n, logout: () => endSession(queryClient) }).then((bootStatus) => {
+  discardEarlyResponses();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App queryClient={queryClient} i18n={i18n} router={router} bootStatus={bootStatus} />
+    </StrictMode>,
+  );
+});
 
 // The service worker (and workbox-window) once the first screen is up: installing it fetches every
 // file of the app for offline use, which must not compete with the first screen's own requests and

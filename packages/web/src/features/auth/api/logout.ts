@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
@@ -14,12 +14,15 @@ export async function logout(refreshToken: string | null): Promise<void> {
 }
 
 /** Ends the session: revoke, clear the token data and every cached answer but the app info. */
+export async function endSession(queryClient: QueryClient): Promise<void> {
+  const { auth, clearAuth } = useAppStore.getState();
+  clearAuth();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'info' });
+  await logout(auth.refreshToken);
+}
+
+/** `endSession` with the app's query client. */
 export function useLogout() {
   const queryClient = useQueryClient();
-  return useCallback(async () => {
-    const { auth, clearAuth } = useAppStore.getState();
-    clearAuth();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'info' });
-    await logout(auth.refreshToken);
-  }, [queryClient]);
+  return useCallback(() => endSession(queryClient), [queryClient]);
 }

@@ -1,0 +1,56 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { notifications } from '@mantine/notifications';
+import { appColorsQueryOptions } from '../../features/info/api/get-app-colors';
+import { appInfoQueryOptions } from '../../features/info/api/get-app-info';
+import { accountQueryOptions } from '../../features/user/api/get-account';
+import { isApiError } from '../../lib/errors';
+import { useAppStore } from '../../lib/store';
+
+export type BootStatus = 'loading' | 'update' | 'ready';
+
+export interface BootDeps {
+  queryClient: QueryClient;
+  i18n: I18n;
+  /** Ends the session (E001: the farm does not exist). */
+  logout: () => Promise<void>;
+}
+
+/**
+ * Start-up of product-spec §2 and §4: app info (with its colours), then the account when a token
+ * exists, then the app. No answer at all → the update screen; E001 → notification and logout;
+ * any other failure is only logged and the app starts anyway. Plain code, not a hook, so `main.tsx`
+ * can run it before the first render (decision 069) and `useBoot` when the app is rendered without it.
+ */
+export async function runBoot({ queryClient, i18n, logout }: BootDeps): Promise<Exclude<BootStatus, 'loading'>> {
+  const colors = queryClient.fetchQuery(appColorsQueryOptions()).catch((error: unknown) => {
+    console.error('Pluk: loading the app colours failed', error);
+  });
+  // The account is asked at the same time as the app info, not after it: one round trip less
+  // before the first screen (decision 045). Its answer is only awaited once the info is in.
+  const account = useAppStore.getState().auth.loggedIn
+    ? queryClient.fetchQuery(accountQueryOptions()).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+    : undefined;
+  try {
+    const info = await queryClient.fetchQuery(appInfoQueryOptions());
+    if (i18n.language !== info.localeVariant) await i18n.changeLanguage(info.localeVariant);
+  } catch (error) {
+    if (isApiError(error) && error.isNetworkError) return 'update';
+    if (isApiError(error) && error.code === 'E001') {
+      // Mantine's notification store keeps it until the host is mounted.
+      notifications.show({ color: 'red', message: i18n.t('boot.appMissing'), autoClose: false });
+      await logout();
+      return 'ready';
+    }
+    console.error('Pluk: loading the app info failed', error);
+  }
+  await colors;
+  if (account && useAppStore.getState().auth.loggedIn) {
+    const error = await account;
+    if (error !== undefined) console.error('Pluk: loading the account failed', error);
+  }
+  return 'ready';
+}
