@@ -9,21 +9,29 @@ import { i18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { syncStoreAcrossTabs } from './lib/store';
 
-const queryClient = createQueryClient();
-const router = createAppRouter();
-syncStoreAcrossTabs();
+/** Lets the browser paint and handle input between start-up steps (each is a task of its own on a phone). */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Start-up before the first render (decision 069): the growing plant of index.html shows meanwhile,
 // and the app renders once, with its colours, language and account, instead of rendering the loader
 // first and everything again when start-up is done (two passes of Mantine's theme on a slow phone).
-void runBoot({ queryClient, i18n, logout: () => endSession(queryClient) }).then((bootStatus) => {
+// Evaluating this module, creating the router and rendering are three tasks, not one long one.
+async function start() {
+  const queryClient = createQueryClient();
+  const booted = runBoot({ queryClient, i18n, logout: () => endSession(queryClient) });
+  await yieldToMain();
+  const router = createAppRouter();
+  syncStoreAcrossTabs();
+  const bootStatus = await booted;
   discardEarlyResponses();
+  await yieldToMain();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App queryClient={queryClient} i18n={i18n} router={router} bootStatus={bootStatus} />
     </StrictMode>,
   );
-});
+}
+void start();
 
 // The service worker (and workbox-window) once the first screen is up: installing it fetches every
 // file of the app for offline use, which must not compete with the first screen's own requests and

@@ -5,6 +5,8 @@ import type { Account, AppInfo, ManagedUser } from '@pluk/contract';
 import { createMemoryRouter } from 'react-router';
 import { expect, vi } from 'vitest';
 import { App } from '../src/app/app';
+import { runBoot } from '../src/app/boot/run-boot';
+import { endSession } from '../src/features/auth/api/logout';
 import { routes } from '../src/app/router';
 import { createI18n } from '../src/lib/i18n';
 import { useAppStore, type Impersonation } from '../src/lib/store';
@@ -149,8 +151,8 @@ export function feedPage<T>(
   };
 }
 
-/** Renders the whole app (start-up, guard, layouts) at `path` against a stubbed API. */
-export function renderApp({ path = '/', handlers = {}, account, info = appInfo }: RenderAppOptions = {}) {
+/** The stubbed API, query client, router and i18n of `renderApp`. */
+function setUpApp({ path = '/', handlers = {}, account, info = appInfo }: RenderAppOptions) {
   if (account) signIn();
   const fetchStub = createFetchStub({
     'GET /api/info': () => json(info),
@@ -176,8 +178,24 @@ export function renderApp({ path = '/', handlers = {}, account, info = appInfo }
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const i18n = createI18n();
+  return { fetch: fetchStub, queryClient, router, i18n };
+}
+
+/** Renders the whole app (start-up, guard, layouts) at `path` against a stubbed API. */
+export function renderApp(options: RenderAppOptions = {}) {
+  const { fetch, queryClient, router, i18n } = setUpApp(options);
   const view = render(<App queryClient={queryClient} i18n={i18n} router={router} env="test" />);
-  return { ...view, router, queryClient, fetch: fetchStub, i18n };
+  return { ...view, router, queryClient, fetch, i18n };
+}
+
+/** As `main.tsx` starts the app: the start-up runs first, then the app renders once with its outcome. */
+export async function renderAppAfterBoot(options: RenderAppOptions = {}) {
+  const { fetch, queryClient, router, i18n } = setUpApp(options);
+  const bootStatus = await runBoot({ queryClient, i18n, logout: () => endSession(queryClient) });
+  const view = render(
+    <App queryClient={queryClient} i18n={i18n} router={router} env="test" bootStatus={bootStatus} />,
+  );
+  return { ...view, router, queryClient, fetch, i18n, bootStatus };
 }
 
 /**

@@ -1,6 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, appInfo, json, makeAccount, renderApp, signIn } from '../../../test/utils';
+import {
+  apiError,
+  appInfo,
+  json,
+  makeAccount,
+  renderApp,
+  renderAppAfterBoot,
+  signIn,
+} from '../../../test/utils';
 import { useAppStore } from '../../lib/store';
 
 describe('start-up', () => {
@@ -85,5 +93,44 @@ describe('start-up', () => {
     expect(document.querySelector('style[data-mantine-styles="true"]')?.textContent).toContain(
       '--mantine-color-brand-6: #aa3300',
     );
+  });
+
+  describe('run before the first render, as main.tsx does (decision 069)', () => {
+    it('renders the screen at once, without the loader or a second start-up', async () => {
+      const { fetch, bootStatus } = await renderAppAfterBoot({ path: '/', account: makeAccount() });
+      expect(bootStatus).toBe('ready');
+      // Start-up is done before the first render: no plant loader, the screen comes with its code.
+      expect(screen.queryByText('De app wordt geladen…')).not.toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Dag Lien' })).toBeInTheDocument();
+      const paths = fetch.calls.map((call) => call.path);
+      expect(paths.filter((path) => path === '/api/info')).toHaveLength(1);
+      expect(paths.filter((path) => path === '/api/User')).toHaveLength(1);
+    });
+
+    it('shows the update screen when the app info gets no response', async () => {
+      const { bootStatus } = await renderAppAfterBoot({
+        path: '/login',
+        handlers: {
+          'GET /api/info': () => {
+            throw new TypeError('Failed to fetch');
+          },
+        },
+      });
+      expect(bootStatus).toBe('update');
+      expect(
+        screen.getByText('De app ondergaat een update. Probeer binnen enkele minuten eens opnieuw'),
+      ).toBeInTheDocument();
+    });
+
+    it('on E001 shows the notification once the app is up, and logs out', async () => {
+      signIn('token-1', 'refresh-1');
+      const { router } = await renderAppAfterBoot({
+        path: '/',
+        handlers: { 'GET /api/info': () => json({ code: 'E001', error: { code: 'E001', message: 'x' } }, 404) },
+      });
+      expect(await screen.findByText('Deze plukboerderij/zelfpluktuin bestaat nog niet')).toBeInTheDocument();
+      expect(useAppStore.getState().auth.loggedIn).toBe(false);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    });
   });
 });
