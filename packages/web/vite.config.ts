@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contractForBrowser } from './build/contract-for-browser';
 import { localeNamespaces } from './build/locale-namespaces';
+import { routePreloads } from './build/route-preloads';
 
 // Web tests run on one fixed clock, the farm's: set here, before Vitest starts its workers, so every
 // date formatter (lib/dates.ts) reads it from the start. Dates in tests carry their own offset.
@@ -27,6 +28,7 @@ export default defineConfig({
   plugins: [
     contractForBrowser(),
     localeNamespaces(),
+    routePreloads(),
     react(),
     VitePWA({
       // The spec puts the worker at /service-worker.js; a new version waits for the member's UPDATE.

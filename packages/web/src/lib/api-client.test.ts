@@ -361,7 +361,7 @@ describe('api client: several tabs', () => {
   });
 });
 
-describe('api client: answers asked before the app started (public/early-boot.js)', () => {
+describe('api client: answers asked before the app started (build/early-boot.js)', () => {
   function withEarly(
     early: Record<string, { token: string | null; impersonate: number | null; response: Promise<Response> }>,
   ) {

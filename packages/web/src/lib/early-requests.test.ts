@@ -7,7 +7,7 @@ function earlyAnswer() {
   return { cancel, entry: { token: 't', impersonate: null, response: Promise.resolve(response) } };
 }
 
-describe('early start-up answers (public/early-boot.js)', () => {
+describe('early start-up answers (build/early-boot.js)', () => {
   it('cancels an answer asked with another token instead of leaving its body unread', async () => {
     const stale = earlyAnswer();
     window.__plukEarly = { '/api/User': stale.entry };

@@ -63,9 +63,31 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
+/**
+ * Pure colour sums kept by their arguments: the theme asks them again on every render of a filled
+ * button or badge and of Mantine's variables, for the same few colours (decision 069).
+ */
+function remembered<R>(compute: (...args: string[]) => R): (...args: string[]) => R {
+  const known = new Map<string, R>();
+  return (...args) => {
+    const key = args.join('|');
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(...args);
+      if (known.size > 500) known.clear();
+      known.set(key, value);
+    }
+    return value;
+  };
+}
+
+const textOn = remembered((background) =>
+  contrastRatio('#000000', background) >= contrastRatio('#ffffff', background) ? '#000000' : '#ffffff',
+);
+
 /** Black or white, whichever reads better on `background` (text on primary buttons and badges). */
 export function readableTextOn(background: string): '#000000' | '#ffffff' {
-  return contrastRatio('#000000', background) >= contrastRatio('#ffffff', background) ? '#000000' : '#ffffff';
+  return textOn(background) as '#000000' | '#ffffff';
 }
 
 /**
@@ -73,6 +95,11 @@ export function readableTextOn(background: string): '#000000' | '#ffffff' {
  * dark backgrounds, lighter) shade of it that does: a farm's pale yellow still gets readable links.
  */
 export function readableShade(hex: string, backgrounds: string[], min = minTextContrast): string {
+  return shade(hex, String(min), ...backgrounds);
+}
+
+const shade = remembered((hex, minText, ...backgrounds) => {
+  const min = Number(minText);
   const passes = (candidate: string) => backgrounds.every((bg) => contrastRatio(candidate, bg) >= min);
   if (passes(hex)) return hex.toLowerCase();
   const darkBackgrounds = backgrounds.every((bg) => readableTextOn(bg) === '#ffffff');
@@ -82,7 +109,7 @@ export function readableShade(hex: string, backgrounds: string[], min = minTextC
     if (passes(candidate)) return candidate;
   }
   return toHex(target);
-}
+});
 
 /**
  * A Mantine 10-shade palette around one colour: lighter tints for 0–5, the colour itself at 6
@@ -149,9 +176,18 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return result;
 };
 
-/** Mantine's CSS variables, adjusted to the farm's colours (see `colorRoles`). */
+let resolved: { colors: AppColors; variables: ReturnType<CSSVariablesResolver> } | undefined;
+
+/** Mantine's CSS variables, adjusted to the farm's colours (see `colorRoles`); the last answer is kept. */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const colors = (theme.other.colors as AppColors | undefined) ?? defaultColors;
+  if (resolved?.colors === colors) return resolved.variables;
+  const variables = resolveVariables(colors);
+  resolved = { colors, variables };
+  return variables;
+};
+
+function resolveVariables(colors: AppColors): ReturnType<CSSVariablesResolver> {
   const roles = colorRoles(colors);
   // Light badges and buttons (status badges: waiting, confirmed, full): their text read on their tint.
   const lightText = (hex: string) =>
@@ -190,7 +226,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     },
     dark: {},
   };
-};
+}
 
 /** The Mantine theme of an app: its primary and secondary colours as palettes. */
 export function createAppTheme(colors: AppColors = defaultColors): MantineThemeOverride {

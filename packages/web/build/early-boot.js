@@ -2,10 +2,27 @@
 // its colours and, with a session, the account. On a phone that takes a round trip off the first
 // screen. The app takes each answer once (lib/early-requests.ts) and asks again itself when one is
 // missing, failed, or was asked with a token it no longer holds; what it does not take is cancelled
-// once start-up is done. A plain deferred script, run just before the app's module; it must stay
-// small and must never throw.
+// once start-up is done. It also asks for the code of the screen being opened (decision 069), which
+// the app would otherwise ask for only once its entry has run. A plain deferred script, run just before
+// the app's module; it must stay small and must never throw. The build writes the screens' files in
+// (build/route-preloads.ts); this is the template.
 (function () {
   var early = {};
+  var preloads = /*ROUTE_PRELOADS*/{};
+  function preload(signedIn) {
+    var path = location.pathname.replace(/\/+$/, '') || '/';
+    var route = preloads[path];
+    if (!route || route.session !== signedIn) return;
+    route.files.forEach(function (file) {
+      var link = document.createElement('link');
+      if (/\.css$/.test(file)) {
+        link.rel = 'preload';
+        link.as = 'style';
+      } else link.rel = 'modulepreload';
+      link.href = '/' + file;
+      document.head.appendChild(link);
+    });
+  }
   function start(path, token, impersonate) {
     var headers = { Accept: 'application/json', 'Accept-Language': 'en', 'Content-Type': 'application/json' };
     if (token) headers.Authorization = 'Bearer ' + token;
@@ -20,10 +37,12 @@
     // The session as lib/store.ts keeps it.
     var stored = JSON.parse(localStorage.getItem('pluk_app_store') || 'null');
     var state = stored && stored.state;
-    if (state && state.auth && state.auth.loggedIn && state.auth.token) {
+    var signedIn = Boolean(state && state.auth && state.auth.loggedIn && state.auth.token);
+    if (signedIn) {
       var impersonating = state.admin && state.admin.impersonating;
       start('/api/User', state.auth.token, impersonating ? impersonating.userId : null);
     }
+    preload(signedIn);
   } catch {
     // No storage, no fetch: the app asks for everything itself.
   }
