@@ -2,17 +2,21 @@
 // its colours and, with a session, the account. On a phone that takes a round trip off the first
 // screen. The app takes each answer once (lib/early-requests.ts) and asks again itself when one is
 // missing, failed, or was asked with a token it no longer holds; what it does not take is cancelled
-// once start-up is done. It also asks for the code of the screen being opened (decision 069), which
-// the app would otherwise ask for only once its entry has run. A plain deferred script, run just before
+// once start-up is done. It also asks for the code of the screen being opened and, for a member, the
+// answers that screen asks for (decision 069), which the app would otherwise ask for only once its entry
+// has run; those are kept until the screen has had time to take them. A plain deferred script, run just before
 // the app's module; it must stay small and must never throw. The build writes the screens' files in
 // (build/route-preloads.ts); this is the template.
 (function () {
   var early = {};
   var preloads = /*ROUTE_PRELOADS*/{};
-  function preload(signedIn) {
+  function preload(signedIn, token, impersonate) {
     var path = location.pathname.replace(/\/+$/, '') || '/';
     var route = preloads[path];
     if (!route || route.session !== signedIn) return;
+    (route.requests || []).forEach(function (url) {
+      start(url, token, impersonate, true);
+    });
     route.files.forEach(function (file) {
       var link = document.createElement('link');
       if (/\.css$/.test(file)) {
@@ -23,13 +27,13 @@
       document.head.appendChild(link);
     });
   }
-  function start(path, token, impersonate) {
+  function start(path, token, impersonate, forScreen) {
     var headers = { Accept: 'application/json', 'Accept-Language': 'en', 'Content-Type': 'application/json' };
     if (token) headers.Authorization = 'Bearer ' + token;
     if (impersonate !== null) headers['X-Impersonate-User'] = String(impersonate);
     var response = fetch(path, { headers: headers });
     response.catch(function () {}); // the app sees a failure when it takes the answer
-    early[path] = { token: token, impersonate: impersonate, response: response };
+    early[path] = { token: token, impersonate: impersonate, response: response, forScreen: forScreen };
   }
   try {
     start('/api/info', null, null);
@@ -38,11 +42,10 @@
     var stored = JSON.parse(localStorage.getItem('pluk_app_store') || 'null');
     var state = stored && stored.state;
     var signedIn = Boolean(state && state.auth && state.auth.loggedIn && state.auth.token);
-    if (signedIn) {
-      var impersonating = state.admin && state.admin.impersonating;
-      start('/api/User', state.auth.token, impersonating ? impersonating.userId : null);
-    }
-    preload(signedIn);
+    var impersonating = signedIn && state.admin && state.admin.impersonating;
+    var impersonate = impersonating ? impersonating.userId : null;
+    if (signedIn) start('/api/User', state.auth.token, impersonate);
+    preload(signedIn, signedIn ? state.auth.token : null, impersonate);
   } catch {
     // No storage, no fetch: the app asks for everything itself.
   }

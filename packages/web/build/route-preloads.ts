@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
+import { screenRequests } from '../src/app/screen-requests';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const templateFile = join(here, 'early-boot.js');
@@ -23,9 +24,13 @@ export const preloadedRoutes: Record<string, { module: string; session: boolean 
   '/notifications': { module: 'src/app/routes/notifications/inbox.tsx', session: true },
 };
 
-export type RoutePreloads = Record<string, { session: boolean; files: string[] }>;
+/** Per path: whether it needs a session, the files of its screen, and the API answers it asks for. */
+export type RoutePreloads = Record<string, { session: boolean; files: string[]; requests?: string[] }>;
 
-/** What each listed screen loads beyond the entry: its chunk, the chunks it imports and their CSS. */
+/**
+ * What each listed screen loads beyond the entry: its chunk, the chunks it imports and their CSS, and
+ * for a member's screen the API answers it asks for (`src/app/screen-requests.ts`).
+ */
 export function routePreloadsOf(bundle: OutputBundle, root: string): RoutePreloads {
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -52,6 +57,7 @@ export function routePreloadsOf(bundle: OutputBundle, root: string): RoutePreloa
     const files = [...closure([screen])].filter((file) => !loaded.has(file));
     const styles = files.flatMap((file) => css(byFile.get(file)!));
     preloads[path] = { session, files: [...files, ...new Set(styles)] };
+    if (session && screenRequests[path]) preloads[path].requests = screenRequests[path];
   }
   return preloads;
 }

@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { runBoot } from './app/boot/run-boot';
 import { createAppRouter } from './app/router';
 import { endSession } from './features/auth/api/logout';
-import { discardEarlyResponses } from './lib/early-requests';
+import { startUpDone } from './lib/early-requests';
 import { i18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { syncStoreAcrossTabs } from './lib/store';
@@ -23,7 +23,7 @@ async function start() {
   const router = createAppRouter();
   syncStoreAcrossTabs();
   const bootStatus = await booted;
-  discardEarlyResponses();
+  startUpDone();
   await yieldToMain();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -50,6 +50,9 @@ describe('route preloads (decision 069)', () => {
       files: [expect.stringMatching(/^assets\/screen-\d\.js$/), 'assets/card-1.js', 'assets/card-1.css'],
     });
     expect(preloads['/']?.session).toBe(true);
+    // A member's screen also names the answers it asks for; a visitor's screen none.
+    expect(preloads['/']?.requests).toContain('/api/task?isCompleted=false&pageSize=6&page=0&hasEnded=false');
+    expect(preloads['/login']?.requests).toBeUndefined();
     // The entry's own chunks are loaded by index.html already.
     for (const route of Object.values(preloads)) expect(route.files).not.toContain('assets/vendor-1.js');
   });
@@ -69,10 +72,12 @@ describe('route preloads (decision 069)', () => {
 
     const preloads: RoutePreloads = {
       '/login': { session: false, files: ['assets/login-1.js', 'assets/login-1.css'] },
-      '/': { session: true, files: ['assets/home-1.js'] },
+      '/': { session: true, files: ['assets/home-1.js'], requests: ['/api/task?page=0'] },
     };
+    let fetched: ReturnType<typeof vi.fn>;
     const run = () => {
-      vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{}'))));
+      fetched = vi.fn(() => Promise.resolve(new Response('{}')));
+      vi.stubGlobal('fetch', fetched);
       // The script as the build emits it, run as the browser runs a classic script.
       new Function(earlyBootSource(preloads))();
     };
@@ -82,6 +87,7 @@ describe('route preloads (decision 069)', () => {
     it("asks for the opened screen's code, for a visitor only on the visitor's screens", () => {
       window.history.replaceState(null, '', '/login');
       run();
+      expect(fetched.mock.calls.map(([url]) => url)).toEqual(['/api/info', '/api/info/colors']);
       expect(links()).toEqual([
         ['modulepreload', '/assets/login-1.js'],
         ['preload', '/assets/login-1.css'],
@@ -100,6 +106,11 @@ describe('route preloads (decision 069)', () => {
       window.history.replaceState(null, '', '/');
       run();
       expect(links()).toEqual([['modulepreload', '/assets/home-1.js']]);
+      // The home's own answers, asked with the session's token and kept for the screen.
+      expect(fetched).toHaveBeenCalledWith('/api/task?page=0', {
+        headers: expect.objectContaining({ Authorization: 'Bearer t' }),
+      });
+      expect(window.__plukEarly?.['/api/task?page=0']).toMatchObject({ token: 't', forScreen: true });
       document.head.querySelectorAll('link').forEach((link) => link.remove());
       window.history.replaceState(null, '', '/login/');
       run();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { discardEarlyResponses, takeEarlyResponse } from './early-requests';
+import { discardEarlyResponses, screenAnswersKeptMs, startUpDone, takeEarlyResponse } from './early-requests';
 
 function earlyAnswer() {
   const cancel = vi.fn(() => Promise.resolve());
@@ -26,5 +26,30 @@ describe('early start-up answers (build/early-boot.js)', () => {
       expect(account.cancel).toHaveBeenCalled();
     });
     expect(takeEarlyResponse('/api/User', 't', null)).toBeUndefined();
+  });
+
+  it("keeps the opened screen's answers after start-up, for a while", async () => {
+    vi.useFakeTimers();
+    try {
+      const colors = earlyAnswer();
+      const tasks = earlyAnswer();
+      const later = earlyAnswer();
+      window.__plukEarly = {
+        '/api/info/colors': colors.entry,
+        '/api/task?page=0': { ...tasks.entry, forScreen: true },
+        '/api/post?page=0': { ...later.entry, forScreen: true },
+      };
+      startUpDone();
+      expect(Object.keys(window.__plukEarly)).toEqual(['/api/task?page=0', '/api/post?page=0']);
+      // The screen takes its answer when it renders.
+      expect(takeEarlyResponse('/api/task?page=0', 't', null)).toBe(tasks.entry.response);
+      // What it never asked for goes once the screen has had its time.
+      vi.advanceTimersByTime(screenAnswersKeptMs);
+      expect(window.__plukEarly).toEqual({});
+      await vi.waitFor(() => expect(later.cancel).toHaveBeenCalled());
+      expect(tasks.cancel).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

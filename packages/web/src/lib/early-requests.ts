@@ -1,5 +1,5 @@
 /**
- * The start-up requests that public/early-boot.js sent before the app's script arrived (decision 068).
+ * The start-up requests that early-boot.js (build/early-boot.js) sent before the app's script arrived (decision 068).
  * Each is taken once, and only by the same call: same URL, same token, same impersonation. Anything
  * else (no early request, another token since) returns undefined and the caller asks itself.
  */
@@ -7,6 +7,8 @@ export interface EarlyRequest {
   token: string | null;
   impersonate: number | null;
   response: Promise<Response>;
+  /** Asked for the opened screen, not for start-up (decision 069): kept after start-up. */
+  forScreen?: boolean;
 }
 
 declare global {
@@ -32,16 +34,27 @@ export function takeEarlyResponse(
 }
 
 /**
- * Cancels the early answers nobody took (start-up is done): an unread body would keep its request
- * open, and the answer could only ever be stale from now on.
+ * Cancels the early answers nobody took: an unread body would keep its request open, and the answer
+ * could only ever be stale from now on. At the end of start-up (`'start-up'`) the opened screen's
+ * answers stay, for the screen to take when it renders; `'all'` cancels those too.
  */
-export function discardEarlyResponses(): void {
+export function discardEarlyResponses(which: 'start-up' | 'all' = 'all'): void {
   const early = typeof window === 'undefined' ? undefined : window.__plukEarly;
   if (!early) return;
   for (const [url, entry] of Object.entries(early)) {
+    if (which === 'start-up' && entry.forScreen) continue;
     delete early[url];
     cancel(entry);
   }
+}
+
+/** How long the opened screen's early answers wait to be taken after start-up (decision 069). */
+export const screenAnswersKeptMs = 10_000;
+
+/** Start-up is done: its unused answers go now, the screen's after `screenAnswersKeptMs`. */
+export function startUpDone(): void {
+  discardEarlyResponses('start-up');
+  setTimeout(() => discardEarlyResponses('all'), screenAnswersKeptMs);
 }
 
 function cancel(entry: EarlyRequest): void {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout';
-import { discardEarlyResponses } from '../../lib/early-requests';
+import { startUpDone } from '../../lib/early-requests';
 import { runBoot, type BootStatus } from './run-boot';
 
 export type { BootStatus } from './run-boot';
@@ -22,7 +22,7 @@ export function useBoot(done?: Exclude<BootStatus, 'loading'>): BootStatus {
     if (done) return;
     let cancelled = false;
     void runBoot({ queryClient, i18n, logout }).then((next) => {
-      discardEarlyResponses();
+      startUpDone();
       if (!cancelled) setStatus(next);
     });
     return () => {
