@@ -200,7 +200,7 @@ describe('document and motion', () => {
   });
 
   it('stills the plant animation for prefers-reduced-motion, and keeps the tabs clear of the home bar', () => {
-    expect(read('../src/app/boot/plant-loader.module.css')).toMatch(
+    expect(read('../src/app/boot/plant-loader.css')).toMatch(
       /@media \(prefers-reduced-motion: reduce\)[\s\S]*animation: none/,
     );
     expect(read('../src/app/layouts/layouts.module.css')).toMatch(
