@@ -96,7 +96,10 @@ describe('small helpers', () => {
     const tokens = new AccessTokens(secret, 60);
     const now = Math.floor(Date.now() / 1000);
     const token = tokens.issue({ id: 7, appId: 'farm' }, 'session-1', now);
-    expect(tokens.verify(token)).toMatchObject({ ok: true, claims: { sub: 7, app: 'farm', sid: 'session-1' } });
+    expect(tokens.verify(token)).toMatchObject({
+      ok: true,
+      claims: { sub: 7, app: 'farm', sid: 'session-1' },
+    });
     // The second call answers from what the first verified.
     expect(tokens.verify(token)).toMatchObject({ ok: true, claims: { sub: 7 } });
     // A token whose payload was swapped is a different text: checked, and refused.

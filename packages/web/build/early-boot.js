@@ -9,7 +9,7 @@
 // (build/route-preloads.ts); this is the template.
 (function () {
   var early = {};
-  var preloads = /*ROUTE_PRELOADS*/{};
+  var preloads = /*ROUTE_PRELOADS*/ {};
   function preload(signedIn, token, impersonate) {
     var path = location.pathname.replace(/\/+$/, '') || '/';
     var route = preloads[path];

@@ -7,7 +7,7 @@ import { screenRequests } from '../src/app/screen-requests';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const templateFile = join(here, 'early-boot.js');
-const marker = '/*ROUTE_PRELOADS*/{}';
+const marker = '/*ROUTE_PRELOADS*/ {}';
 
 /**
  * The screens a phone most often opens the app on, by exact path, with the screen module React Router
@@ -35,7 +35,8 @@ export function routePreloadsOf(bundle: OutputBundle, root: string): RoutePreloa
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const css = (chunk: OutputChunk) => [
-    ...((chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []),
+    ...((chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ??
+      []),
   ];
   const closure = (start: OutputChunk[]) => {
     const seen = new Set<string>();
@@ -53,7 +54,8 @@ export function routePreloadsOf(bundle: OutputBundle, root: string): RoutePreloa
   for (const [path, { module, session }] of Object.entries(preloadedRoutes)) {
     const source = join(root, module);
     const screen = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === source);
-    if (!screen) throw new Error(`route-preloads: no lazy chunk for ${module} (${path}); update preloadedRoutes`);
+    if (!screen)
+      throw new Error(`route-preloads: no lazy chunk for ${module} (${path}); update preloadedRoutes`);
     const files = [...closure([screen])].filter((file) => !loaded.has(file));
     const styles = files.flatMap((file) => css(byFile.get(file)!));
     preloads[path] = { session, files: [...files, ...new Set(styles)] };

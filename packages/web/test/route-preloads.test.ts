@@ -1,6 +1,11 @@
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { earlyBootSource, preloadedRoutes, routePreloadsOf, type RoutePreloads } from '../build/route-preloads';
+import {
+  earlyBootSource,
+  preloadedRoutes,
+  routePreloadsOf,
+  type RoutePreloads,
+} from '../build/route-preloads';
 
 const root = '/repo/packages/web';
 

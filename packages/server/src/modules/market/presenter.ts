@@ -15,7 +15,15 @@ export type ReservationRow = typeof productReservations.$inferSelect;
 /** The columns of an offer a list shows (issue 17: lists answer only what they show, not the description). */
 export type ProductSummaryRow = Pick<
   ProductRow,
-  'id' | 'title' | 'priceCents' | 'quantity' | 'unit' | 'availableUntil' | 'isClosed' | 'ownerUserId' | 'createdAt'
+  | 'id'
+  | 'title'
+  | 'priceCents'
+  | 'quantity'
+  | 'unit'
+  | 'availableUntil'
+  | 'isClosed'
+  | 'ownerUserId'
+  | 'createdAt'
 >;
 
 /** An offer as the lists read it: its listed columns, its owner, how much is taken (reserved or paid) and its photos. */

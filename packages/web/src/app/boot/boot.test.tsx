@@ -126,7 +126,9 @@ describe('start-up', () => {
       signIn('token-1', 'refresh-1');
       const { router } = await renderAppAfterBoot({
         path: '/',
-        handlers: { 'GET /api/info': () => json({ code: 'E001', error: { code: 'E001', message: 'x' } }, 404) },
+        handlers: {
+          'GET /api/info': () => json({ code: 'E001', error: { code: 'E001', message: 'x' } }, 404),
+        },
       });
       expect(await screen.findByText('Deze plukboerderij/zelfpluktuin bestaat nog niet')).toBeInTheDocument();
       expect(useAppStore.getState().auth.loggedIn).toBe(false);

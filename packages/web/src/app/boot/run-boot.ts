@@ -22,7 +22,11 @@ export interface BootDeps {
  * any other failure is only logged and the app starts anyway. Plain code, not a hook, so `main.tsx`
  * can run it before the first render (decision 069) and `useBoot` when the app is rendered without it.
  */
-export async function runBoot({ queryClient, i18n, logout }: BootDeps): Promise<Exclude<BootStatus, 'loading'>> {
+export async function runBoot({
+  queryClient,
+  i18n,
+  logout,
+}: BootDeps): Promise<Exclude<BootStatus, 'loading'>> {
   const colors = queryClient.fetchQuery(appColorsQueryOptions()).catch((error: unknown) => {
     console.error('Pluk: loading the app colours failed', error);
   });
