@@ -51,6 +51,7 @@ import {
   decodeCursor,
   finishPage,
   literalCount,
+  literalFlag,
   pageWindow,
   windowKey,
   windowOf,
@@ -776,7 +777,12 @@ export async function memberWallets(
 ): Promise<MemberWalletPage> {
   const farm = tenantDb(db, appId);
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
-  const conditions: SQL[] = [eq(users.appId, appId), eq(users.isActive, true), eq(users.isApproved, true)];
+  // The flags as literals (ADR 066), so the cached plan reads the partial index `users_members_by_name`.
+  const conditions: SQL[] = [
+    eq(users.appId, appId),
+    eq(users.isActive, literalFlag(true)),
+    eq(users.isApproved, literalFlag(true)),
+  ];
   if (query.search) conditions.push(ilike(userSearchText, likePattern(query.search)));
   const where = and(...conditions);
   const window = pageWindow(request);
