@@ -21,7 +21,7 @@ describe('bench:scale shape', () => {
       photos: 112,
       requests: 100,
       recentRequests: 20,
-      donationsPerMember: 19,
+      donationsPerMember: 9,
     });
   });
 });

@@ -25,7 +25,7 @@ const shape: ScaleShape = {
   farms: Number(process.env.BENCH_SCALE_FARMS ?? 1000),
   members: Number(process.env.BENCH_SCALE_MEMBERS ?? 500),
   notificationsPerMember: Number(process.env.BENCH_SCALE_NOTIFICATIONS ?? 5),
-  ledgerPerMember: Number(process.env.BENCH_SCALE_LEDGER ?? 20),
+  ledgerPerMember: Number(process.env.BENCH_SCALE_LEDGER ?? 10),
 };
 
 async function main(): Promise<void> {
