@@ -3,7 +3,9 @@
  * `farms` farms of `members` members each, with per farm the issue's proportions — 0.4 chores per member
  * with 2.4 places taken each, 0.2 events per member with 10 attendances each, 0.6 posts per member with
  * 5 comments each — and `notificationsPerMember` notifications per member (the issue's installation had
- * 50; the bench scales that down by default, and says so). The demo farms already there ("De Plukhoeve",
+ * 50; the bench scales that down by default, and says so); since issue 17 point 4 also the market (0.3
+ * offers per member, 2 reservations each, photos on half), the requests (0.2 per member) and the wallet
+ * (a wallet per member, `ledgerPerMember` movements each, balances equal to the ledger). The demo farms already there ("De Plukhoeve",
  * "Het Veld") are grown to the same shape, so the same logged-in calls compare demo size with large size.
  *
  * Set-based SQL only (`insert … select … from generate_series`), written against the migrations'
@@ -136,9 +138,10 @@ const helperTables = [
 /**
  * Grows the database in place; returns each step's duration. `passwordHash` becomes every new member's
  * password hash (the bench passes the demo password's, so any member can sign in). After the farms and
- * members (two halves side by side), six independent lanes (households; chores; events; posts; two halves
- * of the notifications) run side by side, each on its own connection of `sql` (give it a pool of 6; with
- * fewer they take turns).
+ * members (two halves side by side), nine lanes run side by side, each on its own connection of `sql`
+ * (give it a pool of 9; with fewer they take turns): households; chores; events; posts; two halves of the
+ * notifications; two halves of the wallets, then of the donations; the market and requests, then (once
+ * the wallets are there) the market's payments and the rewards. Last, the banks' balances.
  */
 export async function growToScale(sql: Sql, shape: ScaleShape, passwordHash: string): Promise<GrowStep[]> {
   const farm = perFarm(shape);
