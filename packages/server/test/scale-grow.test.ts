@@ -15,6 +15,13 @@ describe('bench:scale shape', () => {
       posts: 300,
       commentsPerPost: 5,
       notificationsPerMember: 5,
+      offers: 150,
+      recentOffers: 40,
+      reservations: 300,
+      photos: 112,
+      requests: 100,
+      recentRequests: 20,
+      donationsPerMember: 9,
     });
   });
 });
@@ -92,6 +99,97 @@ describe.skipIf(!process.env.DATABASE_URL)('bench:scale generator (PostgreSQL)',
     const [lid] =
       await sql`select count(*)::int as n from users where app_id = 'plukhoeve' and username = 'lid'`;
     expect(lid?.n).toBe(1);
+  });
+
+  it('grows the market: offers in proportion, about 2 in 15 open, none oversold, photos on half', async () => {
+    const grown = "app_id = 'farm-0003'";
+    expect((await perApp('products', grown))['farm-0003']).toBe(farm.offers);
+    expect((await perApp('product_reservations', grown))['farm-0003']).toBe(farm.reservations);
+    expect(farm.reservations / farm.offers).toBe(2);
+    expect((await perApp('product_photos', grown))['farm-0003']).toBe(farm.photos);
+    expect(await perApp('products')).toMatchObject({ plukhoeve: farm.offers, hetveld: farm.offers });
+    // Open: not closed, not past its date, not sold out (what the member home shows).
+    const [open] = await sql`select count(*)::int as n from products p
+      where p.app_id = 'farm-0003' and not p.is_closed and (p.available_until is null or p.available_until > now())
+        and (select coalesce(sum(r.quantity), 0) from product_reservations r
+             where r.app_id = p.app_id and r.product_id = p.id and r.status in ('reserved', 'paid')) < p.quantity`;
+    expect(open?.n).toBe(Math.ceil(farm.recentOffers / 2));
+    const [oversold] = await sql`select count(*)::int as n from products p
+      where (select coalesce(sum(r.quantity), 0) from product_reservations r
+             where r.app_id = p.app_id and r.product_id = p.id and r.status in ('reserved', 'paid')) > p.quantity`;
+    expect(oversold?.n).toBe(0);
+    const [own] = await sql`select count(*)::int as n from product_reservations r
+      join products p on p.app_id = r.app_id and p.id = r.product_id where r.user_id = p.owner_user_id`;
+    expect(own?.n).toBe(0);
+    const statuses = await sql`select distinct status from product_reservations where app_id = 'farm-0003'`;
+    expect(statuses.map((row) => row.status as string).sort()).toEqual([
+      'cancelled',
+      'paid',
+      'refused',
+      'reserved',
+    ]);
+  });
+
+  it('grows the requests: in proportion, the newest in reach, a taker other than the requester', async () => {
+    expect((await perApp('requests', "app_id = 'farm-0003'"))['farm-0003']).toBe(farm.requests);
+    expect(await perApp('requests')).toMatchObject({ plukhoeve: farm.requests, hetveld: farm.requests });
+    // In reach: open or taken and not past their date: 3 in 4 of the newest fifth.
+    const inReach = Array.from({ length: farm.recentRequests }, (_, r) => r).filter(
+      (r) => r % 4 !== 3,
+    ).length;
+    const [reach] = await sql`select count(*)::int as n from requests where app_id = 'farm-0003'
+      and status in ('open', 'taken') and (needed_by is null or needed_by > now())`;
+    expect(reach?.n).toBe(inReach);
+    const [completed] =
+      await sql`select count(*)::int as n from requests where app_id = 'farm-0003' and status = 'completed'`;
+    expect(completed!.n as number).toBeGreaterThanOrEqual((farm.requests - farm.recentRequests) / 2);
+    const [takers] = await sql`select count(*)::int as n from requests
+      where status in ('taken', 'completed') and (taken_by_user_id is null or taken_by_user_id = requester_user_id)`;
+    expect(takers?.n).toBe(0);
+  });
+
+  it('gives every approved member a wallet and about 20 movements, and the ledger holds', async () => {
+    const approved = farm.members - 1;
+    expect((await perApp('wallets', "app_id = 'farm-0003' and kind = 'member'"))['farm-0003']).toBe(approved);
+    expect(await perApp('wallets', "kind = 'bank'")).toEqual({ plukhoeve: 1, hetveld: 1, 'farm-0003': 1 });
+    expect((await perApp('ledger_entries', "app_id = 'farm-0003' and kind = 'donation'"))['farm-0003']).toBe(
+      approved * farm.donationsPerMember,
+    );
+    // Every paid, priced reservation is one purchase, every completed request with a reward one reward.
+    const [links] = await sql`select
+      (select count(*) from product_reservations where status = 'paid' and total_cents > 0)::int as paid,
+      (select count(*) from ledger_entries where kind = 'purchase' and reservation_id is not null)::int as purchases,
+      (select count(*) from requests where status = 'completed' and reward_cents > 0)::int as rewarded,
+      (select count(*) from ledger_entries where kind = 'reward' and request_id is not null)::int as rewards`;
+    expect(links!.purchases).toBe(links!.paid);
+    expect(links!.rewards).toBe(links!.rewarded);
+    expect(links!.purchases as number).toBeGreaterThan(0);
+    expect(links!.rewards as number).toBeGreaterThan(0);
+    // Movements per member (either side): about 20.
+    const [sides] = await sql`select avg(n)::float as avg from (
+      select w.id, (select count(*) from ledger_entries e where e.app_id = w.app_id
+        and (e.from_wallet_id = w.id or e.to_wallet_id = w.id)) as n
+      from wallets w where w.app_id = 'farm-0003' and w.kind = 'member') m`;
+    expect(sides!.avg as number).toBeGreaterThanOrEqual(farm.donationsPerMember);
+    expect(sides!.avg as number).toBeLessThan(farm.donationsPerMember + 2);
+    // The ledger invariant (ADR 058): every balance is the sum of its ledger rows, each farm's wallets sum
+    // to 0, no member below 0, and what members promised is covered.
+    const [drift] = await sql`select count(*)::int as n from wallets w where w.balance_cents <>
+      coalesce((select sum(amount_cents) from ledger_entries e where e.app_id = w.app_id and e.to_wallet_id = w.id), 0)
+      - coalesce((select sum(amount_cents) from ledger_entries e where e.app_id = w.app_id and e.from_wallet_id = w.id), 0)`;
+    expect(drift?.n).toBe(0);
+    const farms = await sql`select app_id, sum(balance_cents)::int as total from wallets group by app_id`;
+    expect(farms.every((row) => row.total === 0)).toBe(true);
+    const [uncovered] =
+      await sql`select count(*)::int as n from wallets w where w.kind = 'member' and w.balance_cents
+      - coalesce((select sum(total_cents) from product_reservations r
+                  where r.app_id = w.app_id and r.user_id = w.user_id and r.status = 'reserved'), 0)
+      - coalesce((select sum(reward_cents) from requests q
+                  where q.app_id = w.app_id and q.requester_user_id = w.user_id and q.status in ('open', 'taken')), 0) < 0`;
+    expect(uncovered?.n).toBe(0);
+    const [keys] = await sql`select count(*)::int as n from ledger_entries where idempotency_key not like
+      case kind when 'donation' then 'donation:%' when 'purchase' then 'purchase:%' else 'reward:%' end`;
+    expect(keys?.n).toBe(0);
   });
 
   it('links comments only to posts of their own farm', async () => {

@@ -10,8 +10,9 @@
  * the member feeds): main ignores the query and answers every row (the "before"; the fill column then
  * shows the mismatch), the paged lists of issue 17 answer one page.
  *
- * `{workshop}` and `{post}` stand for the demo farm's workshop event and its newest post (with a
- * comment); the harness looks their ids up.
+ * `{workshop}`, `{post}` and `{offer}` stand for the demo farm's workshop event, its newest post (with a
+ * comment) and its jam offer (with a reservation); the harness looks their ids up. The wallet screen's
+ * fill is its first page of movements (20 at most: the demo's `lid` has 1, a grown member about 20).
  */
 export interface ScaleCall {
   name: string;
@@ -36,6 +37,15 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'my feedback', role: 'member', path: 'feedback?page=0&pageSize=1', fill: 1 },
   { name: 'members (User/Members)', role: 'member', path: 'User/Members', fill: 'all' },
   { name: 'online members', role: 'member', path: 'user/onlineMembers', fill: 'all' },
+  // The market, requests and wallet (issue 17 point 4). The home asks pageSize=6 for both; the demo farm
+  // has 5 open offers and 3 open requests, so the pages here are 5 and 3.
+  { name: 'offers (home)', role: 'member', path: 'product?isCompleted=false&pageSize=5&page=0&hasEnded=false', fill: 5 },
+  { name: 'requests (home)', role: 'member', path: 'request?isCompleted=false&pageSize=3&page=0&hasEnded=false', fill: 3 },
+  { name: 'my offers (user/products)', role: 'member', path: 'user/products', fill: 'all' },
+  { name: 'my orders (user/productreservations)', role: 'member', path: 'user/productreservations', fill: 'all' },
+  { name: 'my requests (user/requests)', role: 'member', path: 'user/requests', fill: 'all' },
+  { name: 'wallet screen (User/Wallet)', role: 'member', path: 'User/Wallet', fill: 'all' },
+  { name: 'wallet movements (page)', role: 'member', path: 'User/Wallet/entries?page=0&pageSize=1', fill: 1 },
   // The manager's lists.
   { name: 'manager chores', role: 'manager', path: 'applicationManager/Task?page=0&pageSize=5', fill: 5 },
   { name: 'manager events', role: 'manager', path: 'applicationManager/Event?page=0&pageSize=3', fill: 3 },
@@ -44,6 +54,12 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'manager attendances', role: 'manager', path: 'applicationManager/Event/{workshop}/attendances?page=0&pageSize=2', fill: 2 },
   { name: 'manager feedback', role: 'manager', path: 'applicationManager/feedback?page=0&pageSize=1', fill: 1 },
   { name: 'manager media', role: 'manager', path: 'Media', fill: 'all' },
+  { name: 'manager offers', role: 'manager', path: 'applicationManager/product?page=0&pageSize=5', fill: 5 },
+  { name: 'manager offer takers', role: 'manager', path: 'applicationManager/product/takers/{offer}', fill: 'all' },
+  { name: 'manager requests', role: 'manager', path: 'applicationManager/request?page=0&pageSize=3', fill: 3 },
+  { name: 'manager internal bank', role: 'manager', path: 'applicationManager/internalbank', fill: 'all' },
+  { name: 'manager bank issuances', role: 'manager', path: 'applicationManager/internalbank/history?page=0&pageSize=5', fill: 5 },
+  { name: 'manager member wallets', role: 'manager', path: 'applicationManager/internalbank/wallets?page=0&pageSize=5', fill: 5 },
   { name: 'users page 1', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 8 }, fill: 8 },
   { name: 'users filtered by name', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, filter: 'Lien' }, fill: 1 },
   { name: 'waiting list', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 2, isApproved: false }, fill: 2 },

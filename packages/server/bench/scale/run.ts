@@ -12,7 +12,7 @@
  * keeps reading), and drops both databases.
  *
  * Knobs: BENCH_SCALE_FARMS, BENCH_SCALE_MEMBERS, BENCH_SCALE_NOTIFICATIONS (per member, 5; the issue's
- * installation had 50), BENCH_SCALE_SECONDS (6 per call), BENCH_SCALE_ROUNDS (3),
+ * installation had 50), BENCH_SCALE_LEDGER (ledger movements per member, 10), BENCH_SCALE_SECONDS (6 per call), BENCH_SCALE_ROUNDS (3),
  * BENCH_SCALE_CONNECTIONS (10), BENCH_SCALE_ONLY=<parts of call names, comma-separated>.
  */
 import { request as httpRequest } from 'node:http';
@@ -35,6 +35,7 @@ const shape: ScaleShape = {
   farms: Number(process.env.BENCH_SCALE_FARMS ?? 1000),
   members: Number(process.env.BENCH_SCALE_MEMBERS ?? 500),
   notificationsPerMember: Number(process.env.BENCH_SCALE_NOTIFICATIONS ?? 5),
+  ledgerPerMember: Number(process.env.BENCH_SCALE_LEDGER ?? 10),
 };
 /** BENCH_SCALE_ONLY: parts of call names, comma-separated (`post,waiting`). */
 const only = process.env.BENCH_SCALE_ONLY?.toLowerCase().split(',').filter(Boolean);
@@ -53,7 +54,7 @@ const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
 interface Farm {
   name: string;
   fresh: TestDatabase;
-  /** A pool for the grow's lanes and the bench's own queries. */
+  /** A pool for the grow's nine lanes and the bench's own queries. */
   sql: postgres.Sql;
   app: FastifyInstance;
   base: string;
@@ -80,7 +81,7 @@ async function openFarm(name: string): Promise<Farm> {
   // As server.ts does: the job worker polls the jobs table while the routes are measured.
   app.jobs.start();
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { name, fresh, sql: postgres(fresh.url!, { max: 6, onnotice: () => {} }), app, base };
+  return { name, fresh, sql: postgres(fresh.url!, { max: 9, onnotice: () => {} }), app, base };
 }
 
 async function closeFarm(farm: Farm | undefined): Promise<void> {
@@ -125,9 +126,14 @@ async function callOptions(farm: Farm, calls: ScaleCall[]): Promise<autocannon.O
     select id from events where app_id = ${demoFarm} and title = 'Workshop tomaten snoeien'`;
   const [post] = await farm.sql`
     select subject_id from comments where app_id = ${demoFarm} and subject_type = 'post' order by id limit 1`;
+  const [offer] = await farm.sql`
+    select id from products where app_id = ${demoFarm} and title = 'Aardbeienconfituur'`;
   const headers = { member: await login(farm.base, 'lid'), manager: await login(farm.base, 'beheerder') };
   return calls.map((call) => ({
-    url: `${farm.base}/api/${call.path.replace('{workshop}', String(workshop!.id)).replace('{post}', String(post!.subject_id))}`,
+    url: `${farm.base}/api/${call.path
+      .replace('{workshop}', String(workshop!.id))
+      .replace('{post}', String(post!.subject_id))
+      .replace('{offer}', String(offer!.id))}`,
     method: call.method ?? 'GET',
     headers:
       call.body === undefined
@@ -144,7 +150,9 @@ async function answerOf(options: autocannon.Options): Promise<Answer> {
     body: options.body as string | undefined,
   });
   const json = response.status === 200 ? (JSON.parse(response.text) as unknown) : undefined;
-  const items = Array.isArray(json) ? json : (json as { items?: unknown[] } | undefined)?.items;
+  // A list, a page, or the wallet screen (its first page of movements).
+  const page = json as { items?: unknown[]; entries?: { items?: unknown[] } } | undefined;
+  const items = Array.isArray(json) ? json : (page?.items ?? page?.entries?.items);
   return { status: response.status, bytes: Buffer.byteLength(response.text), fill: items?.length ?? 1 };
 }
 
@@ -162,7 +170,10 @@ async function run(small: Farm, large: Farm): Promise<void> {
     `\nGrowing to ${shape.farms} farms × ${shape.members} members; per farm ${farm.chores} chores ` +
       `(${farm.placesTaken} places taken), ${farm.events} events (${farm.attendancesPerEvent} attendances each), ` +
       `${farm.posts} posts (${farm.commentsPerPost} comments each), ${farm.notificationsPerMember} notifications ` +
-      `per approved new member (scaled down: the issue's installation had 50)…`,
+      `per approved new member (scaled down: the issue's installation had 50); ${farm.offers} offers ` +
+      `(${farm.reservations} reservations, ${farm.photos} photos), ${farm.requests} requests, a wallet per ` +
+      `approved member with ${farm.donationsPerMember} donations and its share of the market's payments and the ` +
+      `requests' rewards (${shape.ledgerPerMember} movements; scaled down: the issue's point 4 asks about 20)…`,
   );
   const [lid] =
     await large.sql`select password_hash from users where app_id = ${demoFarm} and username = 'lid'`;

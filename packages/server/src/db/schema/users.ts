@@ -50,6 +50,10 @@ export const users = pgTable(
     index('users_waiting_created_id')
       .on(t.appId, t.createdAt, t.id)
       .where(sql`not ${t.isApproved}`),
+    // The BankManager's member wallets, by name (issue 17 point 4): only the active, approved members.
+    index('users_members_by_name')
+      .on(t.appId, t.lastName, t.firstName, t.id)
+      .where(sql`${t.isActive} and ${t.isApproved}`),
     // The name filter (pg_trgm, ADR 056): the expression of `userSearchText` in modules/users/service.ts.
     index('users_search_trgm').using(
       'gin',

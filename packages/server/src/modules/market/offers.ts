@@ -77,6 +77,19 @@ const reservationCountsSql = sql<
   number[]
 >`(select array[count(*) filter (where r.status = 'reserved'), count(*) filter (where r.status = 'paid')]::int[] from product_reservations r where r.app_id = "products"."app_id" and r.product_id = "products"."id")`;
 
+/**
+ * The joins name the farm on both sides (`users.app_id = products.app_id`), as the composite keys do:
+ * tenantDb gives each table its own `app_id = $n`, and a cached (generic) plan cannot tell those
+ * parameters are equal, so it priced the owner join at one row, sorted the farm's every offer for a page
+ * and was planned again on every request (bench:scale, issue 17 point 4).
+ */
+const ownerJoin = and(eq(users.appId, products.appId), eq(users.id, products.ownerUserId));
+const takerJoin = and(eq(users.appId, productReservations.appId), eq(users.id, productReservations.userId));
+const offerJoin = and(
+  eq(products.appId, productReservations.appId),
+  eq(products.id, productReservations.productId),
+);
+
 const ownerColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName };
 const offerColumns = { product: products, owner: ownerColumns, taken: takenSql, photoIds: photoIdsSql };
 
@@ -191,7 +204,7 @@ const offerPageQuery = preparedQuery((db, key: string) => {
       total: cappedTotal(farm, products, memberListWhere(appId, userId, filter, now)),
     })
     .from(products)
-    .innerJoin(users, eq(users.id, products.ownerUserId))
+    .innerJoin(users, ownerJoin)
     .innerJoinLateral(taken, sql`true`)
     .where(and(where, cursor === 'after' ? afterCursor(offerKeys, cursorPlaceholders(offerKeys)) : undefined))
     .orderBy(desc(products.createdAt), desc(products.id))
@@ -220,7 +233,7 @@ export async function listOffers(
           total: cappedTotal(farm, products, where()),
         })
         .from(products)
-        .innerJoin(users, eq(users.id, products.ownerUserId))
+        .innerJoin(users, ownerJoin)
         .where(
           and(
             where(),
@@ -254,7 +267,7 @@ export async function readOffer(db: Db, appId: string, productId: number): Promi
   const [row] = await tenantDb(db, appId)
     .select(offerColumns)
     .from(products)
-    .innerJoin(users, eq(users.id, products.ownerUserId))
+    .innerJoin(users, ownerJoin)
     .where(inApp(appId, productId));
   return row ?? null;
 }
@@ -269,7 +282,7 @@ async function reservationsOf(db: Db, appId: string, productId: number, userId?:
   return tenantDb(db, appId)
     .select(reservationColumns)
     .from(productReservations)
-    .innerJoin(users, eq(users.id, productReservations.userId))
+    .innerJoin(users, takerJoin)
     .where(
       and(
         eq(productReservations.productId, productId),
@@ -302,7 +315,7 @@ export async function reservationById(db: Db, appId: string, reservationId: numb
   const [row] = await tenantDb(db, appId)
     .select(reservationColumns)
     .from(productReservations)
-    .innerJoin(users, eq(users.id, productReservations.userId))
+    .innerJoin(users, takerJoin)
     .where(eq(productReservations.id, reservationId));
   if (!row) throw notFound();
   return presentReservation(row);
@@ -313,7 +326,7 @@ export async function myOffers(db: Database, user: AuthUser, now = new Date()): 
   const rows = await tenantDb(db, user.appId)
     .select(offerSummaryColumns)
     .from(products)
-    .innerJoin(users, eq(users.id, products.ownerUserId))
+    .innerJoin(users, ownerJoin)
     .where(eq(products.ownerUserId, user.id))
     .orderBy(desc(products.createdAt), desc(products.id));
   return rows.map((r) => presentOfferSummary(r, user.id, now));
@@ -334,8 +347,8 @@ export async function myOrders(db: Database, user: AuthUser, now = new Date()): 
   const fromOthersRows = await farm
     .select({ reservation: productReservations, taker: reservationColumns.taker })
     .from(productReservations)
-    .innerJoin(products, eq(products.id, productReservations.productId))
-    .innerJoin(users, eq(users.id, productReservations.userId))
+    .innerJoin(products, offerJoin)
+    .innerJoin(users, takerJoin)
     .where(and(eq(products.ownerUserId, user.id), ne(productReservations.userId, user.id)))
     .orderBy(desc(productReservations.createdAt), desc(productReservations.id))
     .limit(ordersShown);
@@ -346,7 +359,7 @@ export async function myOrders(db: Database, user: AuthUser, now = new Date()): 
       : await farm
           .select(offerSummaryColumns)
           .from(products)
-          .innerJoin(users, eq(users.id, products.ownerUserId))
+          .innerJoin(users, ownerJoin)
           .where(inArray(products.id, offerIds));
   const offers = new Map<number, OfferSummary>(
     reads.map((read) => [read.product.id, presentOfferSummary(read, user.id, now)]),
@@ -397,9 +410,10 @@ export async function managerOffers(
       product: { ...productSummaryColumns, updatedAt: products.updatedAt },
       counts: reservationCountsSql,
       cursor: cursorColumn(offerKeys),
+      total: cappedTotal(farm, products, where),
     })
     .from(products)
-    .innerJoin(users, eq(users.id, products.ownerUserId))
+    .innerJoin(users, ownerJoin)
     .where(and(where, query.after ? afterCursor(offerKeys, decodeCursor(offerKeys, query.after)) : undefined))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(window.limit)
@@ -429,7 +443,7 @@ export async function offerTakers(db: Database, appId: string, productId: number
   const rows = await tenantDb(db, appId)
     .select({ ...reservationColumns, email: users.email, phone: users.phone })
     .from(productReservations)
-    .innerJoin(users, eq(users.id, productReservations.userId))
+    .innerJoin(users, takerJoin)
     .where(eq(productReservations.productId, productId))
     .orderBy(asc(productReservations.createdAt), asc(productReservations.id));
   return rows.map((r: ReservationRead & { email: string; phone: string }) => presentTaker(r));
