@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronRight, type Icon } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../../lib/form';
+import classes from './home.module.css';
 
 interface HomeBlockProps<T> {
   title: string;
@@ -41,30 +42,29 @@ export function HomeBlock<T>({
   const errorText = useErrorText();
   const headingId = `home-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <Stack gap="xs" component="section" aria-labelledby={headingId}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+    <section className={classes.block} aria-labelledby={headingId}>
+      <div className={classes.blockHead}>
+        <div className={classes.blockTitle}>
           <BlockIcon size={22} stroke={1.6} aria-hidden />
           <Title order={2} size="h4" id={headingId}>
             {title}
           </Title>
-        </Group>
+        </div>
         {more && (
           <Anchor
             component={Link}
             to={more.to}
             size="sm"
-            className="pluk-touch-link"
+            className={`pluk-touch-link ${classes.blockMore}`}
             aria-label={more.label}
-            style={{ flexShrink: 0 }}
           >
-            <Group gap={2} wrap="nowrap">
+            <span className={classes.blockMoreInner}>
               {t('all')}
               <IconChevronRight size={16} aria-hidden />
-            </Group>
+            </span>
           </Anchor>
         )}
-      </Group>
+      </div>
       {query.isPending ? (
         <Stack gap="xs" role="status" aria-label={t('loading', { title })}>
           {Array.from({ length: rows }, (_, index) => (
@@ -92,6 +92,6 @@ export function HomeBlock<T>({
       ) : (
         children(query.data)
       )}
-    </Stack>
+    </section>
   );
 }

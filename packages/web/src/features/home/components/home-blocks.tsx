@@ -1,11 +1,13 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Text } from '@mantine/core';
 import { IconCalendarEvent, IconChecklist, IconClock, IconMapPin, IconNews } from '@tabler/icons-react';
 import type { EventSummary, PostListItem, TaskSummary } from '@pluk/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHomeTasks, useLatestPost, useNextEvent } from '../api/home-queries';
 import { formatDate, formatDayTime } from '../../../lib/dates';
 import { HomeBlock } from './home-block';
+import classes from './home.module.css';
 
 /** Where each block links (the app's paths, passed in by the home route). */
 export interface HomeLinks {
@@ -20,15 +22,40 @@ export interface HomeLinks {
   events: string;
 }
 
+/** A card's small grey line with its icon (when, where, whose). */
 export function Meta({ icon: MetaIcon, children }: { icon: typeof IconClock; children: string }) {
   return (
-    <Group gap={4} wrap="nowrap">
-      <MetaIcon size={16} aria-hidden style={{ flexShrink: 0 }} />
-      <Text size="sm" c="dimmed" className="pluk-wrap">
-        {children}
-      </Text>
-    </Group>
+    <div className={classes.meta}>
+      <MetaIcon size={16} aria-hidden className={classes.metaIcon} />
+      <p className={classes.metaText}>{children}</p>
+    </div>
   );
+}
+
+/** A card's lines, the first its title with an optional badge at the right. */
+export function CardLines({
+  title,
+  badge,
+  children,
+}: {
+  title: string;
+  badge?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={classes.lines}>
+      <div className={classes.titleRow}>
+        <p className={classes.title}>{title}</p>
+        {badge}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The cards of a block: one column on a phone, two from a tablet on (was Mantine's SimpleGrid). */
+export function CardGrid({ children }: { children: ReactNode }) {
+  return <div className={classes.grid}>{children}</div>;
 }
 
 /** My sign-up's badge colour, as on the chores and the events screens. */
@@ -40,24 +67,23 @@ function TaskCard({ task, to }: { task: TaskSummary; to: string }) {
   const status = task.myStatus ? t(`tasks.status.${task.myStatus}`) : null;
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="md">
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} className="pluk-wrap">
-            {task.title}
-          </Text>
-          {task.myStatus && status ? (
-            <Badge variant="light" color={taskStatusColor[task.myStatus]} style={{ flexShrink: 0 }}>
+      <CardLines
+        title={task.title}
+        badge={
+          task.myStatus && status ? (
+            <Badge variant="light" color={taskStatusColor[task.myStatus]}>
               {status}
             </Badge>
           ) : (
-            <Badge variant="light" color={task.isFull ? 'gray' : 'green'} style={{ flexShrink: 0 }}>
+            <Badge variant="light" color={task.isFull ? 'gray' : 'green'}>
               {task.isFull ? t('tasks.full') : t('tasks.placesLeft', { count: task.placesLeft })}
             </Badge>
-          )}
-        </Group>
+          )
+        }
+      >
         <Meta icon={IconClock}>{formatDayTime(task.startsAt)}</Meta>
         {task.location && <Meta icon={IconMapPin}>{task.location}</Meta>}
-      </Stack>
+      </CardLines>
     </Card>
   );
 }
@@ -77,11 +103,11 @@ export function HomeTasksBlock({ links }: { links: HomeLinks }) {
       rows={2}
     >
       {(data) => (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <CardGrid>
           {data.items.map((task) => (
             <TaskCard key={task.id} task={task} to={links.task(task.id)} />
           ))}
-        </SimpleGrid>
+        </CardGrid>
       )}
     </HomeBlock>
   );
@@ -91,10 +117,7 @@ function PostCard({ post, to }: { post: PostListItem; to: string }) {
   const { t } = useTranslation('home');
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="md">
-      <Stack gap={4}>
-        <Text fw={600} className="pluk-wrap">
-          {post.title}
-        </Text>
+      <CardLines title={post.title}>
         {post.excerpt && (
           <Text size="sm" lineClamp={3} className="pluk-wrap">
             {post.excerpt}
@@ -103,7 +126,7 @@ function PostCard({ post, to }: { post: PostListItem; to: string }) {
         <Text size="xs" c="dimmed">
           {t('post.published', { date: formatDate(post.publishedAt) })}
         </Text>
-      </Stack>
+      </CardLines>
     </Card>
   );
 }
@@ -135,34 +158,25 @@ function EventCard({ event, to }: { event: EventSummary; to: string }) {
         : t('event.placesLeft', { count: event.placesLeft });
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="md">
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} className="pluk-wrap">
-            {event.title}
-          </Text>
-          {event.myAttendance ? (
-            <Badge
-              variant="light"
-              color={eventStatusColor[event.myAttendance.status]}
-              style={{ flexShrink: 0 }}
-            >
+      <CardLines
+        title={event.title}
+        badge={
+          event.myAttendance ? (
+            <Badge variant="light" color={eventStatusColor[event.myAttendance.status]}>
               {t(`event.status.${event.myAttendance.status}`)}
             </Badge>
           ) : (
             places && (
-              <Badge
-                variant="light"
-                color={event.placesLeft === 0 ? 'gray' : 'green'}
-                style={{ flexShrink: 0 }}
-              >
+              <Badge variant="light" color={event.placesLeft === 0 ? 'gray' : 'green'}>
                 {places}
               </Badge>
             )
-          )}
-        </Group>
+          )
+        }
+      >
         <Meta icon={IconClock}>{formatDayTime(event.startDate)}</Meta>
         {event.location && <Meta icon={IconMapPin}>{event.location}</Meta>}
-      </Stack>
+      </CardLines>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Card, Center, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { IconBasket, IconCalendarDue, IconHeartHandshake, IconPhoto, IconUser } from '@tabler/icons-react';
 import type { OfferSummary, RequestSummary } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,8 @@ import { useHomeOffers, useHomeRequests } from '../api/home-queries';
 import { formatDate } from '../../../lib/dates';
 import { formatPrice, formatVirtualMoney } from '../../../lib/virtual-money';
 import { HomeBlock } from './home-block';
-import { Meta, type HomeLinks } from './home-blocks';
+import { CardGrid, CardLines, Meta, type HomeLinks } from './home-blocks';
+import classes from './home.module.css';
 
 const thumbSize = 64;
 
@@ -36,9 +37,7 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
           </div>
         )}
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Text fw={600} className="pluk-wrap">
-            {offer.title}
-          </Text>
+          <p className={classes.title}>{offer.title}</p>
           <Text size="sm" fw={600} c={offer.isFree ? 'var(--pluk-color-success)' : undefined}>
             {formatPrice(offer.priceCents)}
           </Text>
@@ -71,11 +70,11 @@ export function HomeOffersBlock({ links }: { links: HomeLinks }) {
       rows={2}
     >
       {(data) => (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <CardGrid>
           {data.items.map((offer) => (
             <OfferCard key={offer.id} offer={offer} to={links.offer(offer.id)} />
           ))}
-        </SimpleGrid>
+        </CardGrid>
       )}
     </HomeBlock>
   );
@@ -86,19 +85,14 @@ function RequestCard({ request, to }: { request: RequestSummary; to: string }) {
   const { t } = useTranslation('home');
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="md">
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} className="pluk-wrap">
-            {request.title}
-          </Text>
-          <Badge
-            variant="light"
-            color={request.status === 'open' ? 'green' : 'yellow'}
-            style={{ flexShrink: 0 }}
-          >
+      <CardLines
+        title={request.title}
+        badge={
+          <Badge variant="light" color={request.status === 'open' ? 'green' : 'yellow'}>
             {t(`requests.status.${request.status}`)}
           </Badge>
-        </Group>
+        }
+      >
         <Text size="sm">
           {request.rewardCents > 0
             ? t('requests.reward', { amount: formatVirtualMoney(request.rewardCents) })
@@ -112,7 +106,7 @@ function RequestCard({ request, to }: { request: RequestSummary; to: string }) {
         {request.neededBy && (
           <Meta icon={IconCalendarDue}>{t('requests.neededBy', { date: formatDate(request.neededBy) })}</Meta>
         )}
-      </Stack>
+      </CardLines>
     </Card>
   );
 }
@@ -132,11 +126,11 @@ export function HomeRequestsBlock({ links }: { links: HomeLinks }) {
       rows={2}
     >
       {(data) => (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <CardGrid>
           {data.items.map((request) => (
             <RequestCard key={request.id} request={request} to={links.request(request.id)} />
           ))}
-        </SimpleGrid>
+        </CardGrid>
       )}
     </HomeBlock>
   );
