@@ -33,7 +33,23 @@
     if (impersonate !== null) headers['X-Impersonate-User'] = String(impersonate);
     var response = fetch(path, { headers: headers });
     response.catch(function () {}); // the app sees a failure when it takes the answer
-    early[path] = { token: token, impersonate: impersonate, response: response, forScreen: forScreen };
+    var entry = { token: token, impersonate: impersonate, response: response, forScreen: forScreen };
+    early[path] = entry;
+    // A screen's answer is also read here as soon as it is in, so the screen can render with it at once
+    // (lib/early-requests.ts takeEarlyData) instead of one more round of promises and re-renders after its
+    // first pass. The clone leaves the response itself unread, for the app's own client to take instead.
+    if (forScreen)
+      response
+        .then(function (answer) {
+          if (answer.status !== 200) return;
+          return answer
+            .clone()
+            .json()
+            .then(function (data) {
+              entry.data = data;
+            });
+        })
+        .catch(function () {});
   }
   try {
     start('/api/info', null, null);

@@ -4,9 +4,12 @@ import { App } from './app/app';
 import { runBoot } from './app/boot/run-boot';
 import { createAppRouter } from './app/router';
 import { endSession } from './features/auth/api/logout';
+import { appColorsQueryOptions } from './features/info/api/get-app-colors';
 import { startUpDone } from './lib/early-requests';
 import { i18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { defaultColors } from './lib/theme';
+import { themeVariablesCss } from './lib/theme-css';
 import { syncStoreAcrossTabs } from './lib/store';
 
 /** Lets the browser paint and handle input between start-up steps (each is a task of its own on a phone). */
@@ -24,6 +27,9 @@ async function start() {
   syncStoreAcrossTabs();
   const bootStatus = await booted;
   startUpDone();
+  await yieldToMain();
+  // The theme's CSS variables in a task of their own, not in the first render (decision 070).
+  themeVariablesCss(queryClient.getQueryData(appColorsQueryOptions().queryKey) ?? defaultColors);
   await yieldToMain();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -129,6 +129,8 @@ interface RenderAppOptions {
   /** The signed-in account (signs in when given). */
   account?: Account;
   info?: AppInfo;
+  /** How long an answer stays fresh (the tests' client keeps none; the app's keeps 30 s). */
+  staleTime?: number;
 }
 
 /** One page of a paged list as the API answers it (`feedPageSchema`): all `items` on page 0 unless told. */
@@ -152,7 +154,7 @@ export function feedPage<T>(
 }
 
 /** The stubbed API, query client, router and i18n of `renderApp`. */
-function setUpApp({ path = '/', handlers = {}, account, info = appInfo }: RenderAppOptions) {
+function setUpApp({ path = '/', handlers = {}, account, info = appInfo, staleTime }: RenderAppOptions) {
   if (account) signIn();
   const fetchStub = createFetchStub({
     'GET /api/info': () => json(info),
@@ -174,7 +176,7 @@ function setUpApp({ path = '/', handlers = {}, account, info = appInfo }: Render
   });
   vi.stubGlobal('fetch', fetchStub);
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    defaultOptions: { queries: { retry: false, staleTime }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const i18n = createI18n();

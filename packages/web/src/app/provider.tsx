@@ -8,20 +8,21 @@ import type { i18n as I18n } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useAppColors } from '../features/info/api/get-app-colors';
-import { createAppTheme, cssVariablesResolver, defaultColors } from '../lib/theme';
+import { createAppTheme, defaultColors } from '../lib/theme';
+import { themeVariablesCss } from '../lib/theme-css';
 import { NotificationsHost } from './notifications-host';
 
-/** Mantine with the app's own colours (they arrive during start-up, so the theme follows them). */
+/**
+ * Mantine with the app's own colours (they arrive during start-up, so the theme follows them). Its CSS
+ * variables are written from `themeVariablesCss`, which main.tsx has usually computed already (decision
+ * 070), not by Mantine in this render.
+ */
 function BrandedMantine({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
-  const colors = useAppColors();
-  const theme = useMemo(() => createAppTheme(colors ?? defaultColors), [colors]);
+  const colors = useAppColors() ?? defaultColors;
+  const theme = useMemo(() => createAppTheme(colors), [colors]);
   return (
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="light"
-      cssVariablesResolver={cssVariablesResolver}
-      env={env}
-    >
+    <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false} env={env}>
+      <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeVariablesCss(colors) }} />
       <NotificationsHost />
       {children}
     </MantineProvider>

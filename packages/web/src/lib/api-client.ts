@@ -6,7 +6,7 @@ import {
   type RouteResponse,
   type TokenData,
 } from '@pluk/contract';
-import { takeEarlyResponse } from './early-requests';
+import { takeEarlyData, takeEarlyResponse } from './early-requests';
 import { ApiError, apiErrorFromBody } from './errors';
 import { useAppStore } from './store';
 
@@ -27,6 +27,17 @@ export interface RequestOptions {
   /** JSON body, or FormData for multipart routes. */
   body?: unknown;
   signal?: AbortSignal;
+}
+
+/** The URL a call asks: the route's path, then its query in the order the caller gives it. */
+export function requestUrl(route: RouteDef, options: RequestOptions = {}): string {
+  const path = routePath(route, options.params);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) query.set(key, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** The part of the store the client reads and writes (the auth and admin parts). */
@@ -155,16 +166,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return refreshPromise;
   }
 
-  function buildUrl(route: RouteDef, options: RequestOptions): string {
-    const path = routePath(route, options.params);
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined) query.set(key, String(value));
-    }
-    const search = query.toString();
-    return search ? `${path}?${search}` : path;
-  }
-
   /** One HTTP exchange; `token` null means an anonymous call (no Authorization header). */
   async function send(route: RouteDef, options: RequestOptions, token: string | null): Promise<unknown> {
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': 'en' };
@@ -176,7 +177,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const impersonatedUserId = token ? deps.session.getImpersonatedUserId() : null;
     if (impersonatedUserId !== null) headers['X-Impersonate-User'] = String(impersonatedUserId);
 
-    const url = buildUrl(route, options);
+    const url = requestUrl(route, options);
     const early =
       route.method === 'GET' ? deps.takeEarlyResponse?.(url, token, impersonatedUserId) : undefined;
     let response: Response;
@@ -296,3 +297,19 @@ export const apiClient = createApiClient({
 
 /** Shorthand used by the feature `api/` files. */
 export const apiRequest = apiClient.request;
+
+/**
+ * The answer to this GET when early-boot.js already has it, read, for the signed-in session as it is
+ * now (decision 070): a screen's query gives it as `initialData` and renders it in its first pass.
+ * Undefined otherwise, and the query asks the usual way (taking the early response if it is on its way).
+ */
+export function earlyAnswer<R extends RouteDef>(
+  route: R,
+  options: RequestOptions = {},
+): ApiResult<R> | undefined {
+  if (route.method !== 'GET' || route.permission === 'public' || route.response === 'file') return undefined;
+  const token = storeSession.getToken();
+  if (!token) return undefined;
+  const taken = takeEarlyData(requestUrl(route, options), token, storeSession.getImpersonatedUserId());
+  return taken?.data as ApiResult<R> | undefined;
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { discardEarlyResponses, screenAnswersKeptMs, startUpDone, takeEarlyResponse } from './early-requests';
+import {
+  discardEarlyResponses,
+  screenAnswersKeptMs,
+  startUpDone,
+  takeEarlyData,
+  takeEarlyResponse,
+} from './early-requests';
 
 function earlyAnswer() {
   const cancel = vi.fn(() => Promise.resolve());
@@ -51,5 +57,26 @@ describe('early start-up answers (build/early-boot.js)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("gives a screen's answer once, already read, to the same session only (decision 070)", async () => {
+    const tasks = earlyAnswer();
+    const read = { ...tasks.entry, forScreen: true, data: { items: [1] } };
+    window.__plukEarly = { '/api/task?page=0': read };
+    // Another token or another impersonation: not this session's answer.
+    expect(takeEarlyData('/api/task?page=0', 'other', null)).toBeUndefined();
+    expect(takeEarlyData('/api/task?page=0', 't', 5)).toBeUndefined();
+    expect(takeEarlyData('/api/task?page=0', 't', null)).toEqual({ data: { items: [1] } });
+    // Taken: gone, and the unread response itself is let go.
+    expect(window.__plukEarly).toEqual({});
+    expect(takeEarlyData('/api/task?page=0', 't', null)).toBeUndefined();
+    await vi.waitFor(() => expect(tasks.cancel).toHaveBeenCalled());
+  });
+
+  it('leaves an answer that is not read yet to the response path', () => {
+    const posts = earlyAnswer();
+    window.__plukEarly = { '/api/post?page=0': { ...posts.entry, forScreen: true } };
+    expect(takeEarlyData('/api/post?page=0', 't', null)).toBeUndefined();
+    expect(takeEarlyResponse('/api/post?page=0', 't', null)).toBe(posts.entry.response);
   });
 });

@@ -9,6 +9,8 @@ export interface EarlyRequest {
   response: Promise<Response>;
   /** Asked for the opened screen, not for start-up (decision 069): kept after start-up. */
   forScreen?: boolean;
+  /** A screen answer's JSON (a 200), once early-boot.js has read it (decision 070). */
+  data?: unknown;
 }
 
 declare global {
@@ -31,6 +33,25 @@ export function takeEarlyResponse(
     return undefined;
   }
   return entry.response;
+}
+
+/**
+ * The JSON of a screen's early answer when it is already in and read (a 200 for this URL, token and
+ * impersonation): the screen's first render then shows it (decision 070). Taken once, like the
+ * response; undefined while it is still on its way, and the caller's own request takes the response.
+ */
+export function takeEarlyData(
+  url: string,
+  token: string | null,
+  impersonate: number | null,
+): { data: unknown } | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__plukEarly;
+  const entry = early?.[url];
+  if (!early || !entry || !('data' in entry)) return undefined;
+  if (entry.token !== token || entry.impersonate !== impersonate) return undefined;
+  delete early[url];
+  cancel(entry);
+  return { data: entry.data };
 }
 
 /**

@@ -8,7 +8,15 @@ import type {
   WeatherForecast,
 } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, makeAccount, renderApp, type StubHandler } from '../../../test/utils';
+import { screenRequests } from '../screen-requests';
+import {
+  apiError,
+  json,
+  makeAccount,
+  renderApp,
+  renderAppAfterBoot,
+  type StubHandler,
+} from '../../../test/utils';
 
 const member = makeAccount();
 
@@ -297,4 +305,49 @@ describe('home', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fetch.calls.filter((call) => call.path === '/api/task').length).toBeLessThanOrEqual(2);
   }, 10_000);
+
+  it('renders the answers early-boot.js already read, without asking them again (decision 070)', async () => {
+    const [weather, tasks, offers, requests, events, posts, unread] = screenRequests['/']!;
+    const read = (data: unknown) => ({
+      token: 'token-1',
+      impersonate: null,
+      forScreen: true,
+      response: Promise.resolve(new Response('{}')),
+      data,
+    });
+    window.__plukEarly = {
+      [weather!]: read(sunny),
+      [tasks!]: read({ items: [task], total: 1, page: 0, pageSize: 6 }),
+      [offers!]: read({ items: [offer], total: 1, page: 0, pageSize: 6 }),
+      [requests!]: read({ items: [request], total: 1, page: 0, pageSize: 6 }),
+      [events!]: read({ items: [event], total: 1, page: 0, pageSize: 1 }),
+      [posts!]: read({ items: [post], total: 1, page: 0, pageSize: 1 }),
+      [unread!]: read({ count: 3 }),
+    };
+    try {
+      // The stubbed API answers empty lists: what shows can only come from the early answers. Fresh for
+      // 30 s, as the app's own query client keeps them (lib/query-client.ts).
+      const { fetch } = await renderAppAfterBoot({ path: '/', account: member, staleTime: 30_000 });
+      expect(await screen.findByText('Onkruid wieden')).toBeInTheDocument();
+      expect(screen.getByText('18 °C')).toBeInTheDocument();
+      expect(await screen.findByText('Verse eieren')).toBeInTheDocument();
+      expect(await screen.findByText('Wie leent me een ladder?')).toBeInTheDocument();
+      expect(await screen.findByText('Oogstfeest')).toBeInTheDocument();
+      expect(await screen.findByText('De aardbeien zijn rijp')).toBeInTheDocument();
+      const asked = fetch.calls.map((call) => call.path);
+      for (const path of [
+        '/api/weatherforecast',
+        '/api/task',
+        '/api/product',
+        '/api/request',
+        '/api/event',
+        '/api/post',
+      ])
+        expect(asked, path).not.toContain(path);
+      expect(asked).not.toContain('/api/notification/unreadCount');
+      expect(window.__plukEarly).toEqual({});
+    } finally {
+      delete window.__plukEarly;
+    }
+  });
 });

@@ -1,13 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  api,
-  type EventList,
-  type OfferPage,
-  type PagedTasks,
-  type PostList,
-  type RequestPage,
-} from '@pluk/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@pluk/contract';
+import { screenQueryOptions } from '../../../lib/screen-query';
 
 /** The home's queries, exactly as product-spec §7 and §9 give them. */
 export const homeTasksQuery = { isCompleted: false, pageSize: 6, page: 0, hasEnded: false } as const;
@@ -23,45 +16,25 @@ export const nextEventQuery = {
   sortDirection: 'asc',
 } as const;
 
-export function getHomeTasks(): Promise<PagedTasks> {
-  return apiRequest(api.task.homeList, { query: homeTasksQuery });
-}
-
-export function getHomeOffers(): Promise<OfferPage> {
-  return apiRequest(api.market.list, { query: homeOffersQuery });
-}
-
-export function getHomeRequests(): Promise<RequestPage> {
-  return apiRequest(api.request.list, { query: homeRequestsQuery });
-}
-
-export function getLatestPost(): Promise<PostList> {
-  return apiRequest(api.post.list, { query: latestPostQuery });
-}
-
-export function getNextEvent(): Promise<EventList> {
-  return apiRequest(api.event.list, { query: nextEventQuery });
-}
-
 /** Open chores: not completed, not ended, six at most. */
 export function useHomeTasks() {
-  return useQuery(queryOptions({ queryKey: ['tasks', 'home'], queryFn: getHomeTasks }));
+  return useQuery(screenQueryOptions(['tasks', 'home'], api.task.homeList, { query: homeTasksQuery }));
 }
 
 /** Active offers of the market: not closed or sold out, not ended, six at most. */
 export function useHomeOffers() {
-  return useQuery(queryOptions({ queryKey: ['market', 'home'], queryFn: getHomeOffers }));
+  return useQuery(screenQueryOptions(['market', 'home'], api.market.list, { query: homeOffersQuery }));
 }
 
 /** Open and taken requests whose date has not passed, six at most. */
 export function useHomeRequests() {
-  return useQuery(queryOptions({ queryKey: ['requests', 'home'], queryFn: getHomeRequests }));
+  return useQuery(screenQueryOptions(['requests', 'home'], api.request.list, { query: homeRequestsQuery }));
 }
 
 export function useLatestPost() {
-  return useQuery(queryOptions({ queryKey: ['posts', 'latest'], queryFn: getLatestPost }));
+  return useQuery(screenQueryOptions(['posts', 'latest'], api.post.list, { query: latestPostQuery }));
 }
 
 export function useNextEvent() {
-  return useQuery(queryOptions({ queryKey: ['events', 'next'], queryFn: getNextEvent }));
+  return useQuery(screenQueryOptions(['events', 'next'], api.event.list, { query: nextEventQuery }));
 }

@@ -1,18 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type UnreadCount } from '@pluk/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@pluk/contract';
+import { screenQueryOptions } from '../../../lib/screen-query';
 
 /** How often the header asks for the unread count while the app is open. */
 export const unreadPollMs = 60_000;
 
-export function getUnreadCount(): Promise<UnreadCount> {
-  return apiRequest(api.notification.unreadCount);
-}
-
 export const unreadCountQueryOptions = () =>
   queryOptions({
-    queryKey: ['notifications', 'unreadCount'],
-    queryFn: getUnreadCount,
+    ...screenQueryOptions(['notifications', 'unreadCount'], api.notification.unreadCount),
     refetchInterval: unreadPollMs,
     refetchOnWindowFocus: 'always',
     staleTime: 10_000,
