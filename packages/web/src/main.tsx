@@ -28,7 +28,7 @@ async function start() {
   const bootStatus = await booted;
   startUpDone();
   await yieldToMain();
-  // The theme's CSS variables in a task of their own, not in the first render (decision 070).
+  // The theme's CSS variables in a task of their own, not in the first render (decision 071).
   themeVariablesCss(queryClient.getQueryData(appColorsQueryOptions().queryKey) ?? defaultColors);
   await yieldToMain();
   createRoot(document.getElementById('root')!).render(

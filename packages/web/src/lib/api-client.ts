@@ -300,7 +300,7 @@ export const apiRequest = apiClient.request;
 
 /**
  * The answer to this GET when early-boot.js already has it, read, for the signed-in session as it is
- * now (decision 070): a screen's query gives it as `initialData` and renders it in its first pass.
+ * now (decision 071): a screen's query gives it as `initialData` and renders it in its first pass.
  * Undefined otherwise, and the query asks the usual way (taking the early response if it is on its way).
  */
 export function earlyAnswer<R extends RouteDef>(

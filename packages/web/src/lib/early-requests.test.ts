@@ -59,7 +59,7 @@ describe('early start-up answers (build/early-boot.js)', () => {
     }
   });
 
-  it("gives a screen's answer once, already read, to the same session only (decision 070)", async () => {
+  it("gives a screen's answer once, already read, to the same session only (decision 071)", async () => {
     const tasks = earlyAnswer();
     const read = { ...tasks.entry, forScreen: true, data: { items: [1] } };
     window.__plukEarly = { '/api/task?page=0': read };

@@ -9,7 +9,7 @@ export interface EarlyRequest {
   response: Promise<Response>;
   /** Asked for the opened screen, not for start-up (decision 069): kept after start-up. */
   forScreen?: boolean;
-  /** A screen answer's JSON (a 200), once early-boot.js has read it (decision 070). */
+  /** A screen answer's JSON (a 200), once early-boot.js has read it (decision 071). */
   data?: unknown;
 }
 
@@ -37,7 +37,7 @@ export function takeEarlyResponse(
 
 /**
  * The JSON of a screen's early answer when it is already in and read (a 200 for this URL, token and
- * impersonation): the screen's first render then shows it (decision 070). Taken once, like the
+ * impersonation): the screen's first render then shows it (decision 071). Taken once, like the
  * response; undefined while it is still on its way, and the caller's own request takes the response.
  */
 export function takeEarlyData(

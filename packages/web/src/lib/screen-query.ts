@@ -5,7 +5,7 @@ import { apiRequest, earlyAnswer, type ApiResult, type RequestOptions } from './
 /**
  * A GET of a screen that early-boot.js asks for before the app has started (`app/screen-requests.ts`):
  * the query starts with that answer when it is already in and read, so the screen's first render shows
- * it (decision 070); otherwise it asks the usual way, taking the early response if it is on its way.
+ * it (decision 071); otherwise it asks the usual way, taking the early response if it is on its way.
  */
 export function screenQueryOptions<R extends RouteDef, K extends QueryKey>(
   queryKey: K,

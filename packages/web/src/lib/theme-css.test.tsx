@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppTheme, cssVariablesResolver, defaultColors } from './theme';
 import { themeVariablesCss } from './theme-css';
 
-/** What Mantine's own provider writes for these colours with our resolver (the way before decision 070). */
+/** What Mantine's own provider writes for these colours with our resolver (the way before decision 071). */
 function mantineOwnCss(colors: AppColors): string {
   const { container, unmount } = render(
     <MantineProvider theme={createAppTheme(colors)} cssVariablesResolver={cssVariablesResolver}>
@@ -21,7 +21,7 @@ function mantineOwnCss(colors: AppColors): string {
   return css;
 }
 
-describe('themeVariablesCss (decision 070)', () => {
+describe('themeVariablesCss (decision 071)', () => {
   it.each<[string, AppColors]>([
     ['Pluk’s own colours', defaultColors],
     ['a pale yellow farm', { primary: '#f5e663', secondary: '#c0ffee', background: '#ffffff' }],

@@ -23,7 +23,7 @@ const known = new Map<string, string>();
  * (its variables merged with ours, minus those equal to Mantine's defaults, which its stylesheet
  * already has), kept per colours. Mantine computes them in the provider's first render, the longest
  * step of the first screen on a phone; the app computes them here, in a task of their own before that
- * render (main.tsx, decision 070), and the provider only writes the text.
+ * render (main.tsx, decision 071), and the provider only writes the text.
  */
 export function themeVariablesCss(colors: AppColors): string {
   const key = `${colors.primary}|${colors.secondary}|${colors.background}`;

@@ -306,7 +306,7 @@ describe('home', () => {
     expect(fetch.calls.filter((call) => call.path === '/api/task').length).toBeLessThanOrEqual(2);
   }, 10_000);
 
-  it('renders the answers early-boot.js already read, without asking them again (decision 070)', async () => {
+  it('renders the answers early-boot.js already read, without asking them again (decision 071)', async () => {
     const [weather, tasks, offers, requests, events, posts, unread] = screenRequests['/']!;
     const read = (data: unknown) => ({
       token: 'token-1',
