@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconChevronRight, type Icon } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -26,7 +26,9 @@ interface HomeBlockProps<T> {
 
 /**
  * One block of the home: a title, then a skeleton while loading, its own error with a retry (the
- * other blocks carry on), an empty text, or the content; and a link to the full list.
+ * other blocks carry on), an empty text, or the content; and a link to the full list. The heading, the
+ * link and the empty card are plain elements looking like Mantine's Title, Anchor and Card
+ * (home.module.css); the skeletons and the error stay Mantine's (they show only while loading or failing).
  */
 export function HomeBlock<T>({
   title,
@@ -46,23 +48,17 @@ export function HomeBlock<T>({
       <div className={classes.blockHead}>
         <div className={classes.blockTitle}>
           <BlockIcon size={22} stroke={1.6} aria-hidden />
-          <Title order={2} size="h4" id={headingId}>
+          <h2 className={classes.blockHeading} id={headingId}>
             {title}
-          </Title>
+          </h2>
         </div>
         {more && (
-          <Anchor
-            component={Link}
-            to={more.to}
-            size="sm"
-            className={`pluk-touch-link ${classes.blockMore}`}
-            aria-label={more.label}
-          >
+          <Link to={more.to} className={`pluk-touch-link ${classes.blockMore}`} aria-label={more.label}>
             <span className={classes.blockMoreInner}>
               {t('all')}
               <IconChevronRight size={16} aria-hidden />
             </span>
-          </Anchor>
+          </Link>
         )}
       </div>
       {query.isPending ? (
@@ -86,9 +82,9 @@ export function HomeBlock<T>({
           </Button>
         </Alert>
       ) : isEmpty(query.data) ? (
-        <Card withBorder radius="md" padding="md">
-          <Text c="dimmed">{empty}</Text>
-        </Card>
+        <div className={classes.card}>
+          <p className={classes.emptyText}>{empty}</p>
+        </div>
       ) : (
         children(query.data)
       )}

@@ -1,12 +1,11 @@
-import { Badge, Card, Text } from '@mantine/core';
 import { IconCalendarEvent, IconChecklist, IconClock, IconMapPin, IconNews } from '@tabler/icons-react';
 import type { EventSummary, PostListItem, TaskSummary } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useHomeTasks, useLatestPost, useNextEvent } from '../api/home-queries';
 import { formatDate, formatDayTime } from '../../../lib/dates';
 import { HomeBlock } from './home-block';
+import { CardLink, StatusBadge } from './home-card';
 import classes from './home.module.css';
 
 /** Where each block links (the app's paths, passed in by the home route). */
@@ -66,25 +65,23 @@ function TaskCard({ task, to }: { task: TaskSummary; to: string }) {
   const { t } = useTranslation('home');
   const status = task.myStatus ? t(`tasks.status.${task.myStatus}`) : null;
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="md">
+    <CardLink to={to}>
       <CardLines
         title={task.title}
         badge={
           task.myStatus && status ? (
-            <Badge variant="light" color={taskStatusColor[task.myStatus]}>
-              {status}
-            </Badge>
+            <StatusBadge color={taskStatusColor[task.myStatus]}>{status}</StatusBadge>
           ) : (
-            <Badge variant="light" color={task.isFull ? 'gray' : 'green'}>
+            <StatusBadge color={task.isFull ? 'gray' : 'green'}>
               {task.isFull ? t('tasks.full') : t('tasks.placesLeft', { count: task.placesLeft })}
-            </Badge>
+            </StatusBadge>
           )
         }
       >
         <Meta icon={IconClock}>{formatDayTime(task.startsAt)}</Meta>
         {task.location && <Meta icon={IconMapPin}>{task.location}</Meta>}
       </CardLines>
-    </Card>
+    </CardLink>
   );
 }
 
@@ -116,18 +113,12 @@ export function HomeTasksBlock({ links }: { links: HomeLinks }) {
 function PostCard({ post, to }: { post: PostListItem; to: string }) {
   const { t } = useTranslation('home');
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="md">
+    <CardLink to={to}>
       <CardLines title={post.title}>
-        {post.excerpt && (
-          <Text size="sm" lineClamp={3} className="pluk-wrap">
-            {post.excerpt}
-          </Text>
-        )}
-        <Text size="xs" c="dimmed">
-          {t('post.published', { date: formatDate(post.publishedAt) })}
-        </Text>
+        {post.excerpt && <p className={`${classes.excerpt} pluk-wrap`}>{post.excerpt}</p>}
+        <p className={classes.published}>{t('post.published', { date: formatDate(post.publishedAt) })}</p>
       </CardLines>
-    </Card>
+    </CardLink>
   );
 }
 
@@ -157,27 +148,23 @@ function EventCard({ event, to }: { event: EventSummary; to: string }) {
         ? t('event.full')
         : t('event.placesLeft', { count: event.placesLeft });
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="md">
+    <CardLink to={to}>
       <CardLines
         title={event.title}
         badge={
           event.myAttendance ? (
-            <Badge variant="light" color={eventStatusColor[event.myAttendance.status]}>
+            <StatusBadge color={eventStatusColor[event.myAttendance.status]}>
               {t(`event.status.${event.myAttendance.status}`)}
-            </Badge>
+            </StatusBadge>
           ) : (
-            places && (
-              <Badge variant="light" color={event.placesLeft === 0 ? 'gray' : 'green'}>
-                {places}
-              </Badge>
-            )
+            places && <StatusBadge color={event.placesLeft === 0 ? 'gray' : 'green'}>{places}</StatusBadge>
           )
         }
       >
         <Meta icon={IconClock}>{formatDayTime(event.startDate)}</Meta>
         {event.location && <Meta icon={IconMapPin}>{event.location}</Meta>}
       </CardLines>
-    </Card>
+    </CardLink>
   );
 }
 

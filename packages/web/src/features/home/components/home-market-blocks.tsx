@@ -1,26 +1,23 @@
-import { Badge, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { IconBasket, IconCalendarDue, IconHeartHandshake, IconPhoto, IconUser } from '@tabler/icons-react';
 import type { OfferSummary, RequestSummary } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMediaObjectUrl } from '../../media/api/media-file';
 import { useHomeOffers, useHomeRequests } from '../api/home-queries';
 import { formatDate } from '../../../lib/dates';
 import { formatPrice, formatVirtualMoney } from '../../../lib/virtual-money';
 import { HomeBlock } from './home-block';
 import { CardGrid, CardLines, Meta, type HomeLinks } from './home-blocks';
+import { CardLink, StatusBadge } from './home-card';
 import classes from './home.module.css';
-
-const thumbSize = 64;
 
 /** The offer's cover, small and square: a grey tile with a photo icon while it loads or when it fails. */
 function Thumbnail({ id }: { id: number }) {
   const { url } = useMediaObjectUrl(id);
-  if (url) return <Image src={url} alt="" w={thumbSize} h={thumbSize} fit="cover" radius="sm" />;
+  if (url) return <img src={url} alt="" className={classes.thumb} />;
   return (
-    <Center w={thumbSize} h={thumbSize} bg="var(--mantine-color-gray-1)" style={{ borderRadius: 4 }}>
+    <div className={classes.thumbTile}>
       <IconPhoto size={24} aria-hidden color="var(--mantine-color-gray-6)" />
-    </Center>
+    </div>
   );
 }
 
@@ -29,29 +26,25 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
   const { t } = useTranslation('home');
   const cover = offer.photoIds[0];
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="sm">
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        {cover !== undefined && (
-          <div style={{ flexShrink: 0 }}>
-            <Thumbnail id={cover} />
-          </div>
-        )}
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+    <CardLink to={to} compact>
+      <div className={classes.offer}>
+        {cover !== undefined && <Thumbnail id={cover} />}
+        <div className={classes.offerLines}>
           <p className={classes.title}>{offer.title}</p>
-          <Text size="sm" fw={600} c={offer.isFree ? 'var(--pluk-color-success)' : undefined}>
+          <p className={classes.price} data-free={offer.isFree || undefined}>
             {formatPrice(offer.priceCents)}
-          </Text>
-          <Text size="sm" c="dimmed" className="pluk-wrap">
+          </p>
+          <p className={`${classes.left} pluk-wrap`}>
             {offer.unit
               ? t('offers.leftUnit', { count: offer.quantityLeft, unit: offer.unit })
               : t('offers.left', { count: offer.quantityLeft })}
-          </Text>
+          </p>
           <Meta icon={IconUser}>
             {offer.isMine ? t('offers.ownerMe') : t('offers.owner', { name: offer.owner.firstName })}
           </Meta>
-        </Stack>
-      </Group>
-    </Card>
+        </div>
+      </div>
+    </CardLink>
   );
 }
 
@@ -84,20 +77,20 @@ export function HomeOffersBlock({ links }: { links: HomeLinks }) {
 function RequestCard({ request, to }: { request: RequestSummary; to: string }) {
   const { t } = useTranslation('home');
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="md">
+    <CardLink to={to}>
       <CardLines
         title={request.title}
         badge={
-          <Badge variant="light" color={request.status === 'open' ? 'green' : 'yellow'}>
+          <StatusBadge color={request.status === 'open' ? 'green' : 'yellow'}>
             {t(`requests.status.${request.status}`)}
-          </Badge>
+          </StatusBadge>
         }
       >
-        <Text size="sm">
+        <p className={classes.textSm}>
           {request.rewardCents > 0
             ? t('requests.reward', { amount: formatVirtualMoney(request.rewardCents) })
             : t('requests.noReward')}
-        </Text>
+        </p>
         <Meta icon={IconUser}>
           {request.isMine
             ? t('requests.requesterMe')
@@ -107,7 +100,7 @@ function RequestCard({ request, to }: { request: RequestSummary; to: string }) {
           <Meta icon={IconCalendarDue}>{t('requests.neededBy', { date: formatDate(request.neededBy) })}</Meta>
         )}
       </CardLines>
-    </Card>
+    </CardLink>
   );
 }
 

@@ -1,24 +1,29 @@
-import { Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Skeleton, Stack } from '@mantine/core';
 import { IconCloudOff, IconDroplet, IconWind } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useWeather } from '../api/get-weather';
+import classes from './weather-card.module.css';
 import { weatherIcon } from './weather-icon';
 
 const whole = (value: number) => Math.round(value);
 
-/** Today's weather at the farm: now, today's range, rain chance and wind; never breaks the home. */
+/**
+ * Today's weather at the farm: now, today's range, rain chance and wind; never breaks the home. Plain
+ * elements looking like Mantine's Card, Group, Stack, Text and ThemeIcon (weather-card.module.css): the
+ * home's first block, rendered at start-up.
+ */
 export function WeatherCard() {
   const { t } = useTranslation('home');
   const query = useWeather();
   const title = (
-    <Text fw={600} size="sm" c="dimmed">
+    <p className={classes.title}>
       {query.data?.location ? t('weather.titleAt', { location: query.data.location }) : t('weather.title')}
-    </Text>
+    </p>
   );
 
   if (query.isPending) {
     return (
-      <Card withBorder radius="md" padding="md" aria-busy="true">
+      <div className={classes.card} aria-busy="true">
         <Stack gap="xs" role="status" aria-label={t('weather.loading')}>
           <Skeleton height={14} width="40%" />
           <Group wrap="nowrap">
@@ -26,7 +31,7 @@ export function WeatherCard() {
             <Skeleton height={32} width="50%" />
           </Group>
         </Stack>
-      </Card>
+      </div>
     );
   }
 
@@ -34,55 +39,57 @@ export function WeatherCard() {
   if (!conditions) {
     // An error or no forecast: the home goes on without it (product-spec §8: conditions cleared).
     return (
-      <Card withBorder radius="md" padding="md">
-        <Group wrap="nowrap" gap="sm">
-          <ThemeIcon size={40} radius="xl" variant="light" color="gray">
+      <div className={classes.card}>
+        <div className={classes.row}>
+          <div className={classes.icon} data-color="gray">
             <IconCloudOff size={22} aria-hidden />
-          </ThemeIcon>
+          </div>
           <div>
             {title}
-            <Text size="sm">{t('weather.unavailable')}</Text>
+            <p className={classes.textSm}>{t('weather.unavailable')}</p>
           </div>
-        </Group>
-      </Card>
+        </div>
+      </div>
     );
   }
 
   const ConditionIcon = weatherIcon(conditions.weatherCode, conditions.isDay);
   return (
-    <Card withBorder radius="md" padding="md">
-      <Stack gap="xs">
+    <div className={classes.card}>
+      <div className={classes.lines}>
         {title}
-        <Group wrap="nowrap" gap="md">
-          <ThemeIcon size={56} radius="xl" variant="light" color={conditions.isDay ? 'yellow' : 'indigo'}>
+        <div className={classes.row} data-wide>
+          <div className={classes.icon} data-large data-color={conditions.isDay ? 'yellow' : 'indigo'}>
             <ConditionIcon size={34} aria-hidden />
-          </ThemeIcon>
-          <div>
-            <Text fz={32} fw={700} lh={1.1}>
-              {t('weather.degrees', { value: whole(conditions.temperature) })}
-            </Text>
-            <Text>{conditions.description}</Text>
           </div>
-        </Group>
-        <Group gap="md" wrap="wrap">
-          <Text size="sm">
+          <div>
+            <p className={classes.temperature}>
+              {t('weather.degrees', { value: whole(conditions.temperature) })}
+            </p>
+            <p className={classes.text}>{conditions.description}</p>
+          </div>
+        </div>
+        <div className={classes.details}>
+          <p className={classes.textSm}>
             {t('weather.range', {
               min: whole(conditions.temperatureMin),
               max: whole(conditions.temperatureMax),
             })}
-          </Text>
+          </p>
           {conditions.precipitationProbability !== null && (
-            <Group gap={4} wrap="nowrap">
+            <div className={classes.detail}>
               <IconDroplet size={16} aria-hidden />
-              <Text size="sm">{t('weather.rain', { value: conditions.precipitationProbability })}</Text>
-            </Group>
+              <p className={classes.textSm}>
+                {t('weather.rain', { value: conditions.precipitationProbability })}
+              </p>
+            </div>
           )}
-          <Group gap={4} wrap="nowrap">
+          <div className={classes.detail}>
             <IconWind size={16} aria-hidden />
-            <Text size="sm">{t('weather.wind', { value: conditions.windSpeed })}</Text>
-          </Group>
-        </Group>
-      </Stack>
-    </Card>
+            <p className={classes.textSm}>{t('weather.wind', { value: conditions.windSpeed })}</p>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }
