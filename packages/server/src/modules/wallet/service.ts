@@ -650,26 +650,17 @@ export async function donate(
 /** The farm's internal bank: issued (minus the bank's balance), the members' total and counts. */
 export async function internalBank(db: Database, appId: string): Promise<InternalBank> {
   const farm = tenantDb(db, appId);
+  // The bank's donation count is stored on its wallet row, moved with each donation (ADR 070): the
+  // farm's donation rows are not counted per request.
   const [bank] = await farm
-    .select({ balance: wallets.balanceCents, id: wallets.id })
+    .select({ balance: wallets.balanceCents, donations: wallets.donationCount })
     .from(wallets)
     .where(and(eq(wallets.appId, appId), eq(wallets.kind, 'bank')));
   const [members] = await farm
     .select({ total: sum(wallets.balanceCents) })
     .from(wallets)
     .where(and(eq(wallets.appId, appId), eq(wallets.kind, 'member')));
-  const [donations] = bank
-    ? await farm
-        .select({ n: count() })
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.appId, appId),
-            eq(ledgerEntries.fromWalletId, bank.id),
-            eq(ledgerEntries.kind, 'donation'),
-          ),
-        )
-    : [{ n: 0 }];
+  const donations = { n: bank?.donations ?? 0 };
   const [trading] = await farm
     .select({ n: count() })
     .from(users)
