@@ -90,6 +90,16 @@ describe.skipIf(!process.env.DATABASE_URL)('donation races (PostgreSQL)', () => 
     const after = await sums();
     expect(after.members - before.members).toBe(expected);
     expect(after).toEqual({ members: after.issued, issued: after.issued, negative: 0 });
+    // The bank's stored donation count (ADR 070) is its donation rows, however the donations interleaved.
+    const [bank] = await ctx.db
+      .select({ id: wallets.id, stored: wallets.donationCount })
+      .from(wallets)
+      .where(and(eq(wallets.appId, ctx.appId), eq(wallets.kind, 'bank')));
+    const [rows] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.fromWalletId, bank!.id), eq(ledgerEntries.kind, 'donation')));
+    expect(bank!.stored).toBe(rows!.n);
     // And once more with the same keys: nothing changes.
     const again = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerDetailSchema } from '@pluk/contract';
-import { productReservations, users, wallets } from '../src/db/schema/index.js';
+import { productReservations, products, users, wallets } from '../src/db/schema/index.js';
 import { bankWalletId, memberWalletId, moveMoney } from '../src/modules/wallet/ledger.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { multipartBody } from './helpers/multipart.js';
@@ -86,6 +86,59 @@ describe.skipIf(!process.env.DATABASE_URL)('market races (PostgreSQL)', () => {
     );
     expect(detail).toMatchObject({ quantityLeft: 0, isSoldOut: true });
     expect(detail.reservations).toHaveLength(10);
+  });
+
+  it('50 takes, cancels and refusals of one offer at once: the stored taken quantity is the sum (ADR 070)', async () => {
+    const takers: CreatedUser[] = [];
+    for (let i = 0; i < 30; i += 1) takers.push(await ctx.createUser({ username: `nemer${i}` }));
+    const offerId = await offer('Gratis pompoenen', 0, 40);
+    // 20 first reservations of 1, then 10 more takes at once with 10 cancels and 10 refusals of those.
+    const first = await Promise.all(
+      takers
+        .slice(0, 20)
+        .map((as) =>
+          ctx.request({ method: 'POST', url: '/api/product/take', as, payload: { offerId, quantity: 1 } }),
+        ),
+    );
+    expect(first.map(codeOf)).toEqual(first.map(() => 'OK'));
+    const ids = first.map((r) => (r.json() as { reservation: { id: number } }).reservation.id);
+    const responses = await Promise.all([
+      ...takers
+        .slice(20)
+        .map((as) =>
+          ctx.request({ method: 'POST', url: '/api/product/take', as, payload: { offerId, quantity: 2 } }),
+        ),
+      ...ids.slice(0, 10).map((reservationId, i) =>
+        ctx.request({
+          method: 'POST',
+          url: '/api/product/cancel',
+          as: takers[i]!,
+          payload: { reservationId },
+        }),
+      ),
+      ...ids
+        .slice(10, 20)
+        .map((reservationId) =>
+          ctx.request({ method: 'POST', url: '/api/product/refuse', as: owner, payload: { reservationId } }),
+        ),
+    ]);
+    expect(responses.map(codeOf)).toEqual(responses.map(() => 'OK'));
+    const [stored] = await ctx.db
+      .select({ taken: products.takenQuantity })
+      .from(products)
+      .where(eq(products.id, offerId));
+    const rows = await ctx.db
+      .select()
+      .from(productReservations)
+      .where(
+        and(
+          eq(productReservations.productId, offerId),
+          inArray(productReservations.status, ['reserved', 'paid']),
+        ),
+      );
+    // Seen failing (stored 2, sum 20) with the offer's lock removed and the increment read then written.
+    expect(rows.reduce((sum, r) => sum + r.quantity, 0)).toBe(20);
+    expect(stored?.taken).toBe(20);
   });
 
   it('one buyer fires 20 purchases of different offers at once: never more promised than they have', async () => {

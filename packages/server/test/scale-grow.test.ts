@@ -118,6 +118,11 @@ describe.skipIf(!process.env.DATABASE_URL)('bench:scale generator (PostgreSQL)',
       where (select coalesce(sum(r.quantity), 0) from product_reservations r
              where r.app_id = p.app_id and r.product_id = p.id and r.status in ('reserved', 'paid')) > p.quantity`;
     expect(oversold?.n).toBe(0);
+    // The stored taken quantity (ADR 070) is the sum of every offer's reserved and paid reservations.
+    const [takenDrift] = await sql`select count(*)::int as n from products p
+      where p.taken_quantity <> (select coalesce(sum(r.quantity), 0) from product_reservations r
+        where r.app_id = p.app_id and r.product_id = p.id and r.status in ('reserved', 'paid'))`;
+    expect(takenDrift?.n).toBe(0);
     const [own] = await sql`select count(*)::int as n from product_reservations r
       join products p on p.app_id = r.app_id and p.id = r.product_id where r.user_id = p.owner_user_id`;
     expect(own?.n).toBe(0);
@@ -178,6 +183,10 @@ describe.skipIf(!process.env.DATABASE_URL)('bench:scale generator (PostgreSQL)',
       coalesce((select sum(amount_cents) from ledger_entries e where e.app_id = w.app_id and e.to_wallet_id = w.id), 0)
       - coalesce((select sum(amount_cents) from ledger_entries e where e.app_id = w.app_id and e.from_wallet_id = w.id), 0)`;
     expect(drift?.n).toBe(0);
+    // Every wallet's stored donation count (ADR 070) is the number of donations that left it.
+    const [countDrift] = await sql`select count(*)::int as n from wallets w where w.donation_count <>
+      (select count(*) from ledger_entries e where e.app_id = w.app_id and e.from_wallet_id = w.id and e.kind = 'donation')`;
+    expect(countDrift?.n).toBe(0);
     const farms = await sql`select app_id, sum(balance_cents)::int as total from wallets group by app_id`;
     expect(farms.every((row) => row.total === 0)).toBe(true);
     const [uncovered] =

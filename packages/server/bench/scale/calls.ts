@@ -12,7 +12,8 @@
  *
  * `{workshop}`, `{post}` and `{offer}` stand for the demo farm's workshop event, its newest post (with a
  * comment) and its jam offer (with a reservation); the harness looks their ids up. The wallet screen's
- * fill is its first page of movements (20 at most: the demo's `lid` has 1, a grown member about 20).
+ * fill is its first page of movements (20 at most: a grown member has about 10, and run.ts gives the
+ * demo-size `lid` the same monthly donations, ADR 070).
  */
 export interface ScaleCall {
   name: string;

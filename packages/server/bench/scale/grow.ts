@@ -287,6 +287,17 @@ export async function growToScale(sql: Sql, shape: ScaleShape, passwordHash: str
      join bench_scale_member m on m.app_id = p.app_id
        and m.ord = ((p.k * 17) % s.n + 1 + (p.k * 7 + j * 13) % greatest(s.n - 1, 1)) % s.n`,
       ],
+      // What is taken of each offer, stored on it as the market service keeps it (ADR 070): the sum of
+      // its reserved and paid reservations (added, so an offer that had some keeps them).
+      [
+        'offers taken',
+        `update products p set taken_quantity = p.taken_quantity + t.taken
+     from (select r.app_id, r.product_id, sum(r.quantity)::int as taken
+           from product_reservations r, bench_scale_before b
+           where r.id > b.reservation_id and r.status in ('reserved', 'paid')
+           group by r.app_id, r.product_id) t
+     where p.app_id = t.app_id and p.id = t.product_id`,
+      ],
       // Two photo rows per farm (the files are not on disk: the lists read only the ids), on half the offers.
       [
         'photos',
@@ -503,11 +514,12 @@ export async function growToScale(sql: Sql, shape: ScaleShape, passwordHash: str
       // The newest of a member's notifications is unread.
       ...[0, 1].map((part) => lane([[`notifications (${part + 1}/2)`, notificationsOf(part)]])),
     ]);
-    // Then the banks, minus what they gave: balances equal the ledger.
+    // Then the banks, minus what they gave, with the donations they made (ADR 070): balances equal the ledger.
     await lane([
       [
         'bank balances',
-        `update wallets bank set balance_cents = bank.balance_cents - s.n * ${donated}
+        `update wallets bank set balance_cents = bank.balance_cents - s.n * ${donated},
+       donation_count = bank.donation_count + s.n * ${farm.donationsPerMember}
      from bench_scale_farm_size s where bank.app_id = s.app_id and bank.kind = 'bank'`,
       ],
     ]);

@@ -28,7 +28,16 @@ import { secondDemoFarm } from '../../src/seed/demo-second-farm.js';
 import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-db.js';
 import { benchSettings, measure, measurePaired, median, warmUp } from '../measure.js';
 import { scaleCalls, type ScaleCall } from './calls.js';
-import { countRows, growToScale, perFarm, type Counts, type ScaleShape } from './grow.js';
+import { bankWalletId, memberWalletId, moveMoney } from '../../src/modules/wallet/ledger.js';
+import {
+  countRows,
+  growToScale,
+  monthlyCents,
+  perFarm,
+  welcomeCents,
+  type Counts,
+  type ScaleShape,
+} from './grow.js';
 
 const settings = benchSettings('BENCH_SCALE');
 const shape: ScaleShape = {
@@ -156,6 +165,31 @@ async function answerOf(options: autocannon.Options): Promise<Answer> {
   return { status: response.status, bytes: Buffer.byteLength(response.text), fill: items?.length ?? 1 };
 }
 
+/**
+ * The wallet screen's pair like-for-like (ADR 070): the grow gives every member of the large database,
+ * the demo farm's `lid` too, its donations (a welcome and the monthly ones) on top of the seeded welcome
+ * (about 10 movements); the demo-size `lid` has only the seeded welcome. The same donations go to the small database's `lid`
+ * through the ledger (`moveMoney`, the grow's keys and texts), so both screens hold the same page fill.
+ */
+async function fillDemoWallet(small: Farm, donationsPerMember: number): Promise<number> {
+  const [lid] = await small.sql`select id from users where app_id = ${demoFarm} and username = 'lid'`;
+  const userId = lid!.id as number;
+  for (let i = 0; i < donationsPerMember; i += 1) {
+    await small.app.db.transaction(async (tx) =>
+      moveMoney(tx, {
+        appId: demoFarm,
+        fromWalletId: await bankWalletId(tx, demoFarm),
+        toWalletId: await memberWalletId(tx, demoFarm, userId),
+        amountCents: i === 0 ? welcomeCents : monthlyCents,
+        kind: 'donation',
+        description: i === 0 ? 'Welkomstgeschenk van de boerderij' : `Maandelijkse bijdrage ${i}`,
+        idempotencyKey: `donation:bench-${i}:${userId}`,
+      }),
+    );
+  }
+  return donationsPerMember;
+}
+
 async function run(small: Farm, large: Farm): Promise<void> {
   log(
     `Pluk bench:scale: PostgreSQL, ${settings.connections} connections; two servers side by side, one on the ` +
@@ -183,6 +217,11 @@ async function run(small: Farm, large: Farm): Promise<void> {
   const vacuumStarted = performance.now();
   await large.sql.unsafe('vacuum (analyze)');
   const vacuumMs = performance.now() - vacuumStarted;
+  const filled = await fillDemoWallet(small, farm.donationsPerMember);
+  log(
+    `The demo-size lid's wallet: the ${filled} donations the grow gives every member added ` +
+      '(the same page fill on both sides, ADR 070).',
+  );
   await small.sql.unsafe('vacuum (analyze)');
   log(
     `Steps (the lanes after the members overlap): ${steps.map((step) => `${step.name} ${seconds(step.ms)}`).join(', ')}`,

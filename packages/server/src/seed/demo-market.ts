@@ -233,6 +233,11 @@ export async function seedDemoMarket(
         handledAt: reservation.paid ? new Date() : null,
       })
       .returning({ id: productReservations.id });
+    // What is taken of the offer is stored on it, as the market service keeps it (ADR 070).
+    await farm
+      .update(products)
+      .set({ takenQuantity: sql`${products.takenQuantity} + ${reservation.quantity}` })
+      .where(eq(products.id, offer.id));
     if (!row || !reservation.paid || totalCents === 0) continue;
     await moveMoney(tx, {
       appId,

@@ -33,14 +33,25 @@ export const products = pgTable(
     /** After this moment the offer has ended (home and list show it no more); null: until closed. */
     availableUntil: timestamp('available_until', { withTimezone: true }),
     isClosed: boolean('is_closed').notNull().default(false),
+    /**
+     * What is reserved or paid of the offer (Σ quantity of its `reserved` and `paid` reservations), kept
+     * by the market service in the transaction of every reservation change, under the offer's row lock
+     * (ADR 070); quantity − this is what is left.
+     */
+    takenQuantity: integer('taken_quantity').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('products_price_not_negative', sql`${t.priceCents} >= 0`),
     check('products_quantity_positive', sql`${t.quantity} >= 1`),
+    check('products_taken_in_range', sql`${t.takenQuantity} between 0 and ${t.quantity}`),
     unique('products_app_id_id').on(t.appId, t.id),
     index('products_app_created_id').on(t.appId, t.createdAt, t.id),
+    // The member list and home block (open, not sold out), newest first: an index range (ADR 070).
+    index('products_open_app_created_id')
+      .on(t.appId, t.createdAt, t.id)
+      .where(sql`not ${t.isClosed} and ${t.takenQuantity} < ${t.quantity}`),
     index('products_app_owner').on(t.appId, t.ownerUserId),
     index('products_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
     farmReference('products_owner_fk', t.appId, t.ownerUserId, users).onDelete('cascade'),

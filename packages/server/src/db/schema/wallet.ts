@@ -20,6 +20,11 @@ export const wallets = pgTable(
     kind: text('kind').notNull(),
     userId: integer('user_id'),
     balanceCents: integer('balance_cents').notNull().default(0),
+    /**
+     * How many donations left this wallet (ledger rows of kind `donation` from it; the bank's is the
+     * internal bank's donation count), moved by `moveMoney` in the same statement as the balance (ADR 070).
+     */
+    donationCount: integer('donation_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

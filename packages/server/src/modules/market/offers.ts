@@ -64,8 +64,12 @@ import {
 
 type Db = Database | Transaction;
 
-/** What is reserved or paid of the offer in the outer query: quantity − this is what is left. */
-export const takenSql = sql<number>`(select coalesce(sum(r.quantity), 0) from product_reservations r where r.app_id = "products"."app_id" and r.product_id = "products"."id" and r.status in ('reserved', 'paid'))::int`;
+/**
+ * What is reserved or paid of the offer: quantity − this is what is left. A stored column kept by the
+ * service in each reservation change (ADR 070), so the member list's "not sold out" is a partial index's
+ * predicate (`products_open_app_created_id`), not a sum over the reservations per offer read.
+ */
+export const takenSql = products.takenQuantity;
 
 /** The offer's photos (media ids) in order; an empty array without photos. */
 const photoIdsSql = sql<
@@ -136,15 +140,15 @@ type MemberFilter = Pick<MemberQuery, 'isCompleted' | 'hasEnded' | 'price' | 'se
  * The member list's filter. Others' closed offers never show. isCompleted=false (and its absence) leaves
  * out closed and sold-out offers, isCompleted=true shows only those (closed ones of my own); hasEnded=false
  * (and its absence) leaves out offers past their availableUntil, hasEnded=true shows only those. `userId`
- * and `now` are values or the placeholders of the prepared query; `taken` is what is reserved or paid of
- * the offer (a sub-select per row, or the prepared page's lateral column).
+ * and `now` are values or the placeholders of the prepared query. The open list's filter is written as
+ * the partial index `products_open_app_created_id` states it (`not is_closed and taken_quantity <
+ * quantity`, literal), so a generic plan reads that index's range (ADR 070).
  */
 function memberListWhere(
   appId: string,
   userId: number | Placeholder,
   query: MemberFilter,
   now: Date | Placeholder,
-  taken: SQL | SQL.Aliased = takenSql,
 ): SQL | undefined {
   // Drizzle binds a placeholder wherever it binds a value.
   const at = now as Date;
@@ -154,8 +158,8 @@ function memberListWhere(
     or(eq(products.isClosed, literalFlag(false)), eq(products.ownerUserId, viewer)),
   ];
   if (query.isCompleted === true) {
-    conditions.push(or(eq(products.isClosed, literalFlag(true)), sql`${taken} >= ${products.quantity}`));
-  } else conditions.push(eq(products.isClosed, literalFlag(false)), sql`${taken} < ${products.quantity}`);
+    conditions.push(or(eq(products.isClosed, literalFlag(true)), sql`${takenSql} >= ${products.quantity}`));
+  } else conditions.push(sql`not ${products.isClosed} and ${takenSql} < ${products.quantity}`);
   if (query.hasEnded === true) conditions.push(lte(products.availableUntil, at));
   else conditions.push(notEnded(at));
   if (query.search) conditions.push(ilike(products.title, likePattern(query.search)));
@@ -181,31 +185,15 @@ const offerPageQuery = preparedQuery((db, key: string) => {
   const farm = tenantDb(db, appId);
   const userId = sql.placeholder('userId');
   const now = sql.placeholder('now');
-  // What is taken of each offer, summed once per row and used by both the filter and the answer (as a
-  // sub-select in both it ran twice per offer read); the capped total keeps the sub-select.
-  const taken = farm
-    .select({
-      taken: sql<number>`coalesce(sum(${productReservations.quantity}), 0)::int`.as('taken'),
-    })
-    .from(productReservations)
-    .where(
-      and(
-        eq(productReservations.productId, products.id),
-        inArray(productReservations.status, ['reserved', 'paid']),
-      ),
-    )
-    .as('taken');
-  const where = memberListWhere(appId, userId, filter, now, sql`${taken.taken}`);
+  const where = memberListWhere(appId, userId, filter, now);
   return farm
     .select({
       ...offerSummaryColumns,
-      taken: taken.taken,
       cursor: cursorColumn(offerKeys),
       total: cappedTotal(farm, products, memberListWhere(appId, userId, filter, now)),
     })
     .from(products)
     .innerJoin(users, ownerJoin)
-    .innerJoinLateral(taken, sql`true`)
     .where(and(where, cursor === 'after' ? afterCursor(offerKeys, cursorPlaceholders(offerKeys)) : undefined))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(window.limit)

@@ -77,18 +77,15 @@ async function lockReservation(
   return row;
 }
 
-/** How much of the offer is reserved or paid (read under the offer's lock). */
-async function takenQuantity(tx: Transaction, appId: string, productId: number): Promise<number> {
-  const [row] = await tenantDb(tx, appId)
-    .select({ taken: sql<number>`coalesce(sum(${productReservations.quantity}), 0)::int` })
-    .from(productReservations)
-    .where(
-      and(
-        eq(productReservations.productId, productId),
-        inArray(productReservations.status, ['reserved', 'paid']),
-      ),
-    );
-  return Number(row?.taken ?? 0);
+/**
+ * Moves what is taken of the locked offer (`products.taken_quantity`, ADR 070) by `delta` units, in the
+ * transaction of the reservation change that moves it; callers hold the offer's row lock (`lockProduct`).
+ */
+async function moveTaken(tx: Transaction, appId: string, productId: number, delta: number): Promise<void> {
+  await tenantDb(tx, appId)
+    .update(products)
+    .set({ takenQuantity: sql`${products.takenQuantity} + ${delta}` })
+    .where(inApp(appId, productId));
 }
 
 async function personOf(tx: Database | Transaction, appId: string, userId: number) {
@@ -182,7 +179,7 @@ export async function updateOffer(
     const product = await lockProduct(tx, user.appId, id);
     if (!actor.asManager && product.ownerUserId !== user.id) throw forbidden();
     await assertOwnerMayPrice(tx, user.appId, product.ownerUserId, fields);
-    const taken = await takenQuantity(tx, user.appId, id);
+    const taken = product.takenQuantity;
     if (fields.quantity < taken) {
       const message = `Er is al ${taken} gereserveerd of verkocht; kies minstens ${taken}.`;
       throw new HttpError(409, 'OFFER_QUANTITY_TOO_LOW', message, { quantity: message });
@@ -348,7 +345,7 @@ export async function reserveOffer(
         if (product.isClosed) throw new HttpError(409, 'OFFER_CLOSED');
         if (offerHasEnded(product, new Date())) throw new HttpError(409, 'OFFER_ENDED');
         if (mode === 'take' && product.priceCents > 0) throw new HttpError(409, 'OFFER_NOT_FREE');
-        const left = product.quantity - (await takenQuantity(tx, appId, product.id));
+        const left = product.quantity - product.takenQuantity;
         if (body.quantity > left) {
           throw new HttpError(
             409,
@@ -376,6 +373,7 @@ export async function reserveOffer(
             idempotencyKey: key,
           })
           .returning({ id: productReservations.id });
+        await moveTaken(tx, appId, product.id, body.quantity);
         const created = await insertNotifications(tx, appId, [
           reservedNotification(
             product.ownerUserId,
@@ -479,6 +477,7 @@ export async function refuseReservation(
       .update(productReservations)
       .set({ status: 'refused', handledAt: sql`now()` })
       .where(eq(productReservations.id, reservationId));
+    await moveTaken(tx, appId, productId, -reservation.quantity);
     return insertNotifications(tx, appId, [
       refusedNotification(reservation.userId, product, reservation.quantity),
     ]);
@@ -505,6 +504,7 @@ export async function cancelReservation(
       .update(productReservations)
       .set({ status: 'cancelled', handledAt: sql`now()` })
       .where(eq(productReservations.id, reservationId));
+    await moveTaken(tx, appId, productId, -reservation.quantity);
   });
   return offerDetail(db, user, productId);
 }

@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/http-error.js';
  * The one ledger of virtual money (domain.md Money 2, ADR 058). Every movement goes through `moveMoney`,
  * inside the transaction of the change it pays for: it locks both wallets (in id order, so two movements
  * between the same wallets never deadlock), refuses what a member's wallet cannot cover, writes one
- * `ledger_entries` row and moves the two balances in step. Its idempotency key is unique per app: a
+ * `ledger_entries` row and moves the two balances (and the giver's donation count) in step. Its idempotency key is unique per app: a
  * movement already written (by a retry or a racing call) is not written again.
  */
 
@@ -105,7 +105,11 @@ export async function moveMoney(tx: Transaction, movement: Movement): Promise<Mo
   }
   await farm
     .update(wallets)
-    .set({ balanceCents: sql`${wallets.balanceCents} - ${movement.amountCents}` })
+    .set({
+      balanceCents: sql`${wallets.balanceCents} - ${movement.amountCents}`,
+      // The wallet's donation count (the bank's is the internal bank's, ADR 070), under the same lock.
+      ...(movement.kind === 'donation' ? { donationCount: sql`${wallets.donationCount} + 1` } : {}),
+    })
     .where(eq(wallets.id, movement.fromWalletId));
   await farm
     .update(wallets)

@@ -647,29 +647,43 @@ export async function donate(
   return result;
 }
 
-/** The farm's internal bank: issued (minus the bank's balance), the members' total and counts. */
+/** The farm's approved, active members who trade with virtual money (a sub-select of the bank's read). */
+const tradingCountSql = (appId: string) =>
+  sql<number>`(select count(*)::int from users tu where tu.app_id = ${appId} and tu.is_active and tu.is_approved and tu.is_transactionable)`;
+
+/** What the farm's member wallets hold together (a sub-select of the bank's read). */
+const membersTotalSql = (appId: string) =>
+  sql<string>`(select coalesce(sum(mw.balance_cents), 0)::bigint from wallets mw where mw.app_id = ${appId} and mw.kind = 'member')`;
+
+/**
+ * The farm's internal bank: issued (minus the bank's balance), the members' total and counts. One
+ * statement (ADR 070): the bank's wallet row with its stored donation count (moved by `moveMoney` with
+ * each donation, not a count over the farm's donation rows), the members' total and the trading count as
+ * sub-selects of it. Before the bank's first donation there is no bank row: the figures come apart.
+ */
 export async function internalBank(db: Database, appId: string): Promise<InternalBank> {
   const farm = tenantDb(db, appId);
   const [bank] = await farm
-    .select({ balance: wallets.balanceCents, id: wallets.id })
+    .select({
+      balance: wallets.balanceCents,
+      donations: wallets.donationCount,
+      membersTotal: membersTotalSql(appId),
+      trading: tradingCountSql(appId),
+    })
     .from(wallets)
     .where(and(eq(wallets.appId, appId), eq(wallets.kind, 'bank')));
+  if (bank) {
+    return {
+      issuedCents: -bank.balance,
+      membersTotalCents: Number(bank.membersTotal ?? 0),
+      donationCount: bank.donations,
+      transactionableMemberCount: Number(bank.trading ?? 0),
+    };
+  }
   const [members] = await farm
     .select({ total: sum(wallets.balanceCents) })
     .from(wallets)
     .where(and(eq(wallets.appId, appId), eq(wallets.kind, 'member')));
-  const [donations] = bank
-    ? await farm
-        .select({ n: count() })
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.appId, appId),
-            eq(ledgerEntries.fromWalletId, bank.id),
-            eq(ledgerEntries.kind, 'donation'),
-          ),
-        )
-    : [{ n: 0 }];
   const [trading] = await farm
     .select({ n: count() })
     .from(users)
@@ -682,9 +696,9 @@ export async function internalBank(db: Database, appId: string): Promise<Interna
       ),
     );
   return {
-    issuedCents: bank ? -bank.balance : 0,
+    issuedCents: 0,
     membersTotalCents: Number(members?.total ?? 0),
-    donationCount: Number(donations?.n ?? 0),
+    donationCount: 0,
     transactionableMemberCount: Number(trading?.n ?? 0),
   };
 }
