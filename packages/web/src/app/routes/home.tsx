@@ -66,10 +66,29 @@ function useBlocksShown(total: number, ready: boolean): number {
   const [shown, setShown] = useState(firstBlocks);
   useEffect(() => {
     if (!ready || shown >= total) return;
-    const timer = setTimeout(() => setShown((n) => n + 1), 0);
-    return () => clearTimeout(timer);
+    return afterNextPaint(() => setShown((n) => n + 1));
   }, [ready, shown, total]);
   return ready ? shown : 0;
+}
+
+/**
+ * Runs `next` in a task after the browser has painted what is rendered now, and returns its cancel. A
+ * plain `setTimeout(0)` runs before the next frame: the first blocks (with the chore titles, the
+ * screen's largest text) then waited to be painted until the next blocks were rendered too (decision 071).
+ */
+function afterNextPaint(next: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(next, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(next, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
 const links: HomeLinks = {
