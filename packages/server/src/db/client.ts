@@ -123,7 +123,7 @@ export async function openDatabase(
       connection:
         pool.statementTimeoutSeconds > 0 ? { statement_timeout: pool.statementTimeoutSeconds * 1000 } : {},
     });
-    preparedAndGated(sql, new DatabaseGate());
+    preparedAndGated(sql, new DatabaseGate(), (pool.connectTimeoutSeconds + 1) * 1000);
     const db = drizzlePostgres(sql, { schema, ...logger }) as unknown as Database;
     return {
       db,
@@ -170,21 +170,57 @@ export async function openDatabase(
  *
  * Every statement of the pool (a transaction's `begin` too) also passes the gate, which answers at
  * once while the database is unreachable (ADR 051).
+ *
+ * A statement that no connection has taken after `waitBoundMs` (the connect timeout and a second) is
+ * answered as unreachable, and the gate hears of it (decision 072). postgres.js 3.4.9 can leave a
+ * statement pending forever when the server closes a connection during its startup (a restart:
+ * porsager/postgres#1193), and that request then hung; were it the gate's trial, every later request
+ * would have been refused until a restart of Pluk.
  */
-function preparedAndGated(sql: postgres.Sql, gate: DatabaseGate): void {
+export function preparedAndGated(sql: postgres.Sql, gate: DatabaseGate, waitBoundMs: number): void {
   const unsafe = sql.unsafe.bind(sql);
   sql.unsafe = ((
     query: string,
     args?: postgres.ParameterOrJSON<never>[],
     options?: postgres.UnsafeQueryOptions,
   ) => {
-    const outcome = gate.admit();
+    const admitted = gate.admit();
+    let told = false;
+    const outcome = (err?: unknown) => {
+      if (told) return;
+      told = true;
+      admitted(err);
+    };
     const pending = unsafe(query, args, { ...options, prepare: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stranded = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        // Taken by a connection (`state` is its backend): the statement timeout bounds it from there.
+        if ((pending as { state?: unknown }).state) return;
+        outcome(
+          Object.assign(new Error('no connection took the statement in time'), { code: 'CONNECT_TIMEOUT' }),
+        );
+        reject(new DatabaseUnavailableError());
+      }, waitBoundMs);
+      timer.unref?.();
+    });
+    stranded.catch(() => undefined);
     // `then` starts the query after this tick, as the caller's await does (drizzle's `.values()` first).
-    pending.then(
+    const original = pending.then.bind(pending);
+    const answered = new Promise((resolve, reject) => {
+      original(resolve, reject);
+    });
+    answered.then(
       () => outcome(),
       (err: unknown) => outcome(err),
     );
+    void answered.finally(() => clearTimeout(timer)).catch(() => undefined);
+    // The caller awaits whichever comes first: the answer, or the bound (`.values()` returns the query itself).
+    const raced = Promise.race([answered, stranded]);
+    Object.defineProperty(pending, 'then', {
+      value: (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) =>
+        raced.then(onFulfilled, onRejected),
+    });
     return pending;
   }) as typeof sql.unsafe;
 }
