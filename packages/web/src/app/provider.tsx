@@ -15,7 +15,7 @@ import { NotificationsHost } from './notifications-host';
 /**
  * Mantine with the app's own colours (they arrive during start-up, so the theme follows them). Its CSS
  * variables are written from `themeVariablesCss`, which main.tsx has usually computed already (decision
- * 070), not by Mantine in this render.
+ * 071), not by Mantine in this render.
  */
 function BrandedMantine({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const colors = useAppColors() ?? defaultColors;
