@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkBoundaries } from './build/chunk-boundaries';
 import { contractForBrowser } from './build/contract-for-browser';
 import { localeNamespaces } from './build/locale-namespaces';
 import { routePreloads } from './build/route-preloads';
@@ -28,6 +29,7 @@ export default defineConfig({
   plugins: [
     contractForBrowser(),
     localeNamespaces(),
+    chunkBoundaries(),
     routePreloads(),
     react(),
     VitePWA({
@@ -56,7 +58,8 @@ export default defineConfig({
       // Mantine per component and the icons per icon make dozens of chunks under 1 KB; each is a
       // request, and on a phone's round trips the first screen waits for the last of them. Rollup
       // merges a chunk this small into one loaded with it when no screen would run code it did not
-      // before (decision 068).
+      // before (decision 068); build/chunk-boundaries.ts lets it merge the icons and keeps screens apart
+      // (decision 073).
       output: { experimentalMinChunkSize: 8_000 },
     },
   },

@@ -121,5 +121,27 @@ describe('route preloads (decision 069)', () => {
       run();
       expect(links()).toEqual([]);
     });
+
+    it("loads the browser's Dutch date and number data after sending its requests (decision 073)", () => {
+      const order: string[] = [];
+      const dates = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function () {
+        order.push('date format');
+        return { format: () => '' } as unknown as Intl.DateTimeFormat;
+      });
+      const numbers = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function () {
+        order.push('number format');
+        return { format: () => '' } as unknown as Intl.NumberFormat;
+      });
+      window.history.replaceState(null, '', '/login');
+      fetched = vi.fn(() => {
+        order.push('fetch');
+        return Promise.resolve(new Response('{}'));
+      });
+      vi.stubGlobal('fetch', fetched);
+      new Function(earlyBootSource(preloads))();
+      expect(dates).toHaveBeenCalledWith('nl-BE', expect.anything());
+      expect(numbers).toHaveBeenCalledWith('nl-BE', expect.anything());
+      expect(order).toEqual(['fetch', 'fetch', 'date format', 'number format']);
+    });
   });
 });

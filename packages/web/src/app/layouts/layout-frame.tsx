@@ -17,7 +17,7 @@ interface LayoutFrameProps {
 /** What every layout shares: sticky header, the impersonation banner, content, sticky footer. */
 export function LayoutFrame({ header, dark, footer, size, children }: LayoutFrameProps) {
   const frame = useRef<HTMLDivElement>(null);
-  useStickyBars(frame);
+  useStickyBars(frame, Boolean(header), Boolean(footer));
   return (
     <div className={classes.frame} ref={frame}>
       {header ? (

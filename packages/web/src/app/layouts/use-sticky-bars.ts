@@ -4,9 +4,13 @@ import { useEffect, type RefObject } from 'react';
  * Keeps `--pluk-sticky-top` and `--pluk-sticky-bottom` on the page root at the heights of the
  * frame's sticky header and footer, which the page's scroll padding uses (global.css): a field
  * reached with Tab scrolls into view above the footer and below the header (WCAG 2.4.11), also
- * when text is enlarged and the bars grow.
+ * when text is enlarged and the bars grow. It observes the bars again only when one comes or goes.
  */
-export function useStickyBars(frame: RefObject<HTMLElement | null>): void {
+export function useStickyBars(
+  frame: RefObject<HTMLElement | null>,
+  hasHeader: boolean,
+  hasFooter: boolean,
+): void {
   useEffect(() => {
     const root = document.documentElement;
     const element = frame.current;
@@ -19,7 +23,8 @@ export function useStickyBars(frame: RefObject<HTMLElement | null>): void {
       root.style.setProperty('--pluk-sticky-top', `${height(header)}px`);
       root.style.setProperty('--pluk-sticky-bottom', `${height(footer)}px`);
     };
-    update();
+    // No first `update()` here: observing reports each bar once it is laid out, without forcing a
+    // layout in the middle of the first render's task.
     const observer = new ResizeObserver(update);
     if (header) observer.observe(header);
     if (footer) observer.observe(footer);
@@ -28,5 +33,5 @@ export function useStickyBars(frame: RefObject<HTMLElement | null>): void {
       root.style.removeProperty('--pluk-sticky-top');
       root.style.removeProperty('--pluk-sticky-bottom');
     };
-  });
+  }, [frame, hasHeader, hasFooter]);
 }

@@ -2,6 +2,7 @@ import { IconBasket, IconCalendarDue, IconHeartHandshake, IconPhoto, IconUser } 
 import type { OfferSummary, RequestSummary } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { useMediaObjectUrl } from '../../media/api/media-file';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useHomeOffers, useHomeRequests } from '../api/home-queries';
 import { formatDate } from '../../../lib/dates';
 import { formatPrice, formatVirtualMoney } from '../../../lib/virtual-money';
@@ -10,12 +11,16 @@ import { CardGrid, CardLines, Meta, type HomeLinks } from './home-blocks';
 import { CardLink, StatusBadge } from './home-card';
 import classes from './home.module.css';
 
-/** The offer's cover, small and square: a grey tile with a photo icon while it loads or when it fails. */
+/**
+ * The offer's cover, small and square, fetched once near the screen: a grey tile with a photo icon while
+ * it loads or when it fails.
+ */
 function Thumbnail({ id }: { id: number }) {
-  const { url } = useMediaObjectUrl(id);
+  const [tile, near] = useNearViewport<HTMLDivElement>();
+  const { url } = useMediaObjectUrl(id, near);
   if (url) return <img src={url} alt="" className={classes.thumb} />;
   return (
-    <div className={classes.thumbTile}>
+    <div ref={tile} className={classes.thumbTile}>
       <IconPhoto size={24} aria-hidden color="var(--mantine-color-gray-6)" />
     </div>
   );

@@ -10,13 +10,14 @@ export function getMediaFile(id: number): Promise<Blob> {
 
 /**
  * An object URL for an uploaded image, made from the blob and revoked when the component unmounts or
- * the image changes. `undefined` while loading.
+ * the image changes. `undefined` while loading, and while `enabled` is false (not near the screen yet).
  */
-export function useMediaObjectUrl(id: number) {
+export function useMediaObjectUrl(id: number, enabled = true) {
   const query = useQuery({
     queryKey: ['media', 'file', id],
     queryFn: () => getMediaFile(id),
     staleTime: 5 * 60_000,
+    enabled,
   });
   const [url, setUrl] = useState<string>();
   const blob = query.data;

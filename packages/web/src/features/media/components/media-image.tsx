@@ -1,12 +1,17 @@
 import { Center, Image, Skeleton, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useMediaObjectUrl } from '../api/media-file';
 
-/** An uploaded image, loaded with the member's token; a placeholder while loading or on failure. */
+/**
+ * An uploaded image, loaded with the member's token once it is near the screen; a placeholder while
+ * loading or on failure.
+ */
 export function MediaImage({ id, alt, height = 240 }: { id: number; alt: string; height?: number }) {
   const { t } = useTranslation('media');
-  const { url, isError } = useMediaObjectUrl(id);
+  const [placeholder, near] = useNearViewport<HTMLDivElement>();
+  const { url, isError } = useMediaObjectUrl(id, near);
   if (isError) {
     return (
       <Center
@@ -21,6 +26,7 @@ export function MediaImage({ id, alt, height = 240 }: { id: number; alt: string;
       </Center>
     );
   }
-  if (!url) return <Skeleton h={height} radius="md" aria-label={t('imageLoading')} role="status" />;
+  if (!url)
+    return <Skeleton ref={placeholder} h={height} radius="md" aria-label={t('imageLoading')} role="status" />;
   return <Image src={url} alt={alt} h={height} fit="cover" radius="md" />;
 }
