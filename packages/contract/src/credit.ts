@@ -23,7 +23,10 @@ export const myCreditsSchema = z.object({
   endsOn: z.string(),
   entries: z.array(creditEntrySchema),
   total: z.number().int(),
-  /** Credits my subscription requires this year; null until subscriptions exist (decision 040). */
+  /**
+   * Credits my subscriptions of this harvest year require (the highest of them, decision 074); null when I
+   * have no subscription this year.
+   */
   required: z.number().int().nullable(),
 });
 export type MyCredits = z.infer<typeof myCreditsSchema>;

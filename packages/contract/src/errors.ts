@@ -67,6 +67,14 @@ export const errorCodes = [
   'IDEMPOTENCY_KEY_REUSED', // money: the key was used for another call
   'POST_NOT_ACTIVE', // post: e-mailing a post members cannot read
   'POST_ALREADY_EMAILED', // post: this version of the post already has an e-mail round
+  'CROP_NAME_TAKEN', // harvest: another crop of the farm has this name (case-insensitive)
+  'FIELD_NAME_TAKEN', // harvest: another field of the farm has this name (case-insensitive)
+  'FIELD_IN_USE', // harvest: a crop grows on the field; it cannot be deleted
+  'IMPORT_INVALID', // harvest: the crop spreadsheet has row errors; nothing was imported
+  'IMPORT_FILE_REFUSED', // harvest: the file cannot be read safely (formula, huge cell, zip bomb, not a sheet)
+  'SUBSCRIPTION_NAME_TAKEN', // subscription: the harvest year has a subscription of this name
+  'SUBSCRIPTION_IN_USE', // subscription: members have it; it cannot be deleted (or change year)
+  'SUBSCRIPTION_NOT_OPEN', // subscription: not open for registration (or not active)
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -154,4 +162,12 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   REQUEST_COMPLETED: 'Dit verzoek is al afgerond; de beloning werd betaald.',
   IDEMPOTENCY_KEY_REUSED:
     'Deze sleutel werd al voor iets anders gebruikt. Vernieuw de pagina en probeer opnieuw.',
+  CROP_NAME_TAKEN: 'Er bestaat al een gewas met deze naam.',
+  FIELD_NAME_TAKEN: 'Er bestaat al een veld met deze naam.',
+  FIELD_IN_USE: 'Op dit veld staan nog gewassen. Haal het eerst bij die gewassen weg.',
+  IMPORT_INVALID: 'Het bestand bevat fouten. Verbeter ze en probeer opnieuw; er werd niets ingelezen.',
+  IMPORT_FILE_REFUSED: 'Dit bestand kan niet ingelezen worden.',
+  SUBSCRIPTION_NAME_TAKEN: 'Er bestaat al een abonnement met deze naam in dit oogstjaar.',
+  SUBSCRIPTION_IN_USE: 'Dit abonnement heeft nog leden. Haal ze er eerst af.',
+  SUBSCRIPTION_NOT_OPEN: 'Voor dit abonnement kan je je nu niet inschrijven.',
 };

@@ -22,4 +22,6 @@ export * from './money-format.js';
 export * from './market.js';
 export * from './request.js';
 export * from './wallet.js';
+export * from './subscription.js';
+export * from './harvest.js';
 export * from './route-table.js';

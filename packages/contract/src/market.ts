@@ -211,7 +211,7 @@ export type ManagerOfferPage = z.infer<typeof managerOfferPageSchema>;
 export const offerTakerSchema = reservationSchema.extend({
   email: z.string(),
   phone: z.string(),
-  /** The names of the taker's subscriptions (empty until subscriptions exist, issue 9). */
+  /** The names of the taker's subscriptions of the current harvest year, by name (decision 074). */
   subscriptionNames: z.array(z.string()),
 });
 export type OfferTaker = z.infer<typeof offerTakerSchema>;

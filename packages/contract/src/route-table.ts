@@ -16,6 +16,8 @@ import { weatherRoutes } from './weather.js';
 import { marketRoutes } from './market.js';
 import { requestRoutes } from './request.js';
 import { walletRoutes } from './wallet.js';
+import { harvestRoutes } from './harvest.js';
+import { subscriptionRoutes } from './subscription.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -36,6 +38,8 @@ export const api = {
   market: marketRoutes,
   request: requestRoutes,
   wallet: walletRoutes,
+  harvest: harvestRoutes,
+  subscription: subscriptionRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

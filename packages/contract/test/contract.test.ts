@@ -33,3 +33,15 @@ describe('route table', () => {
     expect(() => routePath({ path: 'User/ContactData/:id' })).toThrow(/id/);
   });
 });
+
+describe('subscription price (decision 074)', () => {
+  it('is adults × adult price + children × child price, in integer cents', async () => {
+    const { householdPriceCents } = await import('../src/index.js');
+    expect(
+      householdPriceCents({ adultPriceCents: 12_550, childPriceCents: 4_025 }, { adults: 2, children: 3 }),
+    ).toBe(2 * 12_550 + 3 * 4_025);
+    expect(
+      householdPriceCents({ adultPriceCents: 100, childPriceCents: 0 }, { adults: 1, children: 0 }),
+    ).toBe(100);
+  });
+});
