@@ -15,3 +15,5 @@ export * from './jobs.js';
 export * from './market.js';
 export * from './requests.js';
 export * from './wallet.js';
+export * from './subscriptions.js';
+export * from './harvest.js';
