@@ -115,5 +115,47 @@ export const paths = {
       path: '/applicationManager/internalbank',
       getHref: () => '/applicationManager/internalbank',
     },
+    crops: {
+      list: { path: '/applicationManager/crops', getHref: () => '/applicationManager/crops' },
+      create: { path: '/applicationManager/crops/new', getHref: () => '/applicationManager/crops/new' },
+      edit: {
+        path: '/applicationManager/crops/:id/edit',
+        getHref: (id: number) => `/applicationManager/crops/${id}/edit`,
+      },
+      detail: {
+        path: '/applicationManager/crops/:id',
+        getHref: (id: number) => `/applicationManager/crops/${id}`,
+      },
+    },
+    fields: {
+      list: { path: '/applicationManager/fields', getHref: () => '/applicationManager/fields' },
+      create: { path: '/applicationManager/fields/new', getHref: () => '/applicationManager/fields/new' },
+      detail: {
+        path: '/applicationManager/fields/:id',
+        getHref: (id: number) => `/applicationManager/fields/${id}`,
+      },
+    },
+    pluk: {
+      list: { path: '/applicationManager/pluk', getHref: () => '/applicationManager/pluk' },
+      overview: {
+        path: '/applicationManager/pluk/overview',
+        getHref: () => '/applicationManager/pluk/overview',
+      },
+      edit: {
+        path: '/applicationManager/pluk/:id/edit',
+        getHref: (id: number) => `/applicationManager/pluk/${id}/edit`,
+      },
+      detail: {
+        path: '/applicationManager/pluk/:id',
+        getHref: (id: number) => `/applicationManager/pluk/${id}`,
+      },
+    },
+    communication: {
+      home: { path: '/applicationManager/communication', getHref: () => '/applicationManager/communication' },
+      sendPluk: {
+        path: '/applicationManager/communication/sendpluk',
+        getHref: () => '/applicationManager/communication/sendpluk',
+      },
+    },
   },
 } as const;

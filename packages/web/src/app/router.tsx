@@ -14,6 +14,7 @@ import { walletRouteObjects } from './routes/wallet/routes';
 import { productManagerRouteObjects } from './routes/product-manager/routes';
 import { requestManagerRouteObjects } from './routes/request-manager/routes';
 import { internalBankRouteObjects } from './routes/internal-bank/routes';
+import { harvestManagerRouteObjects } from './routes/harvest-manager/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -151,6 +152,7 @@ export const routes: RouteObject[] = [
       ...productManagerRouteObjects,
       ...requestManagerRouteObjects,
       ...internalBankRouteObjects,
+      ...harvestManagerRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

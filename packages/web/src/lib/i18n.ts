@@ -78,6 +78,7 @@ declare module 'i18next' {
       feedback: typeof import('../locales/nl-be/feedback.json');
       home: typeof import('../locales/nl-be/home.json');
       market: typeof import('../locales/nl-be/market.json');
+      harvest: typeof import('../locales/nl-be/harvest.json');
       requests: typeof import('../locales/nl-be/requests.json');
       wallet: typeof import('../locales/nl-be/wallet.json');
       productManager: typeof import('../locales/nl-be/productManager.json');

@@ -5,11 +5,14 @@ import {
   IconChecklist,
   IconFlask,
   IconHeartHandshake,
+  IconMail,
+  IconMap2,
   IconMessageCircle,
+  IconPlant2,
   IconUserPlus,
   type Icon,
 } from '@tabler/icons-react';
-import { isApplicationManager, passesRoleCheck, waitingListQuery } from '@pluk/contract';
+import { isApplicationManager, passesRoleCheck, waitingListQuery, type Role } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconNews } from '@tabler/icons-react';
@@ -180,6 +183,24 @@ function InternalBankTile() {
   );
 }
 
+/** The harvest tiles (issue 9): crops or articles, fields, pluk or offer, and the pluk mail. */
+function HarvestTiles({ roles }: { roles: readonly Role[] }) {
+  const { t } = useTranslation('harvest');
+  const tile = (to: string, icon: Icon, key: 'crops' | 'fields' | 'pluk' | 'communication') => (
+    <Tile key={key} to={to} icon={icon} title={t(`tiles.${key}`)} text={t(`tiles.${key}Text`)} />
+  );
+  return (
+    <>
+      {passesRoleCheck(roles, 'CropManager') && tile(paths.manager.crops.list.getHref(), IconPlant2, 'crops')}
+      {passesRoleCheck(roles, 'FieldManager') &&
+        tile(paths.manager.fields.list.getHref(), IconMap2, 'fields')}
+      {passesRoleCheck(roles, 'PlukManager') && tile(paths.manager.pluk.list.getHref(), IconBasket, 'pluk')}
+      {passesRoleCheck(roles, 'PlukManager') &&
+        tile(paths.manager.communication.home.getHref(), IconMail, 'communication')}
+    </>
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -192,6 +213,9 @@ export function ManagerHomeRoute() {
   const showProducts = passesRoleCheck(roles, 'ProductManager');
   const showRequests = passesRoleCheck(roles, 'RequestManager');
   const showBank = passesRoleCheck(roles, 'BankManager');
+  const showHarvest = (['CropManager', 'FieldManager', 'PlukManager'] as const).some((role) =>
+    passesRoleCheck(roles, role),
+  );
   return (
     <Stack gap="md">
       {!showWaitingList &&
@@ -201,7 +225,8 @@ export function ManagerHomeRoute() {
         !showEvents &&
         !showProducts &&
         !showRequests &&
-        !showBank && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
+        !showBank &&
+        !showHarvest && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {showWaitingList && <WaitingListTile />}
         {showWaitingList && <FeedbackTile />}
@@ -211,6 +236,7 @@ export function ManagerHomeRoute() {
         {showProducts && <ProductsTile />}
         {showRequests && <RequestsTile />}
         {showBank && <InternalBankTile />}
+        {showHarvest && <HarvestTiles roles={roles} />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}

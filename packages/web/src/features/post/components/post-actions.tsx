@@ -1,38 +1,13 @@
-import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMail, IconTrash } from '@tabler/icons-react';
-import type { ManagedPost, PostEmailRound } from '@pluk/contract';
+import type { ManagedPost } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmActionButton } from '../../../components/confirm-action-button';
+import { EmailRoundProgress } from '../../../components/email-round-progress';
 import { useErrorText } from '../../../lib/form';
 import { useDeletePost, usePostEmailRound, useSendPostWithEmail } from '../api/posts';
 import { formatDate } from '../../../lib/dates';
-
-function SummaryText({ summary }: { summary: PostEmailRound }) {
-  const { t } = useTranslation('posts');
-  if (summary.recipients === 0) return <Text>{t('manager.sendNoRecipients')}</Text>;
-  if (summary.sent === 0 && summary.notSent === summary.recipients) {
-    return <Text>{t('manager.sendNoSettings')}</Text>;
-  }
-  const problems = [
-    summary.notSent > 0 && t('manager.sendNotSent', { count: summary.notSent }),
-    summary.failed > 0 && t('manager.sendFailed', { count: summary.failed }),
-  ].filter(Boolean);
-  return (
-    <>
-      <Text>
-        {summary.waiting > 0
-          ? t('manager.sendProgress', {
-              count: summary.recipients,
-              sent: summary.sent,
-              waiting: summary.waiting,
-            })
-          : t('manager.sendResult', { count: summary.recipients, sent: summary.sent })}
-      </Text>
-      {problems.length > 0 && <Text size="sm">{problems.join(' ')}</Text>}
-    </>
-  );
-}
 
 /** The latest e-mail round of the post: its progress while e-mails wait, then its outcome. */
 function EmailRoundStatus({ post }: { post: ManagedPost }) {
@@ -46,18 +21,13 @@ function EmailRoundStatus({ post }: { post: ManagedPost }) {
       </Text>
     ) : null;
   }
-  const color = round.waiting > 0 ? 'blue' : round.sent === round.recipients ? 'brand' : 'orange';
   return (
-    <Alert color={color} role="status" title={t('manager.roundTitle', { date: formatDate(round.startedAt) })}>
-      {round.waiting > 0 && (
-        <Progress
-          value={round.recipients === 0 ? 100 : (100 * (round.recipients - round.waiting)) / round.recipients}
-          aria-label={t('manager.roundProgress')}
-          mb="xs"
-        />
-      )}
-      <SummaryText summary={round} />
-    </Alert>
+    <EmailRoundProgress
+      round={round}
+      title={t('manager.roundTitle', { date: formatDate(round.startedAt) })}
+      noRecipientsText={t('manager.sendNoRecipients')}
+      noSettingsText={t('manager.sendNoSettings')}
+    />
   );
 }
 

@@ -1,0 +1,249 @@
+import '@mantine/dropzone/styles.css';
+import { Alert, Badge, Button, Card, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconCheck, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { cropImportColumns, harvestLimits, type CropImportPreview } from '@pluk/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error';
+import { SavingProgress } from '../../../components/upload-parts';
+import { useErrorText } from '../../../lib/form';
+import { useConfirmCropImport, usePreviewCropImport } from '../api/crop-import';
+
+const megabyte = 1024 * 1024;
+/** Rows shown at once in the preview; "Meer rijen tonen" shows the next ones. */
+const rowsPerStep = 100;
+const accept = {
+  'text/csv': ['.csv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  // Some systems name a .csv after Excel or as plain text.
+  'application/vnd.ms-excel': ['.csv'],
+  'text/plain': ['.csv'],
+};
+
+function PreviewTable({ preview }: { preview: CropImportPreview }) {
+  const { t } = useTranslation('harvest');
+  const [onlyErrors, setOnlyErrors] = useState(preview.errorCount > 0);
+  const [shown, setShown] = useState(rowsPerStep);
+  const rows = onlyErrors ? preview.rows.filter((row) => row.errors.length > 0) : preview.rows;
+  return (
+    <Stack gap="xs">
+      {preview.errorCount > 0 && (
+        <Switch
+          label={t('import.onlyErrors')}
+          checked={onlyErrors}
+          onChange={(event) => setOnlyErrors(event.currentTarget.checked)}
+        />
+      )}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped withTableBorder verticalSpacing="xs">
+          <Table.Caption>{t('import.tableCaption', { count: preview.rows.length })}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('import.row')}</Table.Th>
+              <Table.Th scope="col">{t('import.name')}</Table.Th>
+              <Table.Th scope="col">{t('import.unit')}</Table.Th>
+              <Table.Th scope="col">{t('import.fields')}</Table.Th>
+              <Table.Th scope="col">{t('import.action')}</Table.Th>
+              <Table.Th scope="col">{t('import.errors')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.slice(0, shown).map((row) => (
+              <Table.Tr key={row.row}>
+                <Table.Td>{row.row}</Table.Td>
+                <Table.Td className="pluk-wrap">{row.name}</Table.Td>
+                <Table.Td className="pluk-wrap">{row.unit}</Table.Td>
+                <Table.Td className="pluk-wrap">{row.fieldNames.join(', ')}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={row.action === 'create' ? 'brand' : 'blue'}>
+                    {row.action === 'create' ? t('import.create') : t('import.update')}
+                  </Badge>
+                  {!row.isActive && (
+                    <Badge variant="light" color="gray" ml={4}>
+                      {t('crop.disabled')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {row.errors.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t('import.noErrors')}
+                    </Text>
+                  ) : (
+                    <Stack gap={2}>
+                      {row.errors.map((error, index) => (
+                        <Text key={index} size="sm" c="red.8" className="pluk-wrap">
+                          {error.column ? `${error.column}: ${error.message}` : error.message}
+                        </Text>
+                      ))}
+                    </Stack>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {rows.length > shown && (
+        <Button variant="default" onClick={() => setShown((count) => count + rowsPerStep)}>
+          {t('import.moreRows', { count: rows.length - shown })}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The crop spreadsheet import (.xlsx or .csv): the file goes to the server's preview, which answers
+ * every row with its Dutch errors and writes nothing; only the manager's confirmation imports it (all
+ * rows or none). A name already known updates that crop, so importing again duplicates nothing.
+ */
+export function CropImport({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(['harvest', 'common']);
+  const errorText = useErrorText();
+  const helpId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [rejection, setRejection] = useState<string | null>(null);
+  const preview = usePreviewCropImport();
+  const confirm = useConfirmCropImport();
+
+  const choose = (files: File[]) => {
+    const chosen = files[0];
+    if (!chosen) return;
+    setRejection(null);
+    confirm.reset();
+    setFile(chosen);
+    preview.mutate(chosen);
+  };
+  const reject = (rejections: FileRejection[]) => {
+    const first = rejections[0];
+    if (!first) return;
+    setRejection(
+      first.errors.some((error) => error.code === 'file-too-large')
+        ? t('import.tooLarge', { name: first.file.name, size: harvestLimits.importMaxBytes / megabyte })
+        : t('import.wrongType', { name: first.file.name }),
+    );
+  };
+  const startOver = () => {
+    setFile(null);
+    setRejection(null);
+    preview.reset();
+    confirm.reset();
+  };
+
+  const result = confirm.data;
+  const data = preview.data;
+  const busy = preview.isPending || confirm.isPending;
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('import.title')}
+        </Title>
+        {result ? (
+          <>
+            <Alert color="brand" icon={<IconCheck aria-hidden />} role="status" title={t('import.doneTitle')}>
+              {t('import.done', { created: result.created, updated: result.updated })}
+            </Alert>
+            <Group>
+              <Button variant="light" onClick={startOver}>
+                {t('import.another')}
+              </Button>
+              <Button variant="default" onClick={onClose}>
+                {t('import.close')}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            {!file || preview.isError ? (
+              <Stack gap="xs">
+                <Dropzone
+                  onDrop={choose}
+                  onReject={reject}
+                  maxSize={harvestLimits.importMaxBytes}
+                  maxFiles={1}
+                  multiple={false}
+                  accept={accept}
+                  role="button"
+                  activateOnKeyboard
+                  aria-describedby={helpId}
+                  inputProps={{ hidden: true }}
+                >
+                  <Group justify="center" gap="md" mih={80} style={{ pointerEvents: 'none' }} wrap="nowrap">
+                    <Dropzone.Accept>
+                      <IconUpload size={32} aria-hidden />
+                    </Dropzone.Accept>
+                    <Dropzone.Reject>
+                      <IconX size={32} aria-hidden />
+                    </Dropzone.Reject>
+                    <Dropzone.Idle>
+                      <IconFileSpreadsheet size={32} aria-hidden />
+                    </Dropzone.Idle>
+                    <Text fw={500}>{t('import.dropzone')}</Text>
+                  </Group>
+                </Dropzone>
+                <Text size="sm" c="dimmed" id={helpId}>
+                  {t('import.help', {
+                    columns: cropImportColumns.map((column) => column.header).join(', '),
+                    size: harvestLimits.importMaxBytes / megabyte,
+                    rows: harvestLimits.importMaxRows,
+                  })}
+                </Text>
+              </Stack>
+            ) : (
+              <Text size="sm">{t('import.file', { name: file.name })}</Text>
+            )}
+            {rejection && <FormError>{rejection}</FormError>}
+            {preview.isError && <FormError>{errorText(preview.error)}</FormError>}
+            <SavingProgress pending={preview.isPending} label={t('import.reading')} />
+            {data && (
+              <Stack gap="sm">
+                <Text>
+                  {t('import.summary', {
+                    count: data.rows.length,
+                    creates: data.creates,
+                    updates: data.updates,
+                  })}
+                </Text>
+                {data.canImport ? (
+                  <Alert color="blue" role="status">
+                    {t('import.nothingYet')}
+                  </Alert>
+                ) : (
+                  <Alert color="red" role="alert" title={t('import.errorsTitle', { count: data.errorCount })}>
+                    {t('import.errorsText')}
+                  </Alert>
+                )}
+                <PreviewTable preview={data} />
+                {confirm.isError && <FormError>{errorText(confirm.error)}</FormError>}
+                <SavingProgress pending={confirm.isPending} label={t('import.writing')} />
+                <Group>
+                  <Button
+                    leftSection={<IconCheck size={18} aria-hidden />}
+                    disabled={!data.canImport || data.rows.length === 0}
+                    loading={confirm.isPending}
+                    onClick={() => file && confirm.mutate(file)}
+                  >
+                    {t('import.confirm', { count: data.rows.length })}
+                  </Button>
+                  <Button variant="default" disabled={busy} onClick={startOver}>
+                    {t('import.otherFile')}
+                  </Button>
+                </Group>
+              </Stack>
+            )}
+            {!data && (
+              <Group>
+                <Button variant="default" onClick={onClose} disabled={busy}>
+                  {t('common:actions.cancel')}
+                </Button>
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
