@@ -162,6 +162,9 @@ const idSources: Array<{ prefix: string; api: string }> = [
   { prefix: '/applicationManager/events/', api: '/api/applicationManager/Event' },
   { prefix: '/applicationManager/posts/', api: '/api/applicationManager/Post' },
   { prefix: '/applicationManager/product/', api: '/api/applicationManager/product' },
+  { prefix: '/applicationManager/crops/', api: '/api/applicationManager/Crop' },
+  { prefix: '/applicationManager/fields/', api: '/api/applicationManager/Field' },
+  { prefix: '/applicationManager/pluk/', api: '/api/applicationManager/Crop' },
 ];
 
 async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promise<string> {
@@ -200,6 +203,8 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   { path: '/applicationManager/tasks/:id', account: 'beheerder', button: 'Verwijderen' },
   { path: '/applicationManager/events/:id', account: 'beheerder', button: 'Sluiten' },
   { path: '/applicationManager/events/:id', account: 'beheerder', button: 'Verwijderen' },
+  { path: '/applicationManager/crops/:id', account: 'beheerder', button: 'Verwijderen' },
+  { path: '/applicationManager/fields/:id', account: 'beheerder', button: 'Verwijderen' },
   { path: '/market/offer/:id', account: 'lid', button: 'Sluiten' },
   { path: '/market/offer/:id', account: 'lid', button: 'Verwijderen' },
   { path: '/market/offer/:id', account: 'lid', button: /^Weigeren: / },

@@ -1,0 +1,350 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, appInfo, json, makeAccount, renderApp, type StubRequest } from '../../../../test/utils';
+import {
+  harvestHandlers,
+  importPreviewOk,
+  importPreviewWithError,
+  mailPreview,
+  mailRound,
+  makeCropDetail,
+  makeField,
+} from '../../../../test/harvest-fixtures';
+
+const manager = makeAccount({
+  id: 2,
+  roles: ['CropManager', 'FieldManager', 'PlukManager'],
+  firstName: 'Hanne',
+  lastName: 'Oogst',
+});
+const cooperative = { ...appInfo, localeVariant: 'nl-be-cooperative' as const };
+
+function fileInput(): HTMLInputElement {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+}
+
+describe('manager home', () => {
+  it('shows the harvest tiles for the roles the manager has', async () => {
+    renderApp({
+      path: '/applicationManager',
+      account: makeAccount({ id: 2, roles: ['CropManager'] }),
+      handlers: harvestHandlers,
+    });
+    expect(await screen.findByRole('link', { name: /^Gewassen/ })).toHaveAttribute(
+      'href',
+      '/applicationManager/crops',
+    );
+    expect(screen.queryByRole('link', { name: /^Velden/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Communicatie/ })).not.toBeInTheDocument();
+  });
+
+  it('words the tiles as articles and offers on a cooperative farm', async () => {
+    renderApp({
+      path: '/applicationManager',
+      account: manager,
+      info: cooperative,
+      handlers: harvestHandlers,
+    });
+    expect(await screen.findByRole('link', { name: /^Artikels/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Aanbod/ })).toHaveAttribute('href', '/applicationManager/pluk');
+  });
+});
+
+describe('crops', () => {
+  it('lists the crops, titled "Alle gewassen", or "Alle artikels" on a cooperative farm', async () => {
+    const view = renderApp({
+      path: '/applicationManager/crops',
+      account: manager,
+      handlers: harvestHandlers,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alle gewassen' })).toBeInTheDocument();
+    const card = (await screen.findByText('Rode biet')).closest('a')!;
+    expect(card).toHaveAttribute('href', '/applicationManager/crops/7');
+    expect(within(card).getByText(/Velden: Noordveld/)).toBeInTheDocument();
+    view.unmount();
+
+    renderApp({
+      path: '/applicationManager/crops',
+      account: manager,
+      info: cooperative,
+      handlers: harvestHandlers,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alle artikels' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Nieuw artikel' })).toBeInTheDocument();
+  });
+
+  it('imports a spreadsheet only after a preview without errors and a confirmation', async () => {
+    const user = userEvent.setup();
+    let previews = 0;
+    const { fetch } = renderApp({
+      path: '/applicationManager/crops',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'POST /api/applicationManager/Crop/Import/Preview': () =>
+          json(previews++ === 0 ? importPreviewWithError : importPreviewOk),
+        'POST /api/applicationManager/Crop/Import/Confirm': () => json({ created: 1, updated: 1 }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Inlezen uit rekenblad' }));
+    const csv = new File(['Naam,Eenheid\nSla,krop\n,kg\n'], 'gewassen.csv', { type: 'text/csv' });
+    await user.upload(fileInput(), csv);
+
+    // The preview names the row's error in Dutch and nothing can be imported.
+    expect(await screen.findByText('Naam: Vul een naam in.')).toBeInTheDocument();
+    expect(screen.getByText('1 fout in het bestand')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '2 rijen inlezen' })).toBeDisabled();
+    expect(fetch.calls.some((call) => call.path.endsWith('/Import/Confirm'))).toBe(false);
+    const sent = fetch.calls.find((call) => call.path.endsWith('/Import/Preview'))!.body as FormData;
+    expect((sent.get('file') as File).name).toBe('gewassen.csv');
+
+    // Another file, without errors: all its rows show, and confirming imports it.
+    await user.click(screen.getByRole('button', { name: 'Ander bestand kiezen' }));
+    await user.upload(fileInput(), csv);
+    expect(await screen.findByText('2 rijen: 1 nieuw, 1 bij te werken.')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Voorbeeld van 2 rijen' })).toBeInTheDocument();
+    expect(fetch.calls.some((call) => call.path.endsWith('/Import/Confirm'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: '2 rijen inlezen' }));
+    expect(await screen.findByText('1 gewassen toegevoegd en 1 bijgewerkt.')).toBeInTheDocument();
+    expect(fetch.calls.filter((call) => call.path.endsWith('/Import/Confirm'))).toHaveLength(1);
+  });
+
+  it('shows why the server refuses a file', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      path: '/applicationManager/crops',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'POST /api/applicationManager/Crop/Import/Preview': () =>
+          apiError(400, 'IMPORT_FILE_REFUSED', 'Dit bestand kan niet ingelezen worden.'),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Inlezen uit rekenblad' }));
+    await user.upload(fileInput(), new File(['x'], 'gewassen.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('Dit bestand kan niet ingelezen worden.')).toBeInTheDocument();
+  });
+
+  it('creates a crop with its fields and opens its page', async () => {
+    const user = userEvent.setup();
+    const { fetch, router } = renderApp({
+      path: '/applicationManager/crops/new',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'POST /api/applicationManager/Crop/Create': () => json(makeCropDetail({ id: 9, name: 'Sla' })),
+        'GET /api/applicationManager/Crop/9': () => json(makeCropDetail({ id: 9, name: 'Sla' })),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Gewas toevoegen' }));
+    expect(await screen.findByText('Vul een naam in.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Naam/ }), 'Sla');
+    await user.type(screen.getByRole('textbox', { name: /^Eenheid/ }), 'krop');
+    await user.click(screen.getByRole('textbox', { name: /^Velden/ }));
+    await user.click(await screen.findByRole('option', { name: 'Noordveld' }));
+    await user.click(screen.getByRole('button', { name: 'Gewas toevoegen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applicationManager/crops/9'));
+    const body = fetch.calls.find((call) => call.path.endsWith('/Crop/Create'))!.body;
+    expect(body).toMatchObject({ name: 'Sla', unit: 'krop', fieldIds: [3], isActive: true });
+  });
+
+  it('disables a crop and deletes it after a confirmation', async () => {
+    const user = userEvent.setup();
+    let isActive = true;
+    const { fetch, router } = renderApp({
+      path: '/applicationManager/crops/7',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'GET /api/applicationManager/Crop/7': () => json(makeCropDetail({ isActive })),
+        'POST /api/applicationManager/Crop/Disable': () => {
+          isActive = false;
+          return json(makeCropDetail({ isActive }));
+        },
+        'DELETE /api/applicationManager/Crop/7': () => new Response(null, { status: 204 }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Rode biet' })).toBeInTheDocument();
+    expect(screen.getByText('Groot aandeel (2026)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Uitschakelen' }));
+    expect(await screen.findByRole('button', { name: 'Activeren' })).toBeInTheDocument();
+    expect(fetch.calls.find((call) => call.path.endsWith('/Crop/Disable'))!.body).toEqual({ id: 7 });
+
+    await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gewas verwijderen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, verwijderen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applicationManager/crops'));
+  });
+});
+
+describe('fields', () => {
+  it('shows the Dutch reason when a crop still grows on the field', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      path: '/applicationManager/fields/3',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'DELETE /api/applicationManager/Field/DeleteRow': () =>
+          apiError(
+            409,
+            'FIELD_IN_USE',
+            'Op dit veld staan nog gewassen. Haal het eerst bij die gewassen weg.',
+          ),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Veld verwijderen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, verwijderen' }));
+    expect(
+      await within(dialog).findByText('Op dit veld staan nog gewassen. Haal het eerst bij die gewassen weg.'),
+    ).toBeInTheDocument();
+  });
+
+  it('adds a field', async () => {
+    const user = userEvent.setup();
+    const { fetch, router } = renderApp({
+      path: '/applicationManager/fields/new',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'POST /api/applicationManager/Field/Create': () => json(makeField({ id: 5, name: 'Zuidveld' })),
+        'GET /api/applicationManager/Field/5': () => json(makeField({ id: 5, name: 'Zuidveld' })),
+      },
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Naam/ }), 'Zuidveld');
+    await user.click(screen.getByRole('button', { name: 'Veld toevoegen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applicationManager/fields/5'));
+    expect(fetch.calls.find((call) => call.path.endsWith('/Field/Create'))!.body).toMatchObject({
+      name: 'Zuidveld',
+      position: 0,
+    });
+  });
+});
+
+describe('pluk', () => {
+  it('toggles whether a crop may be picked for a subscription', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderApp({
+      path: '/applicationManager/pluk',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'POST /api/applicationManager/pluk/toggle': () => json(makeCropDetail().availability[0]),
+      },
+    });
+    const sla = await screen.findByRole('switch', { name: 'Sla plukbaar voor Klein aandeel' });
+    expect(sla).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Rode biet plukbaar voor Groot aandeel' })).toBeChecked();
+    await user.click(sla);
+    await waitFor(() =>
+      expect(fetch.calls.find((call) => call.path.endsWith('/pluk/toggle'))?.body).toEqual({
+        cropId: 8,
+        subscriptionId: 2,
+      }),
+    );
+  });
+
+  it('sets the week in the grid (a card per crop on a phone) and sends only the changed cells', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderApp({
+      path: '/applicationManager/pluk/overview',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'POST /api/Crop/UpdateAvailability': ({ body }: StubRequest) =>
+          json({ ...makeCropDetail().availability[0], ...(body as object) }),
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Sla' });
+    await user.click(within(card).getByRole('checkbox', { name: 'Sla plukbaar voor Groot aandeel' }));
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Hoeveelheid per aandeel van Sla voor Groot aandeel' }),
+      '2 kroppen per week',
+    );
+    expect(screen.getByText('1 wijziging')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('1 wijziging opgeslagen.')).toBeInTheDocument();
+    const calls = fetch.calls.filter((call) => call.path.endsWith('/Crop/UpdateAvailability'));
+    expect(calls.map((call) => call.body)).toEqual([
+      { cropId: 8, subscriptionId: 1, isPickable: true, amountPerShare: '2 kroppen per week' },
+    ]);
+  });
+
+  it("edits one crop's pluk per subscription", async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderApp({
+      path: '/applicationManager/pluk/7/edit',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'POST /api/Crop/UpdateAvailability': ({ body }: StubRequest) =>
+          json({ ...makeCropDetail().availability[0], ...(body as object) }),
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Plukbaar voor Klein aandeel (2026)' }));
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() =>
+      expect(fetch.calls.filter((call) => call.path.endsWith('/Crop/UpdateAvailability'))).toHaveLength(1),
+    );
+    expect(fetch.calls.find((call) => call.path.endsWith('/Crop/UpdateAvailability'))!.body).toEqual({
+      cropId: 7,
+      subscriptionId: 2,
+      isPickable: true,
+      amountPerShare: '',
+    });
+  });
+});
+
+describe('pluk mail', () => {
+  it('previews the mail for the chosen subscriptions, sends it once and follows the round', async () => {
+    const user = userEvent.setup();
+    let rounds: unknown[] = [];
+    const { fetch } = renderApp({
+      path: '/applicationManager/communication/sendpluk',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'GET /api/applicationManager/PlukOfTheWeekEmails': () => json(rounds),
+        'POST /api/applicationManager/PlukOfTheWeekEmails/Preview': () => json(mailPreview),
+        'POST /api/applicationManager/GeneratePlukOfTheWeekEmails': () => {
+          rounds = [mailRound];
+          return json(mailRound);
+        },
+      },
+    });
+    expect(await screen.findByText('Er is nog geen pluk-mail verstuurd.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Klein aandeel' }));
+    await user.click(screen.getByRole('button', { name: 'Voorbeeld bekijken' }));
+    expect(await screen.findByText('Naar 3 leden.')).toBeInTheDocument();
+    expect(screen.getByText(/Deze week mag je plukken/)).toBeInTheDocument();
+    expect(fetch.calls.find((call) => call.path.endsWith('/Preview'))!.body).toEqual({
+      subscriptionIds: [1],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Versturen naar 3 leden' }));
+    expect(
+      await screen.findByText('Bezig met mailen: 1 van 3 e-mails verzonden, nog 2 te gaan.'),
+    ).toBeInTheDocument();
+    const body = fetch.calls.find((call) => call.path.endsWith('/GeneratePlukOfTheWeekEmails'))!.body as {
+      subscriptionIds: number[];
+      idempotencyKey: string;
+    };
+    expect(body.subscriptionIds).toEqual([1]);
+    expect(body.idempotencyKey).toMatch(/^[A-Za-z0-9_:.-]{8,100}$/);
+    // The round opens with every recipient's state.
+    expect(await screen.findByText('Tom Taker')).toBeInTheDocument();
+    expect(screen.getByText('Wacht')).toBeInTheDocument();
+  });
+
+  it('links the communication page to the pluk mail', async () => {
+    renderApp({ path: '/applicationManager/communication', account: manager, handlers: harvestHandlers });
+    expect(await screen.findByRole('link', { name: /^Pluk-mail/ })).toHaveAttribute(
+      'href',
+      '/applicationManager/communication/sendpluk',
+    );
+  });
+});
