@@ -282,36 +282,36 @@ export async function listPlukMailRounds(db: Db, appId: string): Promise<PlukMai
   }));
 }
 
-interface MailPayload {
-  mail?: { to?: string; userId?: number | null };
-}
+/** The member of a round's job, from its key `pluk-mail:<app>:<week>:<userId>:<digest>` (payloads are cleared when done). */
+const userIdOfKey = (key: string) => {
+  const value = Number(key.split(':')[3]);
+  return Number.isSafeInteger(value) ? value : null;
+};
 
 /** One round with every recipient's state (finished jobs are pruned after 30 days, ADR 048). */
 export async function plukMailRound(db: Db, appId: string, id: number): Promise<PlukMailRoundDetail> {
   const round = await roundOf(db, appId, id);
   const rows = await db
     .select({
+      key: jobs.idempotencyKey,
       status: jobs.status,
       outcome: jobs.outcome,
-      payload: jobs.payload,
       finishedAt: jobs.finishedAt,
     })
     .from(jobs)
     .where(and(eq(jobs.appId, appId), eq(jobs.groupKey, roundGroupKey(id))))
     .orderBy(asc(jobs.id));
-  const userIds = rows
-    .map((r) => (r.payload as MailPayload).mail?.userId)
-    .filter((v): v is number => typeof v === 'number');
+  const userIds = rows.map((r) => userIdOfKey(r.key)).filter((v): v is number => v !== null);
   const people =
     userIds.length === 0
       ? []
       : await tenantDb(db, appId)
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
           .from(users)
           .where(and(eq(users.appId, appId), inArray(users.id, userIds)));
   const recipientList: PlukMailRecipient[] = rows.map((r) => {
-    const mail = (r.payload as MailPayload).mail ?? {};
-    const person = people.find((p) => p.id === mail.userId);
+    const userId = userIdOfKey(r.key);
+    const person = people.find((p) => p.id === userId);
     const status: PlukMailRecipient['status'] =
       r.status === 'failed'
         ? 'failed'
@@ -321,9 +321,9 @@ export async function plukMailRound(db: Db, appId: string, id: number): Promise<
             : 'notSent'
           : 'waiting';
     return {
-      userId: typeof mail.userId === 'number' ? mail.userId : null,
+      userId: person ? person.id : null,
       name: person ? `${person.firstName} ${person.lastName}` : '',
-      email: mail.to ?? '',
+      email: person?.email ?? '',
       status,
       finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
     };
