@@ -34,6 +34,7 @@ import {
   cursorColumn,
   decodeCursor,
   finishPage,
+  literalFlag,
   pageWindow,
   type PageKey,
 } from '../../lib/paging.js';
@@ -169,7 +170,7 @@ export async function cropList(
   const filter = and(
     eq(crops.appId, appId),
     query.filter ? ilike(crops.name, likeText(query.filter)) : undefined,
-    query.isActive === undefined ? undefined : eq(crops.isActive, query.isActive),
+    query.isActive === undefined ? undefined : eq(crops.isActive, literalFlag(query.isActive)),
   );
   const rows = await farm
     .select({
