@@ -105,7 +105,8 @@ describe('crops', () => {
     await user.click(screen.getByRole('button', { name: 'Ander bestand kiezen' }));
     await user.upload(fileInput(), csv);
     expect(await screen.findByText('2 rijen: 1 nieuw, 1 bij te werken.')).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Voorbeeld van 2 rijen' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Voorbeeld van 2 rijen' })).toBeInTheDocument();
+    expect(screen.getByText('Rij 3: Rode biet')).toBeInTheDocument();
     expect(fetch.calls.some((call) => call.path.endsWith('/Import/Confirm'))).toBe(false);
     await user.click(screen.getByRole('button', { name: '2 rijen inlezen' }));
     expect(await screen.findByText('1 gewassen toegevoegd en 1 bijgewerkt.')).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import '@mantine/dropzone/styles.css';
 import { Alert, Badge, Button, Card, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
-import { cropImportColumns, harvestLimits, type CropImportPreview } from '@pluk/contract';
+import { cropImportColumns, harvestLimits, type CropImportPreview, type CropImportRow } from '@pluk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
@@ -21,11 +22,49 @@ const accept = {
   'text/plain': ['.csv'],
 };
 
+function RowBadges({ row }: { row: CropImportRow }) {
+  const { t } = useTranslation('harvest');
+  return (
+    <>
+      <Badge variant="light" color={row.action === 'create' ? 'brand' : 'blue'}>
+        {row.action === 'create' ? t('import.create') : t('import.update')}
+      </Badge>
+      {!row.isActive && (
+        <Badge variant="light" color="gray" ml={4}>
+          {t('crop.disabled')}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+function RowErrors({ row }: { row: CropImportRow }) {
+  const { t } = useTranslation('harvest');
+  if (row.errors.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('import.noErrors')}
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {row.errors.map((error, index) => (
+        <Text key={index} size="sm" c="red.8" className="pluk-wrap">
+          {error.column ? `${error.column}: ${error.message}` : error.message}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 function PreviewTable({ preview }: { preview: CropImportPreview }) {
   const { t } = useTranslation('harvest');
   const [onlyErrors, setOnlyErrors] = useState(preview.errorCount > 0);
   const [shown, setShown] = useState(rowsPerStep);
+  const wide = useMediaQuery('(min-width: 48em)');
   const rows = onlyErrors ? preview.rows.filter((row) => row.errors.length > 0) : preview.rows;
+  const visible = rows.slice(0, shown);
+  const caption = t('import.tableCaption', { count: preview.rows.length });
   return (
     <Stack gap="xs">
       {preview.errorCount > 0 && (
@@ -35,56 +74,63 @@ function PreviewTable({ preview }: { preview: CropImportPreview }) {
           onChange={(event) => setOnlyErrors(event.currentTarget.checked)}
         />
       )}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped withTableBorder verticalSpacing="xs">
-          <Table.Caption>{t('import.tableCaption', { count: preview.rows.length })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('import.row')}</Table.Th>
-              <Table.Th scope="col">{t('import.name')}</Table.Th>
-              <Table.Th scope="col">{t('import.unit')}</Table.Th>
-              <Table.Th scope="col">{t('import.fields')}</Table.Th>
-              <Table.Th scope="col">{t('import.action')}</Table.Th>
-              <Table.Th scope="col">{t('import.errors')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.slice(0, shown).map((row) => (
-              <Table.Tr key={row.row}>
-                <Table.Td>{row.row}</Table.Td>
-                <Table.Td className="pluk-wrap">{row.name}</Table.Td>
-                <Table.Td className="pluk-wrap">{row.unit}</Table.Td>
-                <Table.Td className="pluk-wrap">{row.fieldNames.join(', ')}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={row.action === 'create' ? 'brand' : 'blue'}>
-                    {row.action === 'create' ? t('import.create') : t('import.update')}
-                  </Badge>
-                  {!row.isActive && (
-                    <Badge variant="light" color="gray" ml={4}>
-                      {t('crop.disabled')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {row.errors.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      {t('import.noErrors')}
-                    </Text>
-                  ) : (
-                    <Stack gap={2}>
-                      {row.errors.map((error, index) => (
-                        <Text key={index} size="sm" c="red.8" className="pluk-wrap">
-                          {error.column ? `${error.column}: ${error.message}` : error.message}
-                        </Text>
-                      ))}
-                    </Stack>
-                  )}
-                </Table.Td>
+      {wide ? (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped withTableBorder verticalSpacing="xs">
+            <Table.Caption>{caption}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('import.row')}</Table.Th>
+                <Table.Th scope="col">{t('import.name')}</Table.Th>
+                <Table.Th scope="col">{t('import.unit')}</Table.Th>
+                <Table.Th scope="col">{t('import.fields')}</Table.Th>
+                <Table.Th scope="col">{t('import.action')}</Table.Th>
+                <Table.Th scope="col">{t('import.errors')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {visible.map((row) => (
+                <Table.Tr key={row.row}>
+                  <Table.Td>{row.row}</Table.Td>
+                  <Table.Td>{row.name}</Table.Td>
+                  <Table.Td>{row.unit}</Table.Td>
+                  <Table.Td>{row.fieldNames.join(', ')}</Table.Td>
+                  <Table.Td>
+                    <RowBadges row={row} />
+                  </Table.Td>
+                  <Table.Td>
+                    <RowErrors row={row} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        // On a phone a card per row: six columns do not fit beside each other.
+        <Stack component="ul" gap="xs" aria-label={caption} m={0} p={0} style={{ listStyle: 'none' }}>
+          {visible.map((row) => (
+            <Card component="li" key={row.row} withBorder radius="sm" padding="xs">
+              <Stack gap={4}>
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600} className="pluk-wrap">
+                    {t('import.rowName', { row: row.row, name: row.name || t('import.noName') })}
+                  </Text>
+                  <Group gap={4}>
+                    <RowBadges row={row} />
+                  </Group>
+                </Group>
+                {(row.unit || row.fieldNames.length > 0) && (
+                  <Text size="sm" c="dimmed" className="pluk-wrap">
+                    {[row.unit, row.fieldNames.join(', ')].filter(Boolean).join(' · ')}
+                  </Text>
+                )}
+                {row.errors.length > 0 && <RowErrors row={row} />}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      )}
       {rows.length > shown && (
         <Button variant="default" onClick={() => setShown((count) => count + rowsPerStep)}>
           {t('import.moreRows', { count: rows.length - shown })}

@@ -113,7 +113,7 @@ export function PlukList({
                       isPickable={cell?.isPickable ?? false}
                     />
                     {cell?.amountPerShare && (
-                      <Text size="sm" className="pluk-wrap">
+                      <Text size="sm" className="pluk-wrap" c={cell.isPickable ? undefined : 'dimmed'}>
                         {cell.amountPerShare}
                       </Text>
                     )}
