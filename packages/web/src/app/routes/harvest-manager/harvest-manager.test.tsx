@@ -181,6 +181,31 @@ describe('crops', () => {
   });
 });
 
+describe('crop photos', () => {
+  it("adds a photo and saves the crop's photos in one multipart request", async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderApp({
+      path: '/applicationManager/crops/7',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'GET /api/applicationManager/Crop/7': () => json(makeCropDetail({ photoIds: [50] })),
+        'GET /api/Media/50': () => new Response(new Blob(['x'], { type: 'image/png' })),
+        'GET /api/Media/51': () => new Response(new Blob(['x'], { type: 'image/png' })),
+        'POST /api/applicationManager/Crop/UpdateMedia': () => json(makeCropDetail({ photoIds: [51] })),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Foto 1 van Rode biet verwijderen' }));
+    await user.upload(fileInput(), new File(['png'], 'biet.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: "Foto's opslaan" }));
+    expect(await screen.findByText("De foto's zijn opgeslagen.")).toBeInTheDocument();
+    const body = fetch.calls.find((call) => call.path.endsWith('/Crop/UpdateMedia'))!.body as FormData;
+    expect(body.get('id')).toBe('7');
+    expect(body.getAll('keepPhotoIds')).toEqual(['']);
+    expect((body.get('photos') as File).name).toBe('biet.png');
+  });
+});
+
 describe('fields', () => {
   it('shows the Dutch reason when a crop still grows on the field', async () => {
     const user = userEvent.setup();

@@ -145,7 +145,7 @@ export function CropDetailView({
           {crop.fields.length > 0 ? crop.fields.map((field) => field.name).join(', ') : t('crop.noFields')}
         </Text>
       </Stack>
-      <CropPhotos key={crop.photoIds.join(',')} crop={crop} />
+      <CropPhotos crop={crop} />
       <Stack gap="xs">
         <Title order={2} size="h4">
           {t('crop.availability')}
