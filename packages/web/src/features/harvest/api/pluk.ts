@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
   type CropPluk,
@@ -16,11 +16,12 @@ export function getPlukOverview(harvestYear: number | null): Promise<PlukOvervie
   });
 }
 
-/** Active crops × subscriptions of a harvest year (null: the current one). */
+/** Active crops × subscriptions of a harvest year (null: the current one); the last year shows while another loads. */
 export function usePlukOverview(harvestYear: number | null = null) {
   return useQuery({
     queryKey: harvestKeys.plukOverview(harvestYear),
     queryFn: () => getPlukOverview(harvestYear),
+    placeholderData: keepPreviousData,
   });
 }
 

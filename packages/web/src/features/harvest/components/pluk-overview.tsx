@@ -251,7 +251,7 @@ export function PlukOverviewView() {
         </Text>
         <SegmentedControl
           aria-labelledby={labelId}
-          value={String(overview.harvestYear)}
+          value={String(choice?.year ?? overview.harvestYear)}
           onChange={(value) => setChoice({ base, year: Number(value) })}
           data={years.map((value) => ({ value: String(value), label: String(value) }))}
           style={{ alignSelf: 'flex-start' }}
