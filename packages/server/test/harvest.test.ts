@@ -247,6 +247,15 @@ describe('crops (CropManager)', () => {
     ).toBe(404);
   });
 
+  it('lists the fields to choose from for a CropManager', async () => {
+    const options = await get('applicationManager/Crop/fields', cropManager);
+    expect(json(options)).toEqual([
+      { id: ids.veld, name: 'Groot veld' },
+      { id: ids.serre, name: 'Serre' },
+    ]);
+    expect((await get('applicationManager/Field', cropManager)).statusCode).toBe(403);
+  });
+
   it('answers another farm’s crop ids with 404', async () => {
     expect((await get(`applicationManager/Crop/${ids.foreignCrop}`, cropManager)).statusCode).toBe(404);
     expect(
