@@ -195,6 +195,7 @@ export const harvestHandlers: Record<string, StubHandler> = {
   'GET /api/applicationManager/Crop': () => json(feedPage([makeCropListItem()])),
   'GET /api/applicationManager/Crop/7': () => json(makeCropDetail()),
   'GET /api/applicationManager/Field': () => json([makeField()]),
+  'GET /api/applicationManager/Crop/fields': () => json([{ id: 3, name: 'Noordveld' }]),
   'GET /api/applicationManager/Field/3': () => json(makeField()),
   'GET /api/applicationManager/pluk/overview': () => json(overview),
   'GET /api/applicationManager/pluk/7': () => json(cropPluk),

@@ -1,10 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { passesRoleCheck } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useCrop } from '../../../features/harvest/api/crops';
 import { CropForm } from '../../../features/harvest/components/crop-form';
-import { useAccount } from '../../../features/user/api/get-account';
 import { useGoBack } from '../../layouts/modal-layout';
 import { NotFoundRoute } from '../not-found';
 import { useIdParam } from './use-id-param';
@@ -13,13 +11,11 @@ function EditCrop({ id }: { id: number }) {
   const { t } = useTranslation('harvest');
   const goBack = useGoBack();
   const query = useCrop(id);
-  const roles = useAccount().data?.roles ?? [];
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <CropForm
       crop={query.data}
-      canChooseFields={passesRoleCheck(roles, 'FieldManager')}
       onSaved={() => {
         notifications.show({ color: 'brand', message: t('crop.saved') });
         goBack();

@@ -1,5 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type CropDetail, type CropInput, type CropPage, type CropUpdate } from '@pluk/contract';
+import {
+  api,
+  type CropDetail,
+  type CropInput,
+  type CropPage,
+  type CropUpdate,
+  type FieldRef,
+} from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { harvestKeys, invalidateHarvestQueries } from './keys';
@@ -15,6 +22,15 @@ export function useCrops(filter = '') {
     queryFn: ({ pageParam }) => getCrops(pageParam, filter),
     ...feedPaging,
   });
+}
+
+export function getCropFieldOptions(): Promise<FieldRef[]> {
+  return apiRequest(api.harvest.cropFieldOptions);
+}
+
+/** The fields a CropManager may choose from in the crop form (id and name). */
+export function useCropFieldOptions() {
+  return useQuery({ queryKey: harvestKeys.cropFieldOptions, queryFn: getCropFieldOptions });
 }
 
 export function getCrop(id: number): Promise<CropDetail> {

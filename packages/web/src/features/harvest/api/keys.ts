@@ -6,6 +6,7 @@ export const harvestKeys = {
   crops: ['harvest', 'crops'] as const,
   cropList: (filter: string) => ['harvest', 'crops', 'list', filter] as const,
   crop: (id: number) => ['harvest', 'crops', 'detail', id] as const,
+  cropFieldOptions: ['harvest', 'fields', 'options'] as const,
   fields: ['harvest', 'fields'] as const,
   fieldList: ['harvest', 'fields', 'list'] as const,
   field: (id: number) => ['harvest', 'fields', 'detail', id] as const,

@@ -1,11 +1,10 @@
-import { Button, MultiSelect, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, MultiSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { cropInputSchema, harvestLimits, type CropDetail, type CropInput } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
 import { fieldErrors, useErrorText, useFocusError, zodValidate } from '../../../lib/form';
-import { useCreateCrop, useUpdateCrop } from '../api/crops';
-import { useFields } from '../api/fields';
+import { useCreateCrop, useCropFieldOptions, useUpdateCrop } from '../api/crops';
 
 interface Values {
   name: string;
@@ -31,27 +30,16 @@ function initialValues(crop?: CropDetail): Values {
   };
 }
 
-/** The fields to choose from; only a FieldManager may list them, others keep what the crop has. */
+/** The farm's fields to choose from (`Crop/fields`); the crop's own stay listed if the list fails. */
 function FieldsInput({
   crop,
-  canChooseFields,
   inputProps,
 }: {
   crop?: CropDetail;
-  canChooseFields: boolean;
   inputProps: ReturnType<ReturnType<typeof useForm<Values>>['getInputProps']>;
 }) {
   const { t } = useTranslation('harvest');
-  const fields = useFields({ enabled: canChooseFields });
-  if (!canChooseFields) {
-    return (
-      <Text size="sm" c="dimmed">
-        {crop && crop.fields.length > 0
-          ? t('form.fieldsReadOnly', { names: crop.fields.map((field) => field.name).join(', ') })
-          : t('form.fieldsNoRole')}
-      </Text>
-    );
-  }
+  const fields = useCropFieldOptions();
   const known = new Map((fields.data ?? []).map((field) => [String(field.id), field.name]));
   for (const field of crop?.fields ?? [])
     if (!known.has(String(field.id))) known.set(String(field.id), field.name);
@@ -71,16 +59,7 @@ function FieldsInput({
 }
 
 /** Create or edit a crop (an article in the cooperative wording); the contract's rules give the messages. */
-export function CropForm({
-  crop,
-  canChooseFields,
-  onSaved,
-}: {
-  crop?: CropDetail;
-  /** The manager may list the fields (FieldManager); otherwise the crop keeps its fields. */
-  canChooseFields: boolean;
-  onSaved: (saved: CropDetail) => void;
-}) {
+export function CropForm({ crop, onSaved }: { crop?: CropDetail; onSaved: (saved: CropDetail) => void }) {
   const { t } = useTranslation('harvest');
   const errorText = useErrorText();
   const create = useCreateCrop();
@@ -149,12 +128,7 @@ export function CropForm({
           key={form.key('howToHarvest')}
           {...form.getInputProps('howToHarvest')}
         />
-        <FieldsInput
-          crop={crop}
-          canChooseFields={canChooseFields}
-          inputProps={form.getInputProps('fieldIds')}
-          key={form.key('fieldIds')}
-        />
+        <FieldsInput crop={crop} inputProps={form.getInputProps('fieldIds')} key={form.key('fieldIds')} />
         <Switch
           label={t('form.isActive')}
           description={t('form.isActiveHelp')}
