@@ -612,6 +612,7 @@ describe('crop import', () => {
     });
     const huge = await xlsx([header, ['Sla', 'x'.repeat(6000)]]);
     const tooLong = await xlsx([header, ...Array.from({ length: 5001 }, (_, i) => [`Gewas ${i}`])]);
+    const tooWide = await xlsx(Array.from({ length: 200 }, () => Array.from({ length: 800 }, () => 1)));
     const csvFormula = Buffer.from('Naam;Beschrijving\nSla;=HYPERLINK("http://kwaad.test")\n');
     const cases: [Buffer, string, string, RegExp][] = [
       [formula, 'formule.xlsx', xlsxType, /Rij 2, kolom B: deze cel bevat een formule/],
@@ -619,6 +620,7 @@ describe('crop import', () => {
       [csvFormula, 'formule.csv', 'text/csv', /Rij 2, kolom B: deze cel bevat een formule/],
       [zipBomb(60 * 1024 * 1024), 'bom.xlsx', xlsxType, /pakt uit tot meer dan 50 MB/],
       [tooLong, 'lang.xlsx', xlsxType, /meer dan 5000 rijen/],
+      [tooWide, 'breed.xlsx', xlsxType, /te veel cellen/],
       [Buffer.from('%PDF-1.4 niets'), 'iets.pdf', 'application/pdf', /Kies een \.xlsx- of \.csv-bestand/],
       [Buffer.from('PK\u0003\u0004kapot'), 'kapot.xlsx', xlsxType, /beschadigd/],
     ];

@@ -120,19 +120,20 @@ export function assertSafeZip(data: Buffer): void {
       localOffset + 30 + data.readUInt16LE(localOffset + 26) + data.readUInt16LE(localOffset + 28);
     const end = start + compressedSize;
     if (end > data.length) throw broken;
-    let size: number;
-    if (method === 0) size = compressedSize;
+    let content: Buffer;
+    if (method === 0) content = data.subarray(start, end);
     else if (method === 8) {
       try {
-        size = inflateRawSync(data.subarray(start, end), { maxOutputLength: budget + 1 }).length;
+        content = inflateRawSync(data.subarray(start, end), { maxOutputLength: budget + 1 });
       } catch (error) {
         if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
           throw bomb;
         throw broken;
       }
     } else throw broken;
-    if (size > budget) throw bomb;
-    budget -= size;
+    if (content.length > budget) throw bomb;
+    assertSheetSize(name, content);
+    budget -= content.length;
   }
 }
 
