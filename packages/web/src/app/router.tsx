@@ -14,6 +14,8 @@ import { walletRouteObjects } from './routes/wallet/routes';
 import { productManagerRouteObjects } from './routes/product-manager/routes';
 import { requestManagerRouteObjects } from './routes/request-manager/routes';
 import { internalBankRouteObjects } from './routes/internal-bank/routes';
+import { plukRouteObjects } from './routes/pluk/routes';
+import { subscriptionManagerRouteObjects } from './routes/subscription-manager/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -21,7 +23,6 @@ const handle = (value: RouteHandle) => value;
  * Every route with its layout, access rule and title (product-spec §2). Routes need a signed-in,
  * approved member and use the default layout unless their handle says otherwise. The manager area
  * is loaded on demand. Each community area keeps its route objects in `routes/<area>/routes.tsx`.
- * /pluk (footer tab) gets its screens in a later issue; until then it falls to the not-found page.
  */
 export const routes: RouteObject[] = [
   {
@@ -151,6 +152,8 @@ export const routes: RouteObject[] = [
       ...productManagerRouteObjects,
       ...requestManagerRouteObjects,
       ...internalBankRouteObjects,
+      ...plukRouteObjects,
+      ...subscriptionManagerRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

@@ -5,6 +5,7 @@ import {
   IconChecklist,
   IconFlask,
   IconHeartHandshake,
+  IconListDetails,
   IconMessageCircle,
   IconUserPlus,
   type Icon,
@@ -180,6 +181,18 @@ function InternalBankTile() {
   );
 }
 
+function SubscriptionsTile() {
+  const { t } = useTranslation('subscription');
+  return (
+    <Tile
+      to={paths.manager.subscriptions.list.getHref()}
+      icon={IconListDetails}
+      title={t('manager.tile')}
+      text={t('manager.tileText')}
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -205,6 +218,7 @@ export function ManagerHomeRoute() {
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {showWaitingList && <WaitingListTile />}
         {showWaitingList && <FeedbackTile />}
+        {showWaitingList && <SubscriptionsTile />}
         {showTasks && <TasksTile />}
         {showEvents && <EventsTile />}
         {showPosts && <PostsTile />}
