@@ -162,7 +162,24 @@ const idSources: Array<{ prefix: string; api: string }> = [
   { prefix: '/applicationManager/events/', api: '/api/applicationManager/Event' },
   { prefix: '/applicationManager/posts/', api: '/api/applicationManager/Post' },
   { prefix: '/applicationManager/product/', api: '/api/applicationManager/product' },
+  { prefix: '/pluk/subscription/', api: '/api/User/subscriptions' },
+  { prefix: '/applicationManager/subscription/', api: '/api/applicationManager/subscription' },
 ];
+
+/** A crop the account may pick now, with its subscription: the first of `pluk/plukoftheweek` that has one. */
+async function pickableCrop(
+  browserPage: Page,
+  account: Account,
+): Promise<{ cropId: number; subscriptionId: number }> {
+  const week = (await apiGet(browserPage, account, '/api/pluk/plukoftheweek')) as {
+    subscriptions: Array<{ subscriptionId: number; crops: Array<{ cropId: number }> }>;
+  };
+  for (const subscription of week.subscriptions) {
+    const crop = subscription.crops[0];
+    if (crop) return { cropId: crop.cropId, subscriptionId: subscription.subscriptionId };
+  }
+  throw new Error(`The demo farm has nothing to pick now for ${account}`);
+}
 
 async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promise<string> {
   if (screen.path === '*') return '/bestaat-niet';
@@ -180,6 +197,9 @@ async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promis
       const own = await ownOfferWithWaitingReservation(page, asAccount);
       url = url.replace(':id', String(own.id)).replace(':takerId', String(own.takerId));
     }
+  } else if (url === '/pluk/detail/:id/:subscriptionId') {
+    const crop = await pickableCrop(page, asAccount);
+    url = `/pluk/detail/${crop.cropId}/${crop.subscriptionId}`;
   } else if (url === '/requests/:id' && asAccount === 'lid') {
     url = url.replace(':id', String(await ownTakenRequest(page, asAccount)));
   } else if (url.includes(':id')) {
@@ -206,6 +226,7 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   { path: '/market/offer/:id/confirm-paid/:takerId', account: 'beheerder', button: 'Weigeren' },
   { path: '/requests/:id', account: 'lid', button: 'Bevestigen' },
   { path: '/requests/:id', account: 'lid', button: 'Weigeren' },
+  { path: '/applicationManager/subscription/:id', account: 'beheerder', button: 'Verwijderen' },
 ];
 
 /**
