@@ -28,6 +28,8 @@ import { weatherHandlers } from './modules/weather/routes.js';
 import { marketHandlers } from './modules/market/routes.js';
 import { walletHandlers } from './modules/wallet/routes.js';
 import { requestHandlers } from './modules/request/routes.js';
+import { harvestHandlers } from './modules/harvest/routes.js';
+import { subscriptionHandlers } from './modules/subscription/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
@@ -184,6 +186,8 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     market: marketHandlers(app),
     wallet: walletHandlers(app),
     request: requestHandlers(app),
+    harvest: harvestHandlers(app),
+    subscription: subscriptionHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, ledgerEntries, posts, products, tasks, wallets } from '../src/db/schema/index.js';
 import { literalCount, windowKey, windowOf, windowParams } from '../src/lib/paging.js';
-import type { CreatedUser } from '../src/seed/factories.js';
+import { createCrop, type CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 import { statementListeners } from './helpers/test-db.js';
 
@@ -237,6 +237,16 @@ describe('the lists keep a generic plan on their index (ADR 066)', () => {
     const { list } = await listOnIndex(
       { method: 'GET', url: '/api/applicationManager/internalbank/wallets?page=0&pageSize=1', as: manager },
       { total: 2, orderBy: '"users"."last_name" asc', index: 'users_members_by_name' },
+    );
+    expect(list.query).not.toMatch(/\bis_active" = \$\d/i);
+  });
+
+  it("the CropManager's crops: by name from the farm's name index (issue 9)", async () => {
+    await createCrop(ctx.db, { appId: ctx.appId, name: 'Sla' });
+    await createCrop(ctx.db, { appId: ctx.appId, name: 'wortel' });
+    const { list } = await listOnIndex(
+      { method: 'GET', url: '/api/applicationManager/Crop?page=0&pageSize=1&isActive=true', as: manager },
+      { total: 2, orderBy: 'lower("crops"."name") asc', index: 'crops_app_lower_name_id' },
     );
     expect(list.query).not.toMatch(/\bis_active" = \$\d/i);
   });

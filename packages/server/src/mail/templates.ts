@@ -1,6 +1,6 @@
 /** The e-mails the app sends. Each has a Dutch default; an app overrides it with settings (ADR 017). */
 export type TemplateName =
-  'welcome' | 'passwordReset' | 'post' | 'registrationReceived' | 'registrationExistingAccount';
+  'welcome' | 'passwordReset' | 'post' | 'registrationReceived' | 'registrationExistingAccount' | 'pluk';
 
 export interface MailTemplate {
   subject: string;
@@ -84,13 +84,29 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
       '{appName}',
     ].join('\n'),
   },
+  pluk: {
+    subject: 'Dit mag je nu plukken bij {appName}',
+    body: [
+      'Dag {firstName},',
+      '',
+      'Dit mag je nu plukken bij {appName}:',
+      '',
+      '{plukText}',
+      '',
+      "Hoe je het oogst en waar het staat, met foto's, lees je in de app:",
+      '{plukUrl}',
+      '',
+      'Veel plukplezier!',
+      '{appName}',
+    ].join('\n'),
+  },
 };
 
 /**
  * Placeholders whose value may span lines, in an e-mail's body only (never in its subject): the text of a
  * post. Every other value is one line.
  */
-export const multilinePlaceholders: ReadonlySet<string> = new Set(['postText']);
+export const multilinePlaceholders: ReadonlySet<string> = new Set(['postText', 'plukText']);
 
 /** Setting keys overriding a template: `email.template.<name>.subject` and `.body`. */
 export const templateSettingKey = (name: TemplateName, part: keyof MailTemplate) =>

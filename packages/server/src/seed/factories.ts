@@ -1,7 +1,18 @@
 import type { HouseholdMemberInput, LocaleVariant, Role } from '@pluk/contract';
 import type { Database } from '../db/client.js';
 import { tenantDb } from '../db/tenant.js';
-import { appHosts, apps, userRoles, users } from '../db/schema/index.js';
+import {
+  appHosts,
+  apps,
+  cropFields,
+  crops,
+  fields,
+  plukAvailability,
+  subscriptions,
+  userRoles,
+  userSubscriptions,
+  users,
+} from '../db/schema/index.js';
 import { putSetting } from '../lib/app-settings.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createHousehold } from '../modules/user/household.js';
@@ -129,4 +140,120 @@ export async function createUser(db: Database, input: UserInput): Promise<Create
       .values(input.roles.map((role) => ({ appId: input.appId, userId: user.id, role })));
   }
   return { id: user.id, appId: input.appId, username: input.username, email, password };
+}
+
+/** A field of a farm (issue 9). */
+export async function createField(
+  db: Database,
+  input: { appId: string; name: string; description?: string; position?: number },
+): Promise<{ id: number }> {
+  const [row] = await tenantDb(db, input.appId)
+    .insert(fields)
+    .values({
+      appId: input.appId,
+      name: input.name,
+      description: input.description ?? '',
+      position: input.position ?? 0,
+    })
+    .returning({ id: fields.id });
+  if (!row) throw new Error('field insert returned nothing');
+  return row;
+}
+
+export interface CropFactoryInput {
+  appId: string;
+  name: string;
+  description?: string;
+  howToHarvest?: string;
+  hint?: string;
+  unit?: string;
+  isActive?: boolean;
+  fieldIds?: number[];
+}
+
+/** A crop with its fields (issue 9). */
+export async function createCrop(db: Database, input: CropFactoryInput): Promise<{ id: number }> {
+  const farm = tenantDb(db, input.appId);
+  const [row] = await farm
+    .insert(crops)
+    .values({
+      appId: input.appId,
+      name: input.name,
+      description: input.description ?? '',
+      howToHarvest: input.howToHarvest ?? '',
+      hint: input.hint ?? '',
+      unit: input.unit ?? '',
+      isActive: input.isActive ?? true,
+    })
+    .returning({ id: crops.id });
+  if (!row) throw new Error('crop insert returned nothing');
+  if (input.fieldIds?.length) {
+    await farm
+      .insert(cropFields)
+      .values(input.fieldIds.map((fieldId) => ({ appId: input.appId, cropId: row.id, fieldId })));
+  }
+  return row;
+}
+
+export interface SubscriptionFactoryInput {
+  appId: string;
+  name: string;
+  harvestYear: number;
+  description?: string;
+  adultPriceCents?: number;
+  childPriceCents?: number;
+  requiredCredits?: number;
+  isActive?: boolean;
+  isOpenForRegistration?: boolean;
+}
+
+/** A subscription of a harvest year (issue 9). */
+export async function createSubscription(
+  db: Database,
+  input: SubscriptionFactoryInput,
+): Promise<{ id: number }> {
+  const [row] = await tenantDb(db, input.appId)
+    .insert(subscriptions)
+    .values({
+      appId: input.appId,
+      name: input.name,
+      harvestYear: input.harvestYear,
+      description: input.description ?? '',
+      adultPriceCents: input.adultPriceCents ?? 0,
+      childPriceCents: input.childPriceCents ?? 0,
+      requiredCredits: input.requiredCredits ?? 0,
+      isActive: input.isActive ?? true,
+      isOpenForRegistration: input.isOpenForRegistration ?? false,
+    })
+    .returning({ id: subscriptions.id });
+  if (!row) throw new Error('subscription insert returned nothing');
+  return row;
+}
+
+/** Gives a user (an account holder) a subscription. */
+export async function subscribeUser(
+  db: Database,
+  input: { appId: string; userId: number; subscriptionId: number },
+): Promise<void> {
+  await tenantDb(db, input.appId).insert(userSubscriptions).values(input).onConflictDoNothing();
+}
+
+/** Sets a crop's pluk row for a subscription. */
+export async function setPluk(
+  db: Database,
+  input: {
+    appId: string;
+    cropId: number;
+    subscriptionId: number;
+    isPickable: boolean;
+    amountPerShare?: string;
+  },
+): Promise<void> {
+  await tenantDb(db, input.appId)
+    .insert(plukAvailability)
+    .values({ ...input, amountPerShare: input.amountPerShare ?? '' })
+    .onConflictDoUpdate({
+      target: [plukAvailability.appId, plukAvailability.cropId, plukAvailability.subscriptionId],
+      set: { isPickable: input.isPickable, amountPerShare: input.amountPerShare ?? '' },
+    });
 }

@@ -5,10 +5,12 @@ import { tenantDb } from '../../db/tenant.js';
 import { creditEntries, taskAssignments, tasks } from '../../db/schema/index.js';
 import type { AuthUser } from '../../types.js';
 import { currentHarvestYear } from '../harvest-year.js';
+import { requiredCredits } from '../subscription/service.js';
 
 /**
  * My credits of the current harvest year: one entry per confirmed task, dated by the task (or, once the
- * task is deleted, by when the credits were granted). `required` waits for subscriptions (decision 040).
+ * task is deleted, by when the credits were granted). `required` is what my subscriptions of the year
+ * require (the highest of them; null without one, decision 074).
  */
 export async function myCredits(db: Database, user: AuthUser, now = new Date()): Promise<MyCredits> {
   const year = await currentHarvestYear(db, user.appId, now);
@@ -45,6 +47,6 @@ export async function myCredits(db: Database, user: AuthUser, now = new Date()):
     endsOn: year.endsOn,
     entries,
     total: entries.reduce((sum, e) => sum + e.amount, 0),
-    required: null,
+    required: await requiredCredits(db, user.appId, user.id, year.year),
   };
 }

@@ -47,6 +47,8 @@ import {
   type PageKey,
 } from '../../lib/paging.js';
 import type { AuthUser } from '../../types.js';
+import { currentHarvestYear } from '../harvest-year.js';
+import { subscriptionNamesOf } from '../subscription/service.js';
 import {
   presentManagerOffer,
   presentOfferDetail,
@@ -434,5 +436,13 @@ export async function offerTakers(db: Database, appId: string, productId: number
     .innerJoin(users, takerJoin)
     .where(eq(productReservations.productId, productId))
     .orderBy(asc(productReservations.createdAt), asc(productReservations.id));
-  return rows.map((r: ReservationRead & { email: string; phone: string }) => presentTaker(r));
+  const takers = rows.map((r: ReservationRead & { email: string; phone: string }) => presentTaker(r));
+  const year = (await currentHarvestYear(db, appId)).year;
+  const names = await subscriptionNamesOf(
+    db,
+    appId,
+    takers.map((t) => t.taker.id),
+    year,
+  );
+  return takers.map((t) => ({ ...t, subscriptionNames: names.get(t.taker.id) ?? [] }));
 }
