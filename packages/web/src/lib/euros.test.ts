@@ -3,10 +3,10 @@ import { formatEuros, parseEuros } from './euros';
 
 describe('euros', () => {
   it('formats integer cents the Belgian way', () => {
-    expect(formatEuros(0)).toBe('€ 0,00');
-    expect(formatEuros(1250)).toBe('€ 12,50');
-    expect(formatEuros(123456)).toBe('€ 1.234,56');
-    expect(formatEuros(-5)).toBe('−€ 0,05');
+    expect(formatEuros(0)).toBe('€\u00a00,00');
+    expect(formatEuros(1250)).toBe('€\u00a012,50');
+    expect(formatEuros(123456)).toBe('€\u00a01.234,56');
+    expect(formatEuros(-5)).toBe('−€\u00a00,05');
   });
 
   it('reads what a person types, or null', () => {

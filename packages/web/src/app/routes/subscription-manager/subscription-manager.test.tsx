@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   makeManagedSubscription,
+  makePriceInfo,
   makeSubscriptionMember,
   subscriptionManagerHandlers,
 } from '../../../../test/harvest-fixtures';
@@ -61,8 +62,10 @@ describe('manager subscriptions', () => {
         'GET /api/applicationManager/subscription/12': () =>
           json(makeManagedSubscription({ id: 12, name: 'Fruit', harvestYear: 2031 })),
         'GET /api/applicationManager/subscription/12/members': () => json([]),
-        'GET /api/applicationManager/subscription/infoPrice/12': () => json([]),
-        'GET /api/applicationManager/subscription/infoPriceNext/12': () => json([]),
+        'GET /api/applicationManager/subscription/infoPrice/12': () =>
+          json(makePriceInfo({ name: 'Fruit', subscriptionId: null })),
+        'GET /api/applicationManager/subscription/infoPriceNext/12': () =>
+          json(makePriceInfo({ name: 'Fruit', harvestYear: 2031, subscriptionId: 12 })),
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Nieuw abonnement' })).toBeInTheDocument();

@@ -5,7 +5,6 @@ export const subscriptionKeys = {
   all: ['subscriptions'] as const,
   membership: ['subscriptions', 'membership'] as const,
   offered: ['subscriptions', 'offered'] as const,
-  mine: ['subscriptions', 'mine'] as const,
   myDetail: (id: number) => ['subscriptions', 'mine', id] as const,
   managerAll: ['subscriptions', 'manager'] as const,
   managerList: (harvestYear: number) => ['subscriptions', 'manager', 'list', harvestYear] as const,

@@ -51,10 +51,8 @@ export function useChooseSubscriptions() {
   return useMutation({
     mutationFn: (subscriptionIds: number[]) =>
       apiRequest(api.subscription.choose, { body: { subscriptionIds } }),
-    onSuccess: (mine) => {
-      queryClient.setQueryData(subscriptionKeys.mine, mine);
-      return invalidateSubscriptionQueries(queryClient);
-    },
+    // It answers my subscriptions; the membership, the choices and what I may pick follow from them.
+    onSuccess: () => invalidateSubscriptionQueries(queryClient),
   });
 }
 
