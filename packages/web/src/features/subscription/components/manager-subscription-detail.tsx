@@ -58,10 +58,16 @@ function InfoCard({ id, year }: { id: number; year: 'current' | 'next' }) {
   );
 }
 
-function MemberRow({ member, subscriptionId }: { member: SubscriptionMember; subscriptionId: number }) {
+function MemberRow({
+  member,
+  remove,
+}: {
+  member: SubscriptionMember;
+  /** Owned by the list: the row is gone once the member is, and the notification must still show. */
+  remove: ReturnType<typeof useRemoveUserFromSubscription>;
+}) {
   const { t } = useTranslation('subscription');
   const people = usePeople();
-  const remove = useRemoveUserFromSubscription(subscriptionId);
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <Card withBorder radius="md" padding="sm" component="li">
@@ -103,13 +109,14 @@ function MemberRow({ member, subscriptionId }: { member: SubscriptionMember; sub
 function Members({ id }: { id: number }) {
   const { t } = useTranslation('subscription');
   const query = useSubscriptionMembers(id);
+  const remove = useRemoveUserFromSubscription(id);
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <Text c="dimmed">{t('manager.membersEmpty')}</Text>;
   return (
     <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {query.data.map((member) => (
-        <MemberRow key={member.userId} member={member} subscriptionId={id} />
+        <MemberRow key={member.userId} member={member} remove={remove} />
       ))}
     </Stack>
   );
