@@ -14,7 +14,7 @@ import {
   plukOverviewSchema,
 } from '@pluk/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { crops, jobs } from '../src/db/schema/index.js';
+import { apps, crops, jobs } from '../src/db/schema/index.js';
 import { harvestYearOf } from '../src/modules/harvest-year.js';
 import {
   createCrop,
@@ -619,5 +619,16 @@ describe('crop import', () => {
         expect(errorOf(response).message).toMatch(message);
       }
     }
+  });
+});
+
+describe('removing a farm', () => {
+  it('deletes its fields, crops, subscriptions and pluk rows with it', async () => {
+    await ctx.db.delete(apps).where(eq(apps.appId, other.appId));
+    const [left] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(crops)
+      .where(eq(crops.appId, other.appId));
+    expect(left?.n).toBe(0);
   });
 });

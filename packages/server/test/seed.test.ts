@@ -2,7 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account, PagedUsers, TokenData, WalletWithEntries } from '@pluk/contract';
+import type {
+  Account,
+  MyMembership,
+  PagedUsers,
+  PlukOfTheWeek,
+  TokenData,
+  WalletWithEntries,
+} from '@pluk/contract';
 import { resolveJwtSecret } from '../src/modules/auth/access-tokens.js';
 import { demoBanner, demoPassword, seedDemo } from '../src/seed/demo.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
@@ -163,6 +170,34 @@ describe('demo seed', () => {
       );
       expect(open.items).toHaveLength(3);
       expect(open.items.filter((r) => r.rewardCents > 0)).toHaveLength(1);
+    }
+  });
+
+  it("gives both farms fields, crops and this year's subscriptions, with something to pick for lid (issue 9)", async () => {
+    for (const [host, pickable] of [
+      ['localhost', ['Basilicum', 'Courgette', 'Sla', 'Tomaat', 'Zonnebloem']],
+      ['hetveld.localhost:3000', ['Boon', 'Spinazie']],
+    ] as const) {
+      const lid = json<TokenData>(
+        await ctx.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { host },
+          payload: { username: 'lid', password: demoPassword },
+        }),
+      ).token;
+      const pluk = json<PlukOfTheWeek>(
+        await ctx.request({ method: 'GET', url: '/api/pluk/plukoftheweek', headers: { host }, as: lid }),
+      );
+      const names = pluk.subscriptions.flatMap((s) => s.crops.map((c) => c.name)).sort();
+      expect(names, host).toEqual([...pickable]);
+      const membership = json<MyMembership>(
+        await ctx.request({ method: 'GET', url: '/api/User/Membership', headers: { host }, as: lid }),
+      );
+      expect(
+        membership.subscriptions.every((s) => s.priceCents > 0),
+        host,
+      ).toBe(true);
     }
   });
 

@@ -6,6 +6,7 @@ import { putSetting } from '../lib/app-settings.js';
 import { createApp, createUser } from './factories.js';
 import { farmTime } from './farm-clock.js';
 import { hetVeldMarket, seedDemoMarket } from './demo-market.js';
+import { hetVeldHarvest, seedDemoHarvest } from './demo-harvest.js';
 import { seedDemoWalletRequests } from './demo-wallet-requests.js';
 
 /** The second demo installation: where a second app on the same server can be tried out. */
@@ -81,6 +82,7 @@ export async function seedSecondDemoFarm(
     ],
   });
   await seedDemoMarket(db, appId, hetVeldMarket, { dataDir });
+  await seedDemoHarvest(db, appId, hetVeldHarvest);
   return { appId };
 }
 

@@ -9,6 +9,7 @@ import { seedDemoEvents } from './demo-events.js';
 import { seedDemoCommunity } from './demo-community.js';
 import { seedDemoPosts } from './demo-posts.js';
 import { plukhoeveMarket, seedDemoMarket } from './demo-market.js';
+import { plukhoeveHarvest, seedDemoHarvest } from './demo-harvest.js';
 
 export const demoPassword = 'pluk-demo';
 
@@ -109,6 +110,7 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
       ],
     });
     await seedDemoMarket(txDb, appId, plukhoeveMarket, { dataDir: options.dataDir });
+    await seedDemoHarvest(txDb, appId, plukhoeveHarvest);
     await seedSecondDemoFarm(txDb, demoPassword, options.dataDir);
   });
   return true;
