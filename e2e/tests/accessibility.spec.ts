@@ -198,14 +198,17 @@ async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promis
       url = url.replace(':id', String(own.id)).replace(':takerId', String(own.takerId));
     }
   } else if (url === '/pluk/detail/:id/:subscriptionId') {
-    const crop = await pickableCrop(page, asAccount);
+    // The demo gives subscriptions to members only: a manager sees Lien's crop as "not pickable for me".
+    const crop = await pickableCrop(page, 'lid');
     url = `/pluk/detail/${crop.cropId}/${crop.subscriptionId}`;
   } else if (url === '/requests/:id' && asAccount === 'lid') {
     url = url.replace(':id', String(await ownTakenRequest(page, asAccount)));
   } else if (url.includes(':id')) {
     const source = idSources.find((s) => url.startsWith(s.prefix));
     if (!source) throw new Error(`accessibility.spec.ts: say where the :id of ${screen.path} comes from`);
-    url = url.replace(':id', String(await firstId(page, asAccount, source.api)));
+    // My subscription likewise: Lien's, which a manager without one sees as "not found".
+    const idAccount = url.startsWith('/pluk/') ? 'lid' : asAccount;
+    url = url.replace(':id', String(await firstId(page, idAccount, source.api)));
   }
   if (url.includes(':')) throw new Error(`accessibility.spec.ts: fill the parameters of ${screen.path}`);
   return url;
