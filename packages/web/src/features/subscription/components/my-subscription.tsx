@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Progress, Stack, Tabs, Text, Title } from '
 import { IconListDetails, IconStar, IconUsers } from '@tabler/icons-react';
 import type { MySubscriptionDetail } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
+import { wrappingTabs } from './tab-styles';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -34,21 +35,21 @@ function Includes({ subscription }: { subscription: MySubscriptionDetail }) {
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {subscription.crops.map((crop) => (
             <Card key={crop.cropId} component="li" withBorder radius="md" padding="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} className="pluk-wrap">
-                    {crop.name}
+              <Stack gap={4}>
+                <Text fw={600} className="pluk-wrap">
+                  {crop.name}
+                </Text>
+                {crop.isPickable && crop.amountPerShare && (
+                  <Text size="sm" className="pluk-wrap">
+                    {t('mine.perShare', { amount: crop.amountPerShare })}
                   </Text>
-                  {crop.isPickable && crop.amountPerShare && (
-                    <Text size="sm" className="pluk-wrap">
-                      {t('mine.perShare', { amount: crop.amountPerShare })}
-                    </Text>
-                  )}
-                </Stack>
-                <Badge variant="light" color={crop.isPickable ? 'green' : 'gray'} style={{ flexShrink: 0 }}>
-                  {crop.isPickable ? t('mine.pickableNow') : t('mine.notNow')}
-                </Badge>
-              </Group>
+                )}
+                <div>
+                  <Badge variant="light" color={crop.isPickable ? 'green' : 'gray'}>
+                    {crop.isPickable ? t('mine.pickableNow') : t('mine.notNow')}
+                  </Badge>
+                </div>
+              </Stack>
             </Card>
           ))}
         </Stack>
@@ -174,7 +175,7 @@ export function MySubscription({ id, links }: { id: number; links: MySubscriptio
           <PeriodBadge subscription={subscription} />
         </div>
       </Stack>
-      <Tabs defaultValue="includes" keepMounted={false}>
+      <Tabs defaultValue="includes" keepMounted={false} styles={wrappingTabs}>
         <Tabs.List aria-label={t('mine.tabsLabel')} grow>
           <Tabs.Tab value="includes" leftSection={<IconListDetails size={16} aria-hidden />}>
             {t('mine.tabIncludes')}
