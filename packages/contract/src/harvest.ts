@@ -437,6 +437,14 @@ export const harvestRoutes = {
     query: cropListQuerySchema,
     response: { 200: cropPageSchema },
   }),
+  cropFieldOptions: defineRoute({
+    feature: 'harvest',
+    method: 'GET',
+    path: 'applicationManager/Crop/fields',
+    permission: cropManager,
+    summary: "The farm's fields to choose from in the crop form (id and name), by position, then name.",
+    response: { 200: z.array(fieldRefSchema) },
+  }),
   cropDetail: defineRoute({
     feature: 'harvest',
     method: 'GET',

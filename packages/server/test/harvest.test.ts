@@ -247,6 +247,15 @@ describe('crops (CropManager)', () => {
     ).toBe(404);
   });
 
+  it('lists the fields to choose from for a CropManager', async () => {
+    const options = await get('applicationManager/Crop/fields', cropManager);
+    expect(json(options)).toEqual([
+      { id: ids.veld, name: 'Groot veld' },
+      { id: ids.serre, name: 'Serre' },
+    ]);
+    expect((await get('applicationManager/Field', cropManager)).statusCode).toBe(403);
+  });
+
   it('answers another farm’s crop ids with 404', async () => {
     expect((await get(`applicationManager/Crop/${ids.foreignCrop}`, cropManager)).statusCode).toBe(404);
     expect(
@@ -602,12 +611,14 @@ describe('crop import', () => {
       sheet.getCell('B2').value = { formula: 'A2&"!"', result: 'Sla!' } as ExcelJS.CellFormulaValue;
     });
     const huge = await xlsx([header, ['Sla', 'x'.repeat(6000)]]);
+    const tooLong = await xlsx([header, ...Array.from({ length: 5001 }, (_, i) => [`Gewas ${i}`])]);
     const csvFormula = Buffer.from('Naam;Beschrijving\nSla;=HYPERLINK("http://kwaad.test")\n');
     const cases: [Buffer, string, string, RegExp][] = [
       [formula, 'formule.xlsx', xlsxType, /Rij 2, kolom B: deze cel bevat een formule/],
       [huge, 'groot.xlsx', xlsxType, /Rij 2, kolom B: deze cel is langer dan 5000 tekens/],
       [csvFormula, 'formule.csv', 'text/csv', /Rij 2, kolom B: deze cel bevat een formule/],
       [zipBomb(60 * 1024 * 1024), 'bom.xlsx', xlsxType, /pakt uit tot meer dan 50 MB/],
+      [tooLong, 'lang.xlsx', xlsxType, /meer dan 5000 rijen/],
       [Buffer.from('%PDF-1.4 niets'), 'iets.pdf', 'application/pdf', /Kies een \.xlsx- of \.csv-bestand/],
       [Buffer.from('PK\u0003\u0004kapot'), 'kapot.xlsx', xlsxType, /beschadigd/],
     ];

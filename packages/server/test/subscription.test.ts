@@ -10,6 +10,7 @@ import {
   subscriptionPriceInfoSchema,
 } from '@pluk/contract';
 import { z } from 'zod';
+import { productReservations, products } from '../src/db/schema/index.js';
 import { harvestYearOf } from '../src/modules/harvest-year.js';
 import {
   createCrop,
@@ -356,5 +357,26 @@ describe('my subscriptions (member)', () => {
     await subscribeUser(ctx.db, { appId: ctx.appId, userId: solo.id, subscriptionId: closed });
     const soloList = z.array(memberSubscriptionSchema).parse(json(await get('User/subscriptions', solo)));
     expect(soloList.map((s) => s.name)).toEqual(['Fruit']);
+  });
+});
+
+describe('the market’s takers (issue 9 fills their subscription names)', () => {
+  it('names the taker’s subscriptions of this harvest year, by name', async () => {
+    const [offer] = await ctx.db
+      .insert(products)
+      .values({ appId: ctx.appId, ownerUserId: manager.id, title: 'Eieren', quantity: 6, takenQuantity: 1 })
+      .returning({ id: products.id });
+    await ctx.db.insert(productReservations).values({
+      appId: ctx.appId,
+      productId: offer!.id,
+      userId: lien.id,
+      quantity: 1,
+      unitPriceCents: 0,
+      totalCents: 0,
+    });
+    const takers = json<{ subscriptionNames: string[] }[]>(
+      await get(`applicationManager/product/takers/${offer!.id}`, manager),
+    );
+    expect(takers.map((t) => t.subscriptionNames)).toEqual([['Bloemen', 'Groenten']]);
   });
 });

@@ -112,6 +112,7 @@ export function assertSafeZip(data: Buffer): void {
     const extraLength = data.readUInt16LE(offset + 30);
     const commentLength = data.readUInt16LE(offset + 32);
     const localOffset = data.readUInt32LE(offset + 42);
+    const name = data.toString('utf8', offset + 46, offset + 46 + nameLength);
     offset += 46 + nameLength + extraLength + commentLength;
     if (declaredSize > budget) throw bomb;
     if (localOffset + 30 > data.length || data.readUInt32LE(localOffset) !== 0x04034b50) throw broken;
@@ -132,6 +133,27 @@ export function assertSafeZip(data: Buffer): void {
     } else throw broken;
     if (size > budget) throw bomb;
     budget -= size;
+  }
+}
+
+/** Most columns a crop sheet's row may hold (7 are read); beyond it the sheet is not a crop list. */
+const maxCellsPerRow = 30;
+
+/**
+ * Counts the rows and cells of each worksheet in its XML before ExcelJS builds its model of them (which
+ * costs far more memory than the XML): more than `importMaxRows` rows or `maxCellsPerRow` cells a row on
+ * average is refused while it is still text.
+ */
+function assertSheetSize(name: string, xml: Buffer): void {
+  if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(name)) return;
+  const text = xml.toString('latin1');
+  const rows = (text.match(/<(?:\w+:)?row[\s>/]/g) ?? []).length;
+  const cells = (text.match(/<(?:\w+:)?c[\s>/]/g) ?? []).length;
+  if (rows > harvestLimits.importMaxRows + 1) throw tooManyRows();
+  if (cells > (harvestLimits.importMaxRows + 1) * maxCellsPerRow) {
+    throw refused(
+      `Het bestand heeft te veel cellen (meer dan ${maxCellsPerRow} kolommen per rij); houd alleen de kolommen ${cropImportColumns.map((c) => c.header).join(', ')} over.`,
+    );
   }
 }
 

@@ -36,6 +36,8 @@ export function harvestHandlers(app: FastifyInstance): FeatureHandlers<typeof ap
     plukDetail: async (request) =>
       plukDetail(app.db, userOf(request), request.params.id, request.params.subscriptionId),
     cropList: async (request) => cropList(app.db, appIdOf(request), request.query),
+    cropFieldOptions: async (request) =>
+      (await fieldList(app.db, appIdOf(request))).map(({ id, name }) => ({ id, name })),
     cropDetail: async (request) => cropDetail(app.db, appIdOf(request), request.params.id),
     cropCreate: async (request) => createCrop(app.db, appIdOf(request), request.body),
     cropUpdate: async (request) => updateCrop(app.db, appIdOf(request), request.body),
