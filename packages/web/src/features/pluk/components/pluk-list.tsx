@@ -83,7 +83,7 @@ function SubscriptionSection({
           component={Link}
           to={links.subscription(subscription.subscriptionId)}
           size="sm"
-          underline="always"
+          td="underline"
           className="pluk-touch-link"
           aria-label={t('list.toSubscriptionOf', { name: subscription.subscriptionName })}
         >
