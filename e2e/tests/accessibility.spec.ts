@@ -165,7 +165,24 @@ const idSources: Array<{ prefix: string; api: string }> = [
   { prefix: '/applicationManager/crops/', api: '/api/applicationManager/Crop' },
   { prefix: '/applicationManager/fields/', api: '/api/applicationManager/Field' },
   { prefix: '/applicationManager/pluk/', api: '/api/applicationManager/Crop' },
+  { prefix: '/pluk/subscription/', api: '/api/User/subscriptions' },
+  { prefix: '/applicationManager/subscription/', api: '/api/applicationManager/subscription' },
 ];
+
+/** A crop the account may pick now, with its subscription: the first of `pluk/plukoftheweek` that has one. */
+async function pickableCrop(
+  browserPage: Page,
+  account: Account,
+): Promise<{ cropId: number; subscriptionId: number }> {
+  const week = (await apiGet(browserPage, account, '/api/pluk/plukoftheweek')) as {
+    subscriptions: Array<{ subscriptionId: number; crops: Array<{ cropId: number }> }>;
+  };
+  for (const subscription of week.subscriptions) {
+    const crop = subscription.crops[0];
+    if (crop) return { cropId: crop.cropId, subscriptionId: subscription.subscriptionId };
+  }
+  throw new Error(`The demo farm has nothing to pick now for ${account}`);
+}
 
 async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promise<string> {
   if (screen.path === '*') return '/bestaat-niet';
@@ -183,12 +200,18 @@ async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promis
       const own = await ownOfferWithWaitingReservation(page, asAccount);
       url = url.replace(':id', String(own.id)).replace(':takerId', String(own.takerId));
     }
+  } else if (url === '/pluk/detail/:id/:subscriptionId') {
+    // The demo gives subscriptions to members only: a manager sees Lien's crop as "not pickable for me".
+    const crop = await pickableCrop(page, 'lid');
+    url = `/pluk/detail/${crop.cropId}/${crop.subscriptionId}`;
   } else if (url === '/requests/:id' && asAccount === 'lid') {
     url = url.replace(':id', String(await ownTakenRequest(page, asAccount)));
   } else if (url.includes(':id')) {
     const source = idSources.find((s) => url.startsWith(s.prefix));
     if (!source) throw new Error(`accessibility.spec.ts: say where the :id of ${screen.path} comes from`);
-    url = url.replace(':id', String(await firstId(page, asAccount, source.api)));
+    // My subscription likewise: Lien's, which a manager without one sees as "not found".
+    const idAccount = url.startsWith('/pluk/') ? 'lid' : asAccount;
+    url = url.replace(':id', String(await firstId(page, idAccount, source.api)));
   }
   if (url.includes(':')) throw new Error(`accessibility.spec.ts: fill the parameters of ${screen.path}`);
   return url;
@@ -211,6 +234,7 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   { path: '/market/offer/:id/confirm-paid/:takerId', account: 'beheerder', button: 'Weigeren' },
   { path: '/requests/:id', account: 'lid', button: 'Bevestigen' },
   { path: '/requests/:id', account: 'lid', button: 'Weigeren' },
+  { path: '/applicationManager/subscription/:id', account: 'beheerder', button: 'Verwijderen' },
 ];
 
 /**

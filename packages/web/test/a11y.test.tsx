@@ -54,7 +54,7 @@ const screens: { name: string; path: string; account?: typeof member; ready: () 
   },
   {
     name: 'not found (member, footer tabs)',
-    path: '/pluk',
+    path: '/bestaat-niet',
     account: member,
     ready: () => screen.findByRole('link', { name: 'Naar de startpagina' }),
   },

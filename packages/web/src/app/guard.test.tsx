@@ -172,8 +172,8 @@ describe('route guard in the app', () => {
     expect(await screen.findByRole('heading', { name: 'Geen toegang' })).toBeInTheDocument();
   });
 
-  it('shows the not-found page for unknown paths and the tabs whose screens come later', async () => {
-    renderApp({ path: '/pluk', account: member });
+  it('shows the not-found page for unknown paths', async () => {
+    renderApp({ path: '/bestaat-niet', account: member });
     expect(
       await screen.findByRole('heading', { name: 'Pagina niet gevonden', level: 2 }),
     ).toBeInTheDocument();

@@ -14,8 +14,16 @@ export const paths = {
   },
   restrictedUser: { path: '/RestrictedUserPage', getHref: () => '/RestrictedUserPage' },
 
-  // Footer tabs of the default layout; /pluk gets its screens in a later issue.
+  // Footer tabs of the default layout.
   pluk: { path: '/pluk', getHref: () => '/pluk' },
+  plukDetail: {
+    path: '/pluk/detail/:id/:subscriptionId',
+    getHref: (cropId: number, subscriptionId: number) => `/pluk/detail/${cropId}/${subscriptionId}`,
+  },
+  plukSubscription: {
+    path: '/pluk/subscription/:id',
+    getHref: (id: number) => `/pluk/subscription/${id}`,
+  },
   events: { path: '/events', getHref: () => '/events' },
   event: { path: '/events/:id', getHref: (id: number) => `/events/${id}` },
   market: { path: '/market', getHref: () => '/market' },
@@ -48,6 +56,7 @@ export const paths = {
     feedback: { path: '/account/feedback', getHref: () => '/account/feedback' },
     market: { path: '/account/market', getHref: () => '/account/market' },
     requests: { path: '/account/requests', getHref: () => '/account/requests' },
+    membership: { path: '/account/membership', getHref: () => '/account/membership' },
   },
 
   manager: {
@@ -155,6 +164,25 @@ export const paths = {
       sendPluk: {
         path: '/applicationManager/communication/sendpluk',
         getHref: () => '/applicationManager/communication/sendpluk',
+        },
+      },
+    subscriptions: {
+      list: { path: '/applicationManager/subscription', getHref: () => '/applicationManager/subscription' },
+      create: {
+        path: '/applicationManager/subscription/new',
+        getHref: () => '/applicationManager/subscription/new',
+      },
+      edit: {
+        path: '/applicationManager/subscription/:id/edit',
+        getHref: (id: number) => `/applicationManager/subscription/${id}/edit`,
+      },
+      detail: {
+        path: '/applicationManager/subscription/:id',
+        getHref: (id: number) => `/applicationManager/subscription/${id}`,
+      },
+      assign: {
+        path: '/applicationManager/subscription/assigntousers/:id',
+        getHref: (id: number) => `/applicationManager/subscription/assigntousers/${id}`,
       },
     },
   },

@@ -15,6 +15,8 @@ import { productManagerRouteObjects } from './routes/product-manager/routes';
 import { requestManagerRouteObjects } from './routes/request-manager/routes';
 import { internalBankRouteObjects } from './routes/internal-bank/routes';
 import { harvestManagerRouteObjects } from './routes/harvest-manager/routes';
+import { plukRouteObjects } from './routes/pluk/routes';
+import { subscriptionManagerRouteObjects } from './routes/subscription-manager/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -22,7 +24,6 @@ const handle = (value: RouteHandle) => value;
  * Every route with its layout, access rule and title (product-spec §2). Routes need a signed-in,
  * approved member and use the default layout unless their handle says otherwise. The manager area
  * is loaded on demand. Each community area keeps its route objects in `routes/<area>/routes.tsx`.
- * /pluk (footer tab) gets its screens in a later issue; until then it falls to the not-found page.
  */
 export const routes: RouteObject[] = [
   {
@@ -153,6 +154,8 @@ export const routes: RouteObject[] = [
       ...requestManagerRouteObjects,
       ...internalBankRouteObjects,
       ...harvestManagerRouteObjects,
+      ...plukRouteObjects,
+      ...subscriptionManagerRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

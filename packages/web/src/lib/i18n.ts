@@ -84,6 +84,8 @@ declare module 'i18next' {
       productManager: typeof import('../locales/nl-be/productManager.json');
       requestManager: typeof import('../locales/nl-be/requestManager.json');
       internalBank: typeof import('../locales/nl-be/internalBank.json');
+      pluk: typeof import('../locales/nl-be/pluk.json');
+      subscription: typeof import('../locales/nl-be/subscription.json');
     };
   }
 }

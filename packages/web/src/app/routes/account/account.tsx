@@ -6,6 +6,7 @@ import {
   IconChecklist,
   IconChevronRight,
   IconHeartHandshake,
+  IconId,
   IconKey,
   IconLogout,
   IconMessageCircle,
@@ -23,6 +24,7 @@ import { useSignOut } from '../../use-sign-out';
 
 const menu = [
   { to: paths.account.edit.getHref(), labelKey: 'menu.edit', icon: IconUserEdit },
+  { to: paths.account.membership.getHref(), labelKey: 'subscription:titles.membership', icon: IconId },
   { to: paths.account.editPassword.getHref(), labelKey: 'menu.password', icon: IconKey },
   { to: paths.account.data.getHref(), labelKey: 'menu.data', icon: IconAddressBook },
   { to: paths.account.privacy.getHref(), labelKey: 'menu.privacy', icon: IconShieldLock },
@@ -45,6 +47,7 @@ export function AccountRoute() {
     'tasks',
     'wallet',
     'requests',
+    'subscription',
   ]);
   const account = useAccount().data;
   const signOut = useSignOut();

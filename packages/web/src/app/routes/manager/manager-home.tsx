@@ -7,6 +7,7 @@ import {
   IconHeartHandshake,
   IconMail,
   IconMap2,
+  IconListDetails,
   IconMessageCircle,
   IconPlant2,
   IconUserPlus,
@@ -198,6 +199,15 @@ function HarvestTiles({ roles }: { roles: readonly Role[] }) {
       {passesRoleCheck(roles, 'PlukManager') &&
         tile(paths.manager.communication.home.getHref(), IconMail, 'communication')}
     </>
+function SubscriptionsTile() {
+  const { t } = useTranslation('subscription');
+  return (
+    <Tile
+      to={paths.manager.subscriptions.list.getHref()}
+      icon={IconListDetails}
+      title={t('manager.tile')}
+      text={t('manager.tileText')}
+    />
   );
 }
 
@@ -230,6 +240,7 @@ export function ManagerHomeRoute() {
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {showWaitingList && <WaitingListTile />}
         {showWaitingList && <FeedbackTile />}
+        {showWaitingList && <SubscriptionsTile />}
         {showTasks && <TasksTile />}
         {showEvents && <EventsTile />}
         {showPosts && <PostsTile />}
