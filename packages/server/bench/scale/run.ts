@@ -13,7 +13,11 @@
  *
  * Knobs: BENCH_SCALE_FARMS, BENCH_SCALE_MEMBERS, BENCH_SCALE_NOTIFICATIONS (per member, 5; the issue's
  * installation had 50), BENCH_SCALE_LEDGER (ledger movements per member, 10), BENCH_SCALE_SECONDS (6 per call), BENCH_SCALE_ROUNDS (3),
- * BENCH_SCALE_CONNECTIONS (10), BENCH_SCALE_ONLY=<parts of call names, comma-separated>.
+ * BENCH_SCALE_CONNECTIONS (10), BENCH_SCALE_ONLY=<parts of call names, comma-separated>,
+ * BENCH_SCALE_SMALL (`demo`, the default: the small side is the demo seed; `farm`: the small side's two
+ * demo farms are grown to the same members per farm too, so each pair compares one farm of the same size
+ * in a two-farm installation and in the large one: the installation's growth alone, for the calls whose
+ * cost follows the farm's own size, such as the internal bank's audit over every member wallet, ADR 074).
  */
 import { request as httpRequest } from 'node:http';
 import { cpus, loadavg } from 'node:os';
@@ -49,6 +53,12 @@ const shape: ScaleShape = {
 /** BENCH_SCALE_ONLY: parts of call names, comma-separated (`post,waiting`). */
 const only = process.env.BENCH_SCALE_ONLY?.toLowerCase().split(',').filter(Boolean);
 const demoFarm = 'plukhoeve';
+/** `farm`: the small database holds the two demo farms grown to the large side's members per farm. */
+const smallSide = process.env.BENCH_SCALE_SMALL === 'farm' ? 'farm' : 'demo';
+if (!['demo', 'farm', undefined].includes(process.env.BENCH_SCALE_SMALL)) {
+  console.error('BENCH_SCALE_SMALL is `demo` (the default) or `farm`.');
+  process.exit(2);
+}
 
 interface Answer {
   status: number;
@@ -217,11 +227,23 @@ async function run(small: Farm, large: Farm): Promise<void> {
   const vacuumStarted = performance.now();
   await large.sql.unsafe('vacuum (analyze)');
   const vacuumMs = performance.now() - vacuumStarted;
-  const filled = await fillDemoWallet(small, farm.donationsPerMember);
-  log(
-    `The demo-size lid's wallet: the ${filled} donations the grow gives every member added ` +
-      '(the same page fill on both sides, ADR 070).',
-  );
+  if (smallSide === 'farm') {
+    // The two demo farms of the small database grown to the same shape (no farm added): the grow's own
+    // donations reach the small `lid` too, so the wallet needs no filling.
+    const smallStarted = performance.now();
+    await growToScale(small.sql, { ...shape, farms: 2 }, lid!.password_hash as string);
+    log(
+      `The small side: its two demo farms grown to ${shape.members} members each in ` +
+        `${seconds(performance.now() - smallStarted)} (BENCH_SCALE_SMALL=farm).`,
+    );
+    printCounts(await countRows(small.sql));
+  } else {
+    const filled = await fillDemoWallet(small, farm.donationsPerMember);
+    log(
+      `The demo-size lid's wallet: the ${filled} donations the grow gives every member added ` +
+        '(the same page fill on both sides, ADR 070).',
+    );
+  }
   await small.sql.unsafe('vacuum (analyze)');
   log(
     `Steps (the lanes after the members overlap): ${steps.map((step) => `${step.name} ${seconds(step.ms)}`).join(', ')}`,
