@@ -164,8 +164,8 @@ export const paths = {
       sendPluk: {
         path: '/applicationManager/communication/sendpluk',
         getHref: () => '/applicationManager/communication/sendpluk',
-        },
       },
+    },
     subscriptions: {
       list: { path: '/applicationManager/subscription', getHref: () => '/applicationManager/subscription' },
       create: {

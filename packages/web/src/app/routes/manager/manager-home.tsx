@@ -199,6 +199,9 @@ function HarvestTiles({ roles }: { roles: readonly Role[] }) {
       {passesRoleCheck(roles, 'PlukManager') &&
         tile(paths.manager.communication.home.getHref(), IconMail, 'communication')}
     </>
+  );
+}
+
 function SubscriptionsTile() {
   const { t } = useTranslation('subscription');
   return (
