@@ -1,25 +1,20 @@
 import '@mantine/dropzone/styles.css';
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { harvestLimits, mediaLimits, type CropDetail } from '@pluk/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
 import { NewFileCard, SavingProgress } from '../../../components/upload-parts';
 import { useErrorText } from '../../../lib/form';
+import { useNewPhotos } from '../../../lib/use-new-photos';
 import { MediaImage } from '../../media/components/media-image';
 import { useUpdateCropPhotos } from '../api/crops';
 
 const megabyte = 1024 * 1024;
 const dropzoneAccept = Object.fromEntries(mediaLimits.imageTypes.map((type) => [type, [] as string[]]));
-
-interface NewPhoto {
-  key: string;
-  file: File;
-  previewUrl: string;
-}
 
 /**
  * The crop's photos (`Crop/UpdateMedia`): remove some, add new ones (at most 6 in all), then save them
@@ -31,61 +26,23 @@ export function CropPhotos({ crop }: { crop: CropDetail }) {
   const helpId = useId();
   const save = useUpdateCropPhotos();
   const [keep, setKeep] = useState<number[]>(crop.photoIds);
-  const [photos, setPhotos] = useState<NewPhoto[]>([]);
-  const [messages, setMessages] = useState<string[]>([]);
-
-  // Previews are object URLs: the ones still shown are released when the section goes away.
-  const shown = useRef<NewPhoto[]>([]);
-  shown.current = photos;
-  useEffect(
-    () => () => {
-      for (const photo of shown.current) URL.revokeObjectURL(photo.previewUrl);
+  const { photos, messages, total, room, add, reject, remove, clear } = useNewPhotos({
+    kept: keep.length,
+    max: harvestLimits.photosMax,
+    texts: {
+      tooMany: (count) => t('photos.tooMany', { count }),
+      tooLarge: (name) => t('photos.tooLarge', { name }),
+      wrongType: (name) => t('photos.wrongType', { name }),
     },
-    [],
-  );
-
-  const total = keep.length + photos.length;
-  const room = harvestLimits.photosMax - total;
+  });
   const changed = photos.length > 0 || keep.join(',') !== crop.photoIds.join(',');
-
-  const add = (accepted: File[]) => {
-    const taken = accepted.slice(0, Math.max(room, 0));
-    setMessages(
-      accepted.length > taken.length ? [t('photos.tooMany', { count: harvestLimits.photosMax })] : [],
-    );
-    setPhotos((current) => [
-      ...current,
-      ...taken.map((file) => ({
-        key: `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`,
-        file,
-        previewUrl: URL.createObjectURL(file),
-      })),
-    ]);
-  };
-  const reject = (rejections: FileRejection[]) =>
-    setMessages(
-      rejections.map(({ file, errors }) =>
-        errors.some((e) => e.code === 'file-too-large')
-          ? t('photos.tooLarge', { name: file.name })
-          : errors.some((e) => e.code === 'too-many-files')
-            ? t('photos.tooMany', { count: harvestLimits.photosMax })
-            : t('photos.wrongType', { name: file.name }),
-      ),
-    );
-  const remove = (key: string) =>
-    setPhotos((current) => {
-      const gone = current.find((photo) => photo.key === key);
-      if (gone) URL.revokeObjectURL(gone.previewUrl);
-      return current.filter((photo) => photo.key !== key);
-    });
 
   const submit = () =>
     save.mutate(
       { id: crop.id, keepPhotoIds: keep, photos: photos.map((photo) => photo.file) },
       {
         onSuccess: (saved) => {
-          for (const photo of photos) URL.revokeObjectURL(photo.previewUrl);
-          setPhotos([]);
+          clear();
           setKeep(saved.photoIds);
           notifications.show({ color: 'brand', message: t('photos.saved') });
         },
@@ -181,10 +138,8 @@ export function CropPhotos({ crop }: { crop: CropDetail }) {
             variant="default"
             disabled={save.isPending}
             onClick={() => {
-              for (const photo of photos) URL.revokeObjectURL(photo.previewUrl);
-              setPhotos([]);
+              clear();
               setKeep(crop.photoIds);
-              setMessages([]);
             }}
           >
             {t('photos.undo')}

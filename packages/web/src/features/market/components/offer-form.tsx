@@ -15,16 +15,17 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Dropzone } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
 import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { marketLimits, mediaLimits, offerFieldsSchema, type OfferDetail } from '@pluk/contract';
 import dayjs from 'dayjs';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
 import { NewFileCard, SavingProgress } from '../../../components/upload-parts';
 import { fieldErrors, useErrorText, useFocusError, zodValidate, type FormErrors } from '../../../lib/form';
+import { useNewPhotos } from '../../../lib/use-new-photos';
 import { parseVirtualMoney } from '../../../lib/virtual-money';
 import { MediaImage } from '../../media/components/media-image';
 import { useSaveOffer, type OfferFormMode, type OfferFormPayload } from '../api/save-offer';
@@ -94,12 +95,6 @@ function initialValues(offer?: OfferDetail): OfferFormValues {
 }
 
 /** A new photo with its preview URL (revoked when it is removed or the form closes). */
-interface NewPhoto {
-  key: string;
-  file: File;
-  previewUrl: string;
-}
-
 export interface OfferFormProps {
   /** The offer to edit; a new offer when absent. */
   offer?: OfferDetail;
@@ -120,8 +115,23 @@ export function OfferForm({ offer, mode = 'member', onSaved }: OfferFormProps) {
   const { ref, focusError } = useFocusError();
   const dropzoneHelpId = useId();
   const [keep, setKeep] = useState<number[]>(() => offer?.photoIds ?? []);
-  const [photos, setPhotos] = useState<NewPhoto[]>([]);
-  const [photoError, setPhotoError] = useState<string[]>([]);
+  const {
+    photos,
+    messages: photoError,
+    total,
+    room,
+    add: addPhotos,
+    reject,
+    remove: removePhoto,
+  } = useNewPhotos({
+    kept: keep.length,
+    max: marketLimits.photosMax,
+    texts: {
+      tooMany: (count) => t('form.tooManyPhotos', { count }),
+      tooLarge: (name) => t('form.fileTooLarge', { name }),
+      wrongType: (name) => t('form.fileTypeNotAllowed', { name }),
+    },
+  });
   const validateFields = zodValidate<OfferFormValues>(offerFieldsSchema, offerFormInput);
   const form = useForm<OfferFormValues>({
     mode: 'controlled',
@@ -134,51 +144,6 @@ export function OfferForm({ offer, mode = 'member', onSaved }: OfferFormProps) {
       return errors;
     },
   });
-
-  // Previews are object URLs: the ones still shown are released when the form goes away.
-  const shown = useRef<NewPhoto[]>([]);
-  shown.current = photos;
-  useEffect(
-    () => () => {
-      for (const photo of shown.current) URL.revokeObjectURL(photo.previewUrl);
-    },
-    [],
-  );
-
-  const total = keep.length + photos.length;
-  const room = marketLimits.photosMax - total;
-
-  const addPhotos = (accepted: File[]) => {
-    const messages: string[] = [];
-    const taken = accepted.slice(0, Math.max(room, 0));
-    if (accepted.length > taken.length)
-      messages.push(t('form.tooManyPhotos', { count: marketLimits.photosMax }));
-    setPhotoError(messages);
-    setPhotos((current) => [
-      ...current,
-      ...taken.map((file) => ({
-        key: `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`,
-        file,
-        previewUrl: URL.createObjectURL(file),
-      })),
-    ]);
-  };
-  const reject = (rejections: FileRejection[]) =>
-    setPhotoError(
-      rejections.map(({ file, errors }) =>
-        errors.some((e) => e.code === 'file-too-large')
-          ? t('form.fileTooLarge', { name: file.name })
-          : errors.some((e) => e.code === 'too-many-files')
-            ? t('form.tooManyPhotos', { count: marketLimits.photosMax })
-            : t('form.fileTypeNotAllowed', { name: file.name }),
-      ),
-    );
-  const removePhoto = (key: string) =>
-    setPhotos((current) => {
-      const gone = current.find((p) => p.key === key);
-      if (gone) URL.revokeObjectURL(gone.previewUrl);
-      return current.filter((p) => p.key !== key);
-    });
 
   const submit = form.onSubmit((values) => {
     if (save.isPending) return;
