@@ -10,6 +10,7 @@ import {
   mailRound,
   makeCropDetail,
   makeField,
+  overview,
 } from '../../../../test/harvest-fixtures';
 
 const manager = makeAccount({
@@ -298,6 +299,33 @@ describe('pluk', () => {
     expect(calls.map((call) => call.body)).toEqual([
       { cropId: 8, subscriptionId: 1, isPickable: true, amountPerShare: '2 kroppen per week' },
     ]);
+  });
+
+  it('keeps the grid and its changes when a refetch brings a new crop or subscription', async () => {
+    const user = userEvent.setup();
+    let answer = overview;
+    const { queryClient } = renderApp({
+      path: '/applicationManager/pluk/overview',
+      account: manager,
+      handlers: { ...harvestHandlers, 'GET /api/applicationManager/pluk/overview': () => json(answer) },
+    });
+    const card = await screen.findByRole('region', { name: 'Sla' });
+    await user.click(within(card).getByRole('checkbox', { name: 'Sla plukbaar voor Groot aandeel' }));
+    expect(screen.getByText('1 wijziging')).toBeInTheDocument();
+
+    // Meanwhile another manager added a crop and a subscription; the grid is fetched again (focus).
+    answer = {
+      ...overview,
+      subscriptions: [...overview.subscriptions, { id: 3, name: 'Bloemen', isActive: true }],
+      crops: [...overview.crops, { id: 9, name: 'Wortel', unit: 'bos' }],
+    };
+    await queryClient.invalidateQueries({ queryKey: ['harvest', 'pluk', 'overview'] });
+    const carrots = await screen.findByRole('region', { name: 'Wortel' });
+    expect(within(carrots).getByRole('checkbox', { name: 'Wortel plukbaar voor Bloemen' })).not.toBeChecked();
+    expect(within(card).getByRole('checkbox', { name: 'Sla plukbaar voor Groot aandeel' })).toBeChecked();
+    expect(screen.getByText('1 wijziging')).toBeInTheDocument();
+    await user.click(within(carrots).getByRole('checkbox', { name: 'Wortel plukbaar voor Bloemen' }));
+    expect(screen.getByText('2 wijzigingen')).toBeInTheDocument();
   });
 
   it("edits one crop's pluk per subscription", async () => {

@@ -18,7 +18,7 @@ import {
   type PlukOverview,
   type UpdateAvailabilityBody,
 } from '@pluk/contract';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { FormError } from '../../../components/form-error';
@@ -90,15 +90,19 @@ function OverviewGrid({ overview }: { overview: PlukOverview }) {
   const [saved, setSaved] = useState(() => gridOf(overview));
   const [grid, setGrid] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A refetch (another tab, the window's focus) may bring a crop or subscription the grid was not made
+  // with: such a cell is what the server says until it is changed here.
+  const fresh = useMemo(() => gridOf(overview), [overview]);
+  const cellIn = (state: Grid, key: string): Cell => state[key] ?? fresh[key]!;
   const change = (key: string, patch: Partial<Cell>) =>
-    setGrid((current) => ({ ...current, [key]: { ...current[key]!, ...patch } }));
+    setGrid((current) => ({ ...current, [key]: { ...cellIn(current, key), ...patch } }));
 
   const changes: UpdateAvailabilityBody[] = [];
   for (const crop of overview.crops)
     for (const subscription of overview.subscriptions) {
       const key = keyOf(crop.id, subscription.id);
-      const now = grid[key]!;
-      const before = saved[key]!;
+      const now = cellIn(grid, key);
+      const before = cellIn(saved, key);
       if (now.isPickable !== before.isPickable || now.amountPerShare.trim() !== before.amountPerShare)
         changes.push({
           cropId: crop.id,
@@ -138,7 +142,7 @@ function OverviewGrid({ overview }: { overview: PlukOverview }) {
     return {
       crop,
       subscription,
-      cell: grid[key]!,
+      cell: cellIn(grid, key),
       error: errors[key],
       onChange: (patch: Partial<Cell>) => change(key, patch),
     };
