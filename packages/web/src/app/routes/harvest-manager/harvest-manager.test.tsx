@@ -9,6 +9,7 @@ import {
   mailPreview,
   mailRound,
   makeCropDetail,
+  cropPluk,
   makeField,
   overview,
 } from '../../../../test/harvest-fixtures';
@@ -326,6 +327,32 @@ describe('pluk', () => {
     expect(screen.getByText('1 wijziging')).toBeInTheDocument();
     await user.click(within(carrots).getByRole('checkbox', { name: 'Wortel plukbaar voor Bloemen' }));
     expect(screen.getByText('2 wijzigingen')).toBeInTheDocument();
+  });
+
+  it("sends no change for a row a refetch moved in one crop's pluk form", async () => {
+    const user = userEvent.setup();
+    let answer = cropPluk;
+    const { fetch, queryClient } = renderApp({
+      path: '/applicationManager/pluk/7/edit',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'GET /api/applicationManager/pluk/7': () => json(answer),
+        'POST /api/Crop/UpdateAvailability': ({ body }: StubRequest) =>
+          json({ ...makeCropDetail().availability[0], ...(body as object) }),
+      },
+    });
+    await screen.findByRole('checkbox', { name: 'Plukbaar voor Klein aandeel (2026)' });
+    // Another manager added a subscription, sorted first; the crop's pluk is fetched again.
+    const added = { ...cropPluk.availability[1]!, subscriptionId: 5, subscriptionName: 'Aardbeien' };
+    answer = { ...cropPluk, availability: [added, ...cropPluk.availability] };
+    await queryClient.invalidateQueries({ queryKey: ['harvest', 'pluk', 'crop', 7] });
+    await waitFor(() =>
+      expect(fetch.calls.filter((call) => call.path.endsWith('/pluk/7')).length).toBeGreaterThan(1),
+    );
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('De pluk is opgeslagen.')).toBeInTheDocument();
+    expect(fetch.calls.filter((call) => call.path.endsWith('/Crop/UpdateAvailability'))).toHaveLength(0);
   });
 
   it("edits one crop's pluk per subscription", async () => {

@@ -28,6 +28,8 @@ export function PlukEditForm({ pluk, onSaved }: { pluk: CropPluk; onSaved: () =>
     amountPerShare: row.amountPerShare,
   }));
   const [rows, setRows] = useState(initial);
+  // What the form started from: a refetch (the window's focus) may change `pluk`, not the form's rows.
+  const [saved] = useState(initial);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const change = (subscriptionId: number, patch: Partial<Row>) =>
     setRows((current) =>
@@ -39,7 +41,7 @@ export function PlukEditForm({ pluk, onSaved }: { pluk: CropPluk; onSaved: () =>
     if (save.isPending) return;
     const found: Record<number, string> = {};
     const changed = rows.filter((row, index) => {
-      const before = initial[index]!;
+      const before = saved[index]!;
       return row.isPickable !== before.isPickable || row.amountPerShare.trim() !== before.amountPerShare;
     });
     const bodies = changed.map((row) => {
