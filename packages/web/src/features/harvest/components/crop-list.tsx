@@ -58,7 +58,7 @@ export function CropList({ hrefOf, newHref }: { hrefOf: (id: number) => string; 
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           maxLength={100}
-          style={{ flex: 1, minWidth: '12rem' }}
+          style={{ flex: 1, minWidth: 'min(12rem, 100%)' }}
         />
         <Button
           variant={importOpen ? 'filled' : 'light'}
