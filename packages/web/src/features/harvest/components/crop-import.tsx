@@ -1,8 +1,7 @@
-import '@mantine/dropzone/styles.css';
 import { Alert, Badge, Button, Card, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import type { FileRejection } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { IconCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { cropImportColumns, harvestLimits, type CropImportPreview, type CropImportRow } from '@pluk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { FormError } from '../../../components/form-error';
 import { SavingProgress } from '../../../components/upload-parts';
 import { useErrorText } from '../../../lib/form';
 import { useConfirmCropImport, usePreviewCropImport } from '../api/crop-import';
+import { FileDropzone } from '../../../components/file-dropzone';
 
 const megabyte = 1024 * 1024;
 /** Rows shown at once in the preview; "Meer rijen tonen" shows the next ones. */
@@ -205,31 +205,17 @@ export function CropImport({ onClose }: { onClose: () => void }) {
           <>
             {!file || preview.isError ? (
               <Stack gap="xs">
-                <Dropzone
+                <FileDropzone
+                  label={t('import.dropzone')}
+                  helpId={helpId}
+                  idleIcon={IconFileSpreadsheet}
                   onDrop={choose}
                   onReject={reject}
                   maxSize={harvestLimits.importMaxBytes}
                   maxFiles={1}
                   multiple={false}
                   accept={accept}
-                  role="button"
-                  activateOnKeyboard
-                  aria-describedby={helpId}
-                  inputProps={{ hidden: true }}
-                >
-                  <Group justify="center" gap="md" mih={80} style={{ pointerEvents: 'none' }} wrap="nowrap">
-                    <Dropzone.Accept>
-                      <IconUpload size={32} aria-hidden />
-                    </Dropzone.Accept>
-                    <Dropzone.Reject>
-                      <IconX size={32} aria-hidden />
-                    </Dropzone.Reject>
-                    <Dropzone.Idle>
-                      <IconFileSpreadsheet size={32} aria-hidden />
-                    </Dropzone.Idle>
-                    <Text fw={500}>{t('import.dropzone')}</Text>
-                  </Group>
-                </Dropzone>
+                />
                 <Text size="sm" c="dimmed" id={helpId}>
                   {t('import.help', {
                     columns: cropImportColumns.map((column) => column.header).join(', '),

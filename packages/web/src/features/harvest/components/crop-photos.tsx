@@ -1,8 +1,6 @@
-import '@mantine/dropzone/styles.css';
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
-import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { harvestLimits, mediaLimits, type CropDetail } from '@pluk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +10,7 @@ import { useErrorText } from '../../../lib/form';
 import { useNewPhotos } from '../../../lib/use-new-photos';
 import { MediaImage } from '../../media/components/media-image';
 import { useUpdateCropPhotos } from '../api/crops';
+import { FileDropzone } from '../../../components/file-dropzone';
 
 const megabyte = 1024 * 1024;
 const dropzoneAccept = Object.fromEntries(mediaLimits.imageTypes.map((type) => [type, [] as string[]]));
@@ -92,7 +91,12 @@ export function CropPhotos({ crop }: { crop: CropDetail }) {
         <Text c="dimmed">{t('photos.none')}</Text>
       )}
       {room > 0 && (
-        <Dropzone
+        <FileDropzone
+          label={t('photos.dropzone')}
+          helpId={helpId}
+          idleIcon={IconPhoto}
+          iconSize={28}
+          minHeight={64}
           onDrop={add}
           onReject={reject}
           maxSize={mediaLimits.imageMaxBytes}
@@ -100,24 +104,7 @@ export function CropPhotos({ crop }: { crop: CropDetail }) {
           accept={dropzoneAccept}
           multiple
           disabled={save.isPending}
-          role="button"
-          activateOnKeyboard
-          aria-describedby={helpId}
-          inputProps={{ hidden: true }}
-        >
-          <Group justify="center" gap="md" mih={64} style={{ pointerEvents: 'none' }} wrap="nowrap">
-            <Dropzone.Accept>
-              <IconUpload size={28} aria-hidden />
-            </Dropzone.Accept>
-            <Dropzone.Reject>
-              <IconX size={28} aria-hidden />
-            </Dropzone.Reject>
-            <Dropzone.Idle>
-              <IconPhoto size={28} aria-hidden />
-            </Dropzone.Idle>
-            <Text fw={500}>{t('photos.dropzone')}</Text>
-          </Group>
-        </Dropzone>
+        />
       )}
       <Text size="sm" c="dimmed" id={helpId}>
         {t('photos.help', { count: harvestLimits.photosMax, size: mediaLimits.imageMaxBytes / megabyte })}

@@ -1,5 +1,4 @@
 import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
 import 'dayjs/locale/nl-be';
 import {
   ActionIcon,
@@ -15,9 +14,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { Dropzone } from '@mantine/dropzone';
 import { useForm } from '@mantine/form';
-import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { marketLimits, mediaLimits, offerFieldsSchema, type OfferDetail } from '@pluk/contract';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
@@ -29,6 +27,7 @@ import { useNewPhotos } from '../../../lib/use-new-photos';
 import { parseVirtualMoney } from '../../../lib/virtual-money';
 import { MediaImage } from '../../media/components/media-image';
 import { useSaveOffer, type OfferFormMode, type OfferFormPayload } from '../api/save-offer';
+import { FileDropzone } from '../../../components/file-dropzone';
 
 const megabyte = 1024 * 1024;
 const dropzoneAccept = Object.fromEntries(mediaLimits.imageTypes.map((type) => [type, [] as string[]]));
@@ -276,33 +275,17 @@ export function OfferForm({ offer, mode = 'member', onSaved }: OfferFormProps) {
                   </SimpleGrid>
                 )}
                 {room > 0 && (
-                  <Dropzone
+                  <FileDropzone
+                    label={t('form.dropzone')}
+                    helpId={dropzoneHelpId}
+                    idleIcon={IconPhoto}
                     onDrop={addPhotos}
                     onReject={reject}
                     maxSize={mediaLimits.imageMaxBytes}
                     maxFiles={room}
                     accept={dropzoneAccept}
                     multiple
-                    // A button for keyboards and screen readers, as in the post form: its name is its
-                    // visible text, the limits below describe it.
-                    role="button"
-                    activateOnKeyboard
-                    aria-describedby={dropzoneHelpId}
-                    inputProps={{ hidden: true }}
-                  >
-                    <Group justify="center" gap="md" mih={80} style={{ pointerEvents: 'none' }} wrap="nowrap">
-                      <Dropzone.Accept>
-                        <IconUpload size={32} aria-hidden />
-                      </Dropzone.Accept>
-                      <Dropzone.Reject>
-                        <IconX size={32} aria-hidden />
-                      </Dropzone.Reject>
-                      <Dropzone.Idle>
-                        <IconPhoto size={32} aria-hidden />
-                      </Dropzone.Idle>
-                      <Text fw={500}>{t('form.dropzone')}</Text>
-                    </Group>
-                  </Dropzone>
+                  />
                 )}
                 <Text size="sm" c="dimmed" id={dropzoneHelpId}>
                   {t('form.dropzoneHelp', {

@@ -1,5 +1,4 @@
 import '@mantine/tiptap/styles.css';
-import '@mantine/dropzone/styles.css';
 import {
   ActionIcon,
   Button,
@@ -12,9 +11,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import type { FileRejection } from '@mantine/dropzone';
 import { RichTextEditor } from '@mantine/tiptap';
-import { IconFileText, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconFileText, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { mediaLimits, postFieldsSchema, type ManagedPost } from '@pluk/contract';
@@ -24,6 +23,7 @@ import { FormError } from '../../../components/form-error';
 import { NewFileCard, SavingProgress } from '../../../components/upload-parts';
 import { fieldErrors, useErrorText, useFocusError } from '../../../lib/form';
 import { useSavePost } from '../api/posts';
+import { FileDropzone } from '../../../components/file-dropzone';
 
 const megabyte = 1024 * 1024;
 const imageTypes: readonly string[] = mediaLimits.imageTypes;
@@ -278,33 +278,19 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
                   })}
                 </SimpleGrid>
               )}
-              <Dropzone
+              <FileDropzone
+                label={t('form.dropzone')}
+                helpId={dropzoneHelpId}
+                idleIcon={IconPhoto}
+                rejectIcon={IconFileText}
+                iconSize={36}
+                minHeight={96}
                 onDrop={addFiles}
                 onReject={reject}
                 maxSize={mediaLimits.documentMaxBytes}
                 accept={dropzoneAccept}
                 multiple
-                // A button for keyboards and screen readers: Tab reaches it, Enter or Space opens the
-                // file dialog, and it is announced with its visible text as name and the limits below
-                // it as description. The hidden file input inside is reached through it only.
-                role="button"
-                activateOnKeyboard
-                aria-describedby={dropzoneHelpId}
-                inputProps={{ hidden: true }}
-              >
-                <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
-                  <Dropzone.Accept>
-                    <IconUpload size={36} aria-hidden />
-                  </Dropzone.Accept>
-                  <Dropzone.Reject>
-                    <IconFileText size={36} aria-hidden />
-                  </Dropzone.Reject>
-                  <Dropzone.Idle>
-                    <IconPhoto size={36} aria-hidden />
-                  </Dropzone.Idle>
-                  <Text fw={500}>{t('form.dropzone')}</Text>
-                </Group>
-              </Dropzone>
+              />
               {/* Below the dropzone, not in it: its name is exactly its visible text (WCAG 2.5.3). */}
               <Text size="sm" c="dimmed" id={dropzoneHelpId}>
                 {t('form.dropzoneHelp', {
