@@ -75,6 +75,18 @@ export const errorCodes = [
   'SUBSCRIPTION_NAME_TAKEN', // subscription: the harvest year has a subscription of this name
   'SUBSCRIPTION_IN_USE', // subscription: members have it; it cannot be deleted (or change year)
   'SUBSCRIPTION_NOT_OPEN', // subscription: not open for registration (or not active)
+  'TRANSACTION_ALREADY_HANDLED', // bank: the transaction is paid or cancelled already
+  'TRANSACTION_PAID', // bank: a paid transaction is kept as proof; it cannot be deleted
+  'TRANSACTION_EXISTS', // bank: this member's subscription has an open or paid transaction already
+  'NOT_SUBSCRIBED', // bank: the member does not have this subscription
+  'PAID_BY_TRANSACTIONS', // bank: this year's payment follows paid transactions; undo them in the bank
+  'BANK_ACCOUNT_INVALID', // bank: the IBAN fails its check
+  'BANK_FILE_INVALID', // bank: the statement file is neither a readable CODA nor CAMT.053 file
+  'BANK_LINE_ALREADY_HANDLED', // bank: the statement line was matched or set aside already
+  'BANK_LINE_NOT_CREDIT', // bank: money out cannot pay a transaction
+  'PAYMENT_PROVIDER_NOT_CONFIGURED', // bank: the farm has no Mollie key; pay by transfer
+  'PAYMENT_PROVIDER_REFUSED', // bank: Mollie refused the key or the payment
+  'PAYMENT_PROVIDER_UNAVAILABLE', // bank: Mollie cannot be reached now (503, try again)
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -170,4 +182,17 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   SUBSCRIPTION_NAME_TAKEN: 'Er bestaat al een abonnement met deze naam in dit oogstjaar.',
   SUBSCRIPTION_IN_USE: 'Dit abonnement heeft nog leden. Haal ze er eerst af.',
   SUBSCRIPTION_NOT_OPEN: 'Voor dit abonnement kan je je nu niet inschrijven.',
+  TRANSACTION_ALREADY_HANDLED: 'Deze betaling is al betaald of geannuleerd.',
+  TRANSACTION_PAID: 'Een betaalde transactie blijft bewaard als bewijs: je kan ze niet verwijderen.',
+  TRANSACTION_EXISTS: 'Voor dit abonnement van dit lid bestaat al een open of betaalde transactie.',
+  NOT_SUBSCRIBED: 'Dit lid heeft dit abonnement niet.',
+  PAID_BY_TRANSACTIONS:
+    'Dit lid heeft dit oogstjaar betaalde transacties. Pas de betaling aan in de bank.',
+  BANK_ACCOUNT_INVALID: 'Dit is geen geldig IBAN-rekeningnummer.',
+  BANK_FILE_INVALID: 'Dit bestand is geen CODA- of CAMT.053-rekeningafschrift dat we kunnen lezen.',
+  BANK_LINE_ALREADY_HANDLED: 'Deze lijn van het rekeningafschrift is al verwerkt.',
+  BANK_LINE_NOT_CREDIT: 'Dit is een uitgaande betaling: die kan geen transactie betalen.',
+  PAYMENT_PROVIDER_NOT_CONFIGURED: 'Online betalen kan hier niet. Betaal met een overschrijving.',
+  PAYMENT_PROVIDER_REFUSED: 'De betaalprovider weigerde dit. Controleer de gegevens.',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'De betaalprovider is nu niet bereikbaar. Probeer het later opnieuw.',
 };

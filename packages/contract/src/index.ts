@@ -24,4 +24,5 @@ export * from './request.js';
 export * from './wallet.js';
 export * from './subscription.js';
 export * from './harvest.js';
+export * from './bank.js';
 export * from './route-table.js';

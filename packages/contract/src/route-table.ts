@@ -18,6 +18,7 @@ import { requestRoutes } from './request.js';
 import { walletRoutes } from './wallet.js';
 import { harvestRoutes } from './harvest.js';
 import { subscriptionRoutes } from './subscription.js';
+import { bankRoutes } from './bank.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -40,6 +41,7 @@ export const api = {
   wallet: walletRoutes,
   harvest: harvestRoutes,
   subscription: subscriptionRoutes,
+  bank: bankRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

@@ -29,6 +29,7 @@ import { marketHandlers } from './modules/market/routes.js';
 import { walletHandlers } from './modules/wallet/routes.js';
 import { requestHandlers } from './modules/request/routes.js';
 import { harvestHandlers } from './modules/harvest/routes.js';
+import { bankHandlers } from './modules/bank/routes.js';
 import { subscriptionHandlers } from './modules/subscription/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
@@ -188,6 +189,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     request: requestHandlers(app),
     harvest: harvestHandlers(app),
     subscription: subscriptionHandlers(app),
+    bank: bankHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

@@ -17,3 +17,4 @@ export * from './requests.js';
 export * from './wallet.js';
 export * from './subscriptions.js';
 export * from './harvest.js';
+export * from './bank.js';
