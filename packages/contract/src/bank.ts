@@ -46,9 +46,7 @@ export const manualPaidViaSchema = z.enum(['transfer', 'cash', 'manual'], {
 });
 
 /** The unguessable id in `/account/membership/{publicId}` (32 base64url characters). */
-export const publicIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{32}$/, 'Deze betaallink bestaat niet.');
+export const publicIdSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'Deze betaallink bestaat niet.');
 export const publicIdParamsSchema = z.object({ publicId: publicIdSchema });
 
 /** A calendar day `YYYY-MM-DD` in the planned years. */
@@ -162,7 +160,12 @@ export type ManagedTransactionDetail = z.infer<typeof managedTransactionDetailSc
 /** `POST applicationManager/bank/Paged`: the bank screen and a user's transactions (`userId`). */
 export const transactionPagedQuerySchema = z.object({
   page: z.number().int().min(1).default(1),
-  rowsPerPage: z.number().int().min(1).max(bankLimits.managerRowsPerPageMax).default(bankLimits.userRowsPerPage),
+  rowsPerPage: z
+    .number()
+    .int()
+    .min(1)
+    .max(bankLimits.managerRowsPerPageMax)
+    .default(bankLimits.userRowsPerPage),
   harvestYear: harvestYearField.optional(),
   status: transactionStatusSchema.optional(),
   subscriptionId: idField('subscriptionId').optional(),
@@ -232,7 +235,11 @@ export const bankSettingsBodySchema = z.object({
     .min(1, 'Vul de naam van de rekeninghouder in.')
     .max(70, 'De naam is hoogstens 70 tekens lang (zo staat hij in de QR-code).'),
   /** Checked with mod-97 on the server (`isValidIban`). */
-  iban: z.string({ error: 'Vul het IBAN-rekeningnummer in.' }).trim().min(1, 'Vul het IBAN-rekeningnummer in.').max(42),
+  iban: z
+    .string({ error: 'Vul het IBAN-rekeningnummer in.' })
+    .trim()
+    .min(1, 'Vul het IBAN-rekeningnummer in.')
+    .max(42),
   bic: z
     .string()
     .trim()
@@ -355,7 +362,9 @@ export const statementImportSchema = z.object({
   }),
 });
 export type StatementImport = z.infer<typeof statementImportSchema>;
-export const statementImportDetailSchema = statementImportSchema.extend({ lines: z.array(statementLineSchema) });
+export const statementImportDetailSchema = statementImportSchema.extend({
+  lines: z.array(statementLineSchema),
+});
 export type StatementImportDetail = z.infer<typeof statementImportDetailSchema>;
 export const statementLineParamsSchema = z.object({ lineId: idParam('lineId') });
 export const matchLineBodySchema = z.object({ transactionId: idField('transactionId') });
@@ -365,10 +374,12 @@ export const mollieStatusSchema = z.object({
   configured: z.boolean(),
   /** e.g. `test_••••••••AbC1`; never the whole key. */
   maskedKey: z.string().nullable(),
-  connection: z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), mode: z.enum(['test', 'live']) }),
-    z.object({ ok: z.literal(false), message: z.string() }),
-  ]).nullable(),
+  connection: z
+    .discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), mode: z.enum(['test', 'live']) }),
+      z.object({ ok: z.literal(false), message: z.string() }),
+    ])
+    .nullable(),
   webhookUrl: z.string(),
   webhookCalls: z.array(
     z.object({
@@ -388,11 +399,17 @@ export const mollieKeyBodySchema = z.object({
   apiKey: z
     .string({ error: 'Vul de API-sleutel van Mollie in.' })
     .trim()
-    .regex(/^(test|live)_[A-Za-z0-9]{30,}$/, 'Een Mollie-sleutel begint met test_ of live_ gevolgd door minstens 30 letters en cijfers.'),
+    .regex(
+      /^(test|live)_[A-Za-z0-9]{30,}$/,
+      'Een Mollie-sleutel begint met test_ of live_ gevolgd door minstens 30 letters en cijfers.',
+    ),
 });
 /** Mollie calls the webhook with a form field `id` (the payment id). */
 export const mollieWebhookBodySchema = z.object({
-  id: z.string().trim().regex(/^tr_[A-Za-z0-9]{1,64}$/, 'Onbekende betaling.'),
+  id: z
+    .string()
+    .trim()
+    .regex(/^tr_[A-Za-z0-9]{1,64}$/, 'Onbekende betaling.'),
 });
 
 /** `POST applicationManager/User/SetPayed`: this harvest year's payment of a member. */
@@ -449,7 +466,7 @@ export const bankRoutes = {
     path: 'paymentReturn/:publicId',
     permission: 'public',
     summary:
-      "The real state of a transaction after coming back from Mollie: the server asks Mollie for the last " +
+      'The real state of a transaction after coming back from Mollie: the server asks Mollie for the last ' +
       'payment (and applies it the way the webhook does), never trusting the URL.',
     params: publicIdParamsSchema,
     response: { 200: paymentReturnSchema },
@@ -520,7 +537,8 @@ export const bankRoutes = {
     method: 'POST',
     path: 'applicationManager/bank/markPayed/:id',
     permission: bankRole,
-    summary: 'Marks an open transaction paid (transfer, cash or manual); 409 TRANSACTION_ALREADY_HANDLED otherwise.',
+    summary:
+      'Marks an open transaction paid (transfer, cash or manual); 409 TRANSACTION_ALREADY_HANDLED otherwise.',
     params: idParamsSchema,
     body: markPaidBodySchema,
     response: { 200: managedTransactionSchema },
@@ -804,8 +822,7 @@ export const bankRoutes = {
     method: 'GET',
     path: 'applicationManager/export/transactions/subscription/currentHarvestYear/:id',
     permission: bankRole,
-    summary:
-      "The transactions of the subscription of the same name in the current harvest year (.xlsx).",
+    summary: 'The transactions of the subscription of the same name in the current harvest year (.xlsx).',
     params: idParamsSchema,
     response: 'file',
   }),

@@ -26,3 +26,4 @@ export * from './subscription.js';
 export * from './harvest.js';
 export * from './bank.js';
 export * from './route-table.js';
+export * from './structured-reference.js';

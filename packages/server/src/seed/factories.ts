@@ -16,6 +16,9 @@ import {
 import { putSetting } from '../lib/app-settings.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createHousehold } from '../modules/user/household.js';
+import { inTransaction } from '../db/transaction.js';
+import { insertTransaction } from '../modules/bank/transactions/create.js';
+import type { BankTransactionRow } from '../modules/bank/status-change.js';
 
 /** argon2 is slow on purpose; factories hash each distinct password once per process. */
 const hashCache = new Map<string, Promise<string>>();
@@ -256,4 +259,40 @@ export async function setPluk(
       target: [plukAvailability.appId, plukAvailability.cropId, plukAvailability.subscriptionId],
       set: { isPickable: input.isPickable, amountPerShare: input.amountPerShare ?? '' },
     });
+}
+
+export interface BankTransactionFactoryInput {
+  appId: string;
+  userId: number;
+  amountCents: number;
+  harvestYear: number;
+  subscriptionId?: number | null;
+  description?: string;
+  /** YYYY-MM-DD; default 30 days from now. */
+  dueDate?: string;
+  payerName?: string;
+}
+
+/** An open bank transaction (issue 10), made the way the bank makes them. */
+export async function createBankTransaction(
+  db: Database,
+  input: BankTransactionFactoryInput,
+): Promise<BankTransactionRow> {
+  const dueDate = input.dueDate ?? new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return inTransaction(db, (tx) =>
+    insertTransaction(
+      tx,
+      input.appId,
+      {
+        userId: input.userId,
+        payerName: input.payerName ?? 'Lid',
+        subscriptionId: input.subscriptionId ?? null,
+        harvestYear: input.harvestYear,
+        amountCents: input.amountCents,
+        description: input.description ?? 'Abonnement',
+        dueDate,
+      },
+      null,
+    ),
+  );
 }

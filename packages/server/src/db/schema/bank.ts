@@ -104,9 +104,12 @@ export const bankTransactionEvents = pgTable(
     ),
     index('bank_transaction_events_app_transaction').on(t.appId, t.transactionId, t.id),
     index('bank_transaction_events_app_actor').on(t.appId, t.actorUserId),
-    farmReference('bank_transaction_events_transaction_fk', t.appId, t.transactionId, bankTransactions).onDelete(
-      'set null',
-    ),
+    farmReference(
+      'bank_transaction_events_transaction_fk',
+      t.appId,
+      t.transactionId,
+      bankTransactions,
+    ).onDelete('set null'),
     farmReference('bank_transaction_events_actor_fk', t.appId, t.actorUserId, users).onDelete('set null'),
   ],
 );

@@ -16,13 +16,7 @@ import { currentHarvestYear } from '../harvest-year.js';
 
 export type BankTransactionRow = typeof bankTransactions.$inferSelect;
 export type BankTransactionEventKind =
-  | 'created'
-  | 'updated'
-  | 'paid'
-  | 'cancelled'
-  | 'deleted'
-  | 'payment-started'
-  | 'payment-flagged';
+  'created' | 'updated' | 'paid' | 'cancelled' | 'deleted' | 'payment-started' | 'payment-flagged';
 
 /** Who changed it: a person (name kept as it was then), or null for Mollie's webhook or a bank file. */
 export type BankActor = { userId: number; name: string } | null;

@@ -6,6 +6,32 @@ const notBuilt = async (): Promise<never> => {
   throw new Error('not built yet');
 };
 
-export function paymentEmailHandlers(_app: FastifyInstance): BankHandlers<'generateNeededEmails' | 'generateNeededEmailForUser' | 'generateNeededEmailForTransaction' | 'generateReminderEmails' | 'generateReminderEmailForUser' | 'generateReminderEmailForTransaction' | 'neededEmails' | 'reminderEmails' | 'confirmNeededEmails' | 'confirmReminderEmails' | 'discardEmail'> {
-  return { generateNeededEmails: notBuilt, generateNeededEmailForUser: notBuilt, generateNeededEmailForTransaction: notBuilt, generateReminderEmails: notBuilt, generateReminderEmailForUser: notBuilt, generateReminderEmailForTransaction: notBuilt, neededEmails: notBuilt, reminderEmails: notBuilt, confirmNeededEmails: notBuilt, confirmReminderEmails: notBuilt, discardEmail: notBuilt };
+export function paymentEmailHandlers(
+  _app: FastifyInstance,
+): BankHandlers<
+  | 'generateNeededEmails'
+  | 'generateNeededEmailForUser'
+  | 'generateNeededEmailForTransaction'
+  | 'generateReminderEmails'
+  | 'generateReminderEmailForUser'
+  | 'generateReminderEmailForTransaction'
+  | 'neededEmails'
+  | 'reminderEmails'
+  | 'confirmNeededEmails'
+  | 'confirmReminderEmails'
+  | 'discardEmail'
+> {
+  return {
+    generateNeededEmails: notBuilt,
+    generateNeededEmailForUser: notBuilt,
+    generateNeededEmailForTransaction: notBuilt,
+    generateReminderEmails: notBuilt,
+    generateReminderEmailForUser: notBuilt,
+    generateReminderEmailForTransaction: notBuilt,
+    neededEmails: notBuilt,
+    reminderEmails: notBuilt,
+    confirmNeededEmails: notBuilt,
+    confirmReminderEmails: notBuilt,
+    discardEmail: notBuilt,
+  };
 }

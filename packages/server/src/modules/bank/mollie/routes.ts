@@ -6,6 +6,17 @@ const notBuilt = async (): Promise<never> => {
   throw new Error('not built yet');
 };
 
-export function mollieHandlers(_app: FastifyInstance): BankHandlers<'createPayment' | 'paymentReturn' | 'mollieWebhook' | 'mollieStatus' | 'saveMollieKey' | 'removeMollieKey'> {
-  return { createPayment: notBuilt, paymentReturn: notBuilt, mollieWebhook: notBuilt, mollieStatus: notBuilt, saveMollieKey: notBuilt, removeMollieKey: notBuilt };
+export function mollieHandlers(
+  _app: FastifyInstance,
+): BankHandlers<
+  'createPayment' | 'paymentReturn' | 'mollieWebhook' | 'mollieStatus' | 'saveMollieKey' | 'removeMollieKey'
+> {
+  return {
+    createPayment: notBuilt,
+    paymentReturn: notBuilt,
+    mollieWebhook: notBuilt,
+    mollieStatus: notBuilt,
+    saveMollieKey: notBuilt,
+    removeMollieKey: notBuilt,
+  };
 }

@@ -6,6 +6,14 @@ const notBuilt = async (): Promise<never> => {
   throw new Error('not built yet');
 };
 
-export function statementHandlers(_app: FastifyInstance): BankHandlers<'importStatement' | 'imports' | 'importDetail' | 'matchLine' | 'ignoreLine'> {
-  return { importStatement: notBuilt, imports: notBuilt, importDetail: notBuilt, matchLine: notBuilt, ignoreLine: notBuilt };
+export function statementHandlers(
+  _app: FastifyInstance,
+): BankHandlers<'importStatement' | 'imports' | 'importDetail' | 'matchLine' | 'ignoreLine'> {
+  return {
+    importStatement: notBuilt,
+    imports: notBuilt,
+    importDetail: notBuilt,
+    matchLine: notBuilt,
+    ignoreLine: notBuilt,
+  };
 }
