@@ -59,6 +59,20 @@ export const paths = {
     membership: { path: '/account/membership', getHref: () => '/account/membership' },
   },
 
+  // bank (member): one transaction's payment page (no login, the e-mail link) and the page Mollie sends
+  // the browser back to (no login; without an id it reads the one kept in this tab).
+  bank: {
+    payment: {
+      path: '/account/membership/:publicId',
+      getHref: (publicId: string) => `/account/membership/${encodeURIComponent(publicId)}`,
+    },
+    paymentReturn: { path: '/paymentReturn', getHref: () => '/paymentReturn' },
+    paymentReturnOf: {
+      path: '/paymentReturn/:publicId',
+      getHref: (publicId: string) => `/paymentReturn/${encodeURIComponent(publicId)}`,
+    },
+  },
+
   manager: {
     home: { path: '/applicationManager', getHref: () => '/applicationManager' },
     users: { path: '/applicationManager/users', getHref: () => '/applicationManager/users' },
