@@ -23,7 +23,8 @@ export function CopyValue({
         {label}
       </Text>
       <Group component="dd" m={0} gap="xs" justify="space-between" align="center">
-        <Text fw={600} ff="monospace" className="pluk-wrap" style={{ flex: 1 }}>
+        {/* Room for the whole value on a phone: the button moves below it rather than break it up. */}
+        <Text fw={600} ff="monospace" className="pluk-wrap" style={{ flex: '1 1 12rem' }}>
           {value}
         </Text>
         <CopyButton value={copyText} timeout={2500}>
