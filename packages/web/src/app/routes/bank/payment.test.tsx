@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePublicTransaction, otherPublicId, publicId } from '../../../../test/bank-member-fixtures';
@@ -110,6 +110,12 @@ describe('the payment page (/account/membership/{publicId}, no login)', () => {
     // Still busy until the browser has left.
     expect(button).toHaveAttribute('data-loading', 'true');
     expect(sessionStorage.getItem(pendingKey)).toBe(publicId);
+
+    // Back from the checkout, shown again from the browser's memory: ready to pay again.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
   });
 
   it('a start that fails clears the kept payment and shows the Dutch error', async () => {

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
 import { isApiError } from '../../../lib/errors';
@@ -26,6 +26,16 @@ export function PayOnline({ publicId, headingId }: { publicId: string; headingId
   // An answer without a web address to go to: shown like any other failure.
   const [unusableAnswer, setUnusableAnswer] = useState(false);
   const busy = create.isPending || leaving;
+
+  // Back from the checkout, the browser may show this page from its memory as it was left (busy):
+  // it is a page to pay from again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   const pay = () => {
     if (busy) return;
