@@ -10,6 +10,7 @@ import {
   IconListDetails,
   IconMessageCircle,
   IconPlant2,
+  IconReceiptEuro,
   IconUserPlus,
   type Icon,
 } from '@tabler/icons-react';
@@ -184,6 +185,19 @@ function InternalBankTile() {
   );
 }
 
+// bank (manager)
+function BankTile() {
+  const { t } = useTranslation('bankManager');
+  return (
+    <Tile
+      to={paths.manager.bank.list.getHref()}
+      icon={IconReceiptEuro}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
 /** The harvest tiles (issue 9): crops or articles, fields, pluk or offer, and the pluk mail. */
 function HarvestTiles({ roles }: { roles: readonly Role[] }) {
   const { t } = useTranslation('harvest');
@@ -250,6 +264,8 @@ export function ManagerHomeRoute() {
         {showProducts && <ProductsTile />}
         {showRequests && <RequestsTile />}
         {showBank && <InternalBankTile />}
+        {/* bank (manager) */}
+        {showBank && <BankTile />}
         {showHarvest && <HarvestTiles roles={roles} />}
         {showExperimental && (
           <Tile
