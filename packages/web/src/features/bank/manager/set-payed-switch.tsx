@@ -1,6 +1,6 @@
-import { Group, Loader, Switch } from '@mantine/core';
+import { Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import type { ManagedTransaction } from '@pluk/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/form';
 import { useSetPayed } from './api/transaction-mutations';
@@ -41,6 +41,7 @@ export function SetPayedSwitch({
   const errorText = useErrorText();
   const setPayed = useSetPayed();
   const [setByHand, setSetByHand] = useState<boolean | null>(null);
+  const descriptionId = useId();
   const derived = paidFromTransactions(transactions, harvestYear);
   const checked = derived ?? setByHand ?? false;
   const description =
@@ -50,34 +51,40 @@ export function SetPayedSwitch({
         ? t('payed.setByHand')
         : t('payed.unknown', { year: harvestYear });
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
-      <Switch
-        size="md"
-        label={t('payed.label', { year: harvestYear })}
-        description={description}
-        checked={checked}
-        aria-busy={setPayed.isPending}
-        classNames={{ label: 'pluk-wrap', description: 'pluk-wrap' }}
-        onChange={(event) => {
-          if (setPayed.isPending) return;
-          const hasPaid = event.currentTarget.checked;
-          setPayed.mutate(
-            { userId, hasPaid },
-            {
-              onSuccess: (result) => {
-                setSetByHand(result.hasPaid);
-                notifySuccess(
-                  result.hasPaid
-                    ? t('payed.on', { year: harvestYear, count: result.transactionsMarkedPaid })
-                    : t('payed.off', { year: harvestYear }),
-                );
+    <Stack gap={4}>
+      <Group gap="sm" wrap="nowrap" align="center">
+        <Switch
+          size="md"
+          label={t('payed.label', { year: harvestYear })}
+          // Beside the switch, not in its name (Mantine puts a description inside the label).
+          aria-describedby={descriptionId}
+          checked={checked}
+          aria-busy={setPayed.isPending}
+          classNames={{ label: 'pluk-wrap' }}
+          onChange={(event) => {
+            if (setPayed.isPending) return;
+            const hasPaid = event.currentTarget.checked;
+            setPayed.mutate(
+              { userId, hasPaid },
+              {
+                onSuccess: (result) => {
+                  setSetByHand(result.hasPaid);
+                  notifySuccess(
+                    result.hasPaid
+                      ? t('payed.on', { year: harvestYear, count: result.transactionsMarkedPaid })
+                      : t('payed.off', { year: harvestYear }),
+                  );
+                },
+                onError: (error) => notifyError(errorText(error)),
               },
-              onError: (error) => notifyError(errorText(error)),
-            },
-          );
-        }}
-      />
-      {setPayed.isPending && <Loader size="sm" aria-label={t('payed.saving')} role="status" />}
-    </Group>
+            );
+          }}
+        />
+        {setPayed.isPending && <Loader size="sm" aria-label={t('payed.saving')} role="status" />}
+      </Group>
+      <Text size="sm" c="dimmed" id={descriptionId} className="pluk-wrap">
+        {description}
+      </Text>
+    </Stack>
   );
 }
