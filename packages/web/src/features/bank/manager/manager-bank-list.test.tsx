@@ -137,6 +137,25 @@ describe('the bank list', () => {
     ).toBe(true);
   });
 
+  it('leaves out the filters of routes the BankManager may not call', async () => {
+    const forbidden = () => apiError(403, 'FORBIDDEN', 'Je hebt hiervoor niet de juiste rol.');
+    renderApp({
+      path: '/applicationManager/bank',
+      account: bankManager,
+      handlers: bankHandlers({
+        'POST /api/applicationManager/user/paged': forbidden,
+        'GET /api/applicationManager/subscription': forbidden,
+      }),
+    });
+    await screen.findByRole('link', { name: /^Lien Lid/ });
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Lid' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('combobox', { name: 'Abonnement' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+    expect(screen.queryByText('Je hebt hiervoor niet de juiste rol.')).not.toBeInTheDocument();
+  });
+
   it('loads more with the cursor of the page before', async () => {
     const user = userEvent.setup();
     const { fetch } = renderApp({

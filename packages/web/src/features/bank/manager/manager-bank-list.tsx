@@ -15,6 +15,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { isApiError } from '../../../lib/errors';
 import { feedItems } from '../../../lib/feed-pages';
 import { useErrorText } from '../../../lib/form';
 import { oneOf, useUrlFilters } from '../../../lib/url-filters';
@@ -124,10 +125,12 @@ function SubscriptionFilter({
   const { t } = useTranslation('bankManager');
   const errorText = useErrorText();
   const subscriptions = useSubscriptionsOfYear(harvestYear);
+  // The subscriptions are the ApplicationManager's: a BankManager without that role filters without them.
+  if (isApiError(subscriptions.error) && subscriptions.error.status === 403) return null;
   return (
     <NativeSelect
       label={t('filters.subscription')}
-      // Without the subscriptions (another role's screen) the filter says why instead of failing the list.
+      // Without the subscriptions the filter says why instead of failing the list.
       description={subscriptions.isError ? errorText(subscriptions.error) : undefined}
       value={value === null ? 'all' : String(value)}
       onChange={(event) => onChange(event.currentTarget.value)}
@@ -261,6 +264,7 @@ function BankList({
           <MemberSelect
             label={t('filters.member')}
             onlyActive={false}
+            hideWhenForbidden
             value={member}
             onChange={(choice) =>
               setFilters({ lid: choice ? String(choice.id) : null, lidnaam: choice ? choice.name : null })

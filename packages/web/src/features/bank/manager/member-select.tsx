@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/errors';
 import { useErrorText } from '../../../lib/form';
 import { useMemberSearch } from './api/member-lookup';
 
@@ -24,6 +25,7 @@ export function MemberSelect({
   onlyActive,
   error,
   required,
+  hideWhenForbidden = false,
 }: {
   label: string;
   description?: string;
@@ -33,6 +35,11 @@ export function MemberSelect({
   onlyActive: boolean;
   error?: string;
   required?: boolean;
+  /**
+   * Leave the field out when the manager may not list members (the users are the ApplicationManager's):
+   * for an optional filter; where a member must be chosen, the server's reason is shown instead.
+   */
+  hideWhenForbidden?: boolean;
 }) {
   const { t } = useTranslation('bankManager');
   const errorText = useErrorText();
@@ -45,6 +52,7 @@ export function MemberSelect({
     value: String(user.id),
     label: `${user.firstName} ${user.lastName}`,
   }));
+  if (hideWhenForbidden && isApiError(query.error) && query.error.status === 403) return null;
   if (value && !options.some((option) => option.value === String(value.id)))
     options.unshift({ value: String(value.id), label: value.name });
   return (
