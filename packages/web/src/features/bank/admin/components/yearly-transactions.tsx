@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/nl-be';
-import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconReceipt } from '@tabler/icons-react';
@@ -48,31 +48,34 @@ function PreviewFigures({ preview }: { preview: YearlyTransactionsPreview }) {
         <Figure label={t('yearly.total')} value={formatEuros(preview.totalCents)} />
       </Group>
       {preview.subscriptions.length > 0 && (
-        <Table withTableBorder striped verticalSpacing="xs">
-          <Table.Caption>{t('yearly.perSubscription', { year: preview.harvestYear })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('yearly.subscription')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('yearly.count')}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('yearly.amount')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <div>
+          <Text fw={500} id="yearly-per-subscription">
+            {t('yearly.perSubscription', { year: preview.harvestYear })}
+          </Text>
+          {/* A row per subscription rather than a table: it reflows on a phone at large text. */}
+          <Stack
+            component="ul"
+            gap={4}
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-labelledby="yearly-per-subscription"
+          >
             {preview.subscriptions.map((subscription) => (
-              <Table.Tr key={subscription.subscriptionId}>
-                <Table.Th scope="row" fw={400} className="pluk-wrap">
+              <Group component="li" key={subscription.subscriptionId} justify="space-between" gap="xs">
+                <Text className="pluk-wrap" style={{ flex: '1 1 8rem', minWidth: 0 }}>
                   {subscription.name}
-                </Table.Th>
-                <Table.Td ta="right">{subscription.count}</Table.Td>
-                <Table.Td ta="right">{formatEuros(subscription.totalCents)}</Table.Td>
-              </Table.Tr>
+                </Text>
+                <Text>
+                  {t('yearly.subscriptionLine', {
+                    count: subscription.count,
+                    amount: formatEuros(subscription.totalCents),
+                  })}
+                </Text>
+              </Group>
             ))}
-          </Table.Tbody>
-        </Table>
+          </Stack>
+        </div>
       )}
     </Stack>
   );
