@@ -53,7 +53,7 @@ describe('payment e-mails', () => {
     });
     expect(
       screen.getByText(
-        '2 mails klaar om na te lezen. 1 lid overgeslagen: geen e-mailadres, of er wacht al een mail.',
+        '2 nieuwe mails klaar om na te lezen. 1 lid overgeslagen: geen e-mailadres, of er wacht al een mail.',
       ),
     ).toBeInTheDocument();
 
