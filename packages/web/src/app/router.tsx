@@ -17,6 +17,8 @@ import { internalBankRouteObjects } from './routes/internal-bank/routes';
 import { harvestManagerRouteObjects } from './routes/harvest-manager/routes';
 import { plukRouteObjects } from './routes/pluk/routes';
 import { subscriptionManagerRouteObjects } from './routes/subscription-manager/routes';
+// bank (admin)
+import { bankAdminRouteObjects } from './routes/bank-admin/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -156,6 +158,8 @@ export const routes: RouteObject[] = [
       ...harvestManagerRouteObjects,
       ...plukRouteObjects,
       ...subscriptionManagerRouteObjects,
+      // bank (admin)
+      ...bankAdminRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
