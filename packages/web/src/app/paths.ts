@@ -142,18 +142,6 @@ export const paths = {
           `/applicationManager/bank/user/${userId}${name ? `?naam=${encodeURIComponent(name)}` : ''}`,
       },
     },
-    /** The admin actions of the bank; their screens come with the bank's admin slice. */
-    bankYearly: {
-      path: '/applicationManager/administration-actions/create-yearly-transactions',
-      getHref: () => '/applicationManager/administration-actions/create-yearly-transactions',
-    },
-    bankEmails: { path: '/applicationManager/bank/emails', getHref: () => '/applicationManager/bank/emails' },
-    bankImport: { path: '/applicationManager/bank/import', getHref: () => '/applicationManager/bank/import' },
-    mollie: { path: '/applicationManager/mollie', getHref: () => '/applicationManager/mollie' },
-    bankSettings: {
-      path: '/applicationManager/bank/settings',
-      getHref: () => '/applicationManager/bank/settings',
-    },
     // end bank (manager)
     crops: {
       list: { path: '/applicationManager/crops', getHref: () => '/applicationManager/crops' },
@@ -197,6 +185,24 @@ export const paths = {
         getHref: () => '/applicationManager/communication/sendpluk',
       },
     },
+    // bank (admin)
+    bankYearly: {
+      path: '/applicationManager/administration-actions/create-yearly-transactions',
+      getHref: () => '/applicationManager/administration-actions/create-yearly-transactions',
+    },
+    bankEmails: { path: '/applicationManager/bank/emails', getHref: () => '/applicationManager/bank/emails' },
+    bankImport: { path: '/applicationManager/bank/import', getHref: () => '/applicationManager/bank/import' },
+    mollie: { path: '/applicationManager/mollie', getHref: () => '/applicationManager/mollie' },
+    bankSettings: {
+      path: '/applicationManager/bank/settings',
+      getHref: () => '/applicationManager/bank/settings',
+    },
+    /** The manager layout's back button goes up one level: there is no page of its own (yet). */
+    administrationActions: {
+      path: '/applicationManager/administration-actions',
+      getHref: () => '/applicationManager/administration-actions',
+    },
+    // end bank (admin)
     subscriptions: {
       list: { path: '/applicationManager/subscription', getHref: () => '/applicationManager/subscription' },
       create: {

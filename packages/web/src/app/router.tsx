@@ -17,6 +17,8 @@ import { internalBankRouteObjects } from './routes/internal-bank/routes';
 import { harvestManagerRouteObjects } from './routes/harvest-manager/routes';
 import { plukRouteObjects } from './routes/pluk/routes';
 import { subscriptionManagerRouteObjects } from './routes/subscription-manager/routes';
+// bank (admin)
+import { bankAdminRouteObjects } from './routes/bank-admin/routes';
 // bank (manager)
 import { bankManagerRouteObjects } from './routes/bank-manager/routes';
 
@@ -158,6 +160,8 @@ export const routes: RouteObject[] = [
       ...harvestManagerRouteObjects,
       ...plukRouteObjects,
       ...subscriptionManagerRouteObjects,
+      // bank (admin)
+      ...bankAdminRouteObjects,
       // bank (manager)
       ...bankManagerRouteObjects,
       {

@@ -2,6 +2,11 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine
 import {
   IconBasket,
   IconBuildingBank,
+  // bank (admin)
+  IconCreditCard,
+  IconFileImport,
+  IconMailDollar,
+  IconReportMoney,
   IconChecklist,
   IconFlask,
   IconHeartHandshake,
@@ -228,6 +233,29 @@ function SubscriptionsTile() {
   );
 }
 
+// bank (admin)
+/**
+ * The bank's administration (issue 10): the yearly run, payment mails and bank files for a BankManager;
+ * Mollie and the farm's account for an ApplicationManager.
+ */
+function BankAdminTiles({ roles }: { roles: readonly Role[] }) {
+  const { t } = useTranslation('bankAdmin');
+  const tile = (to: string, icon: Icon, key: 'emails' | 'import' | 'yearly' | 'mollie' | 'settings') => (
+    <Tile key={key} to={to} icon={icon} title={t(`tiles.${key}`)} text={t(`tiles.${key}Text`)} />
+  );
+  const bank = passesRoleCheck(roles, 'BankManager');
+  const application = isApplicationManager(roles);
+  return (
+    <>
+      {bank && tile(paths.manager.bankEmails.getHref(), IconMailDollar, 'emails')}
+      {bank && tile(paths.manager.bankImport.getHref(), IconFileImport, 'import')}
+      {bank && tile(paths.manager.bankYearly.getHref(), IconReportMoney, 'yearly')}
+      {application && tile(paths.manager.mollie.getHref(), IconCreditCard, 'mollie')}
+      {application && tile(paths.manager.bankSettings.getHref(), IconBuildingBank, 'settings')}
+    </>
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -267,6 +295,8 @@ export function ManagerHomeRoute() {
         {/* bank (manager) */}
         {showBank && <BankTile />}
         {showHarvest && <HarvestTiles roles={roles} />}
+        {/* bank (admin) */}
+        {showBank && <BankAdminTiles roles={roles} />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}
