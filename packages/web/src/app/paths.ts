@@ -138,6 +138,25 @@ export const paths = {
       path: '/applicationManager/internalbank',
       getHref: () => '/applicationManager/internalbank',
     },
+    // bank (manager)
+    bank: {
+      list: { path: '/applicationManager/bank', getHref: () => '/applicationManager/bank' },
+      detail: {
+        path: '/applicationManager/bank/Transactions/detail/:id',
+        getHref: (id: number) => `/applicationManager/bank/Transactions/detail/${id}`,
+      },
+      edit: {
+        path: '/applicationManager/bank/Transactions/edit/:id',
+        getHref: (id: number) => `/applicationManager/bank/Transactions/edit/${id}`,
+      },
+      /** A member's transactions (until the users area has a user detail screen to show them on). */
+      user: {
+        path: '/applicationManager/bank/user/:userId',
+        getHref: (userId: number, name?: string) =>
+          `/applicationManager/bank/user/${userId}${name ? `?naam=${encodeURIComponent(name)}` : ''}`,
+      },
+    },
+    // end bank (manager)
     crops: {
       list: { path: '/applicationManager/crops', getHref: () => '/applicationManager/crops' },
       create: { path: '/applicationManager/crops/new', getHref: () => '/applicationManager/crops/new' },
@@ -180,6 +199,24 @@ export const paths = {
         getHref: () => '/applicationManager/communication/sendpluk',
       },
     },
+    // bank (admin)
+    bankYearly: {
+      path: '/applicationManager/administration-actions/create-yearly-transactions',
+      getHref: () => '/applicationManager/administration-actions/create-yearly-transactions',
+    },
+    bankEmails: { path: '/applicationManager/bank/emails', getHref: () => '/applicationManager/bank/emails' },
+    bankImport: { path: '/applicationManager/bank/import', getHref: () => '/applicationManager/bank/import' },
+    mollie: { path: '/applicationManager/mollie', getHref: () => '/applicationManager/mollie' },
+    bankSettings: {
+      path: '/applicationManager/bank/settings',
+      getHref: () => '/applicationManager/bank/settings',
+    },
+    /** The manager layout's back button goes up one level: there is no page of its own (yet). */
+    administrationActions: {
+      path: '/applicationManager/administration-actions',
+      getHref: () => '/applicationManager/administration-actions',
+    },
+    // end bank (admin)
     subscriptions: {
       list: { path: '/applicationManager/subscription', getHref: () => '/applicationManager/subscription' },
       create: {

@@ -17,6 +17,10 @@ import { internalBankRouteObjects } from './routes/internal-bank/routes';
 import { harvestManagerRouteObjects } from './routes/harvest-manager/routes';
 import { plukRouteObjects } from './routes/pluk/routes';
 import { subscriptionManagerRouteObjects } from './routes/subscription-manager/routes';
+// bank (admin)
+import { bankAdminRouteObjects } from './routes/bank-admin/routes';
+// bank (manager)
+import { bankManagerRouteObjects } from './routes/bank-manager/routes';
 // bank (member)
 import { bankMemberRouteObjects } from './routes/bank/routes';
 
@@ -158,6 +162,10 @@ export const routes: RouteObject[] = [
       ...harvestManagerRouteObjects,
       ...plukRouteObjects,
       ...subscriptionManagerRouteObjects,
+      // bank (admin)
+      ...bankAdminRouteObjects,
+      // bank (manager)
+      ...bankManagerRouteObjects,
       // bank (member)
       ...bankMemberRouteObjects,
       {
