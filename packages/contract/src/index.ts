@@ -25,3 +25,4 @@ export * from './wallet.js';
 export * from './subscription.js';
 export * from './harvest.js';
 export * from './route-table.js';
+export * from './structured-reference.js';
