@@ -26,3 +26,5 @@ export * from './subscription.js';
 export * from './harvest.js';
 export * from './route-table.js';
 export * from './structured-reference.js';
+export * from './iban.js';
+export * from './epc-qr.js';
