@@ -27,3 +27,5 @@ export * from './harvest.js';
 export * from './bank.js';
 export * from './route-table.js';
 export * from './structured-reference.js';
+export * from './iban.js';
+export * from './epc-qr.js';
