@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { mollieApiUrl, mollieStandInPort, mollieStandInUrl } from './support/mollie.ts';
 
 /**
  * Browser journeys in Debian's Chromium (Playwright's own browser download does not work here).
@@ -59,6 +60,14 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_HTTP_PORT: String(mailHttpPort) },
     },
     {
+      // Mollie's Payments API and checkout page, knowing one test key (support/mollie.ts).
+      command: 'node support/mollie-stand-in.ts',
+      url: `${mollieStandInUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_MOLLIE_PORT: String(mollieStandInPort) },
+    },
+    {
       command: 'node ../packages/server/dist/server.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -78,6 +87,7 @@ export default defineConfig({
         SMTP_SECURE: 'false',
         SMTP_FROM: 'De Plukhoeve <hallo@deplukhoeve.be>',
         WEATHER_API_URL: `http://127.0.0.1:${mailHttpPort}/weather`,
+        MOLLIE_API_URL: mollieApiUrl,
       },
     },
   ],

@@ -305,7 +305,7 @@ export const pendingPaymentEmailSchema = z.object({
 export type PendingPaymentEmail = z.infer<typeof pendingPaymentEmailSchema>;
 export const generateEmailsBodySchema = z.object({ harvestYear: harvestYearField.optional() });
 export const generateEmailsResultSchema = z.object({
-  /** E-mails now waiting for review (new ones and those already waiting). */
+  /** E-mails newly stored for review by this call. */
   generated: z.number().int(),
   /** Members skipped: no e-mail address, or a mail for that transaction is already waiting. */
   skipped: z.number().int(),

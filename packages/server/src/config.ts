@@ -29,6 +29,7 @@ import { defaultDataDir, defaultWebDistDir } from './paths.js';
  * | `RATE_LIMIT_ACCOUNT_PER_15_MINUTES`| `10`                                      | Failed logins, reset links and refreshes per account and client per 15 minutes; reset e-mails per account (ADR 047). |
  * | `RATE_LIMIT_ACCOUNT_ATTACK_PER_15_MINUTES` | `50`                              | Failed logins on one account from 3+ clients per 15 minutes that lock its login for the rest of the window. |
  * | `WEATHER_API_URL`                  | `https://api.open-meteo.com/v1/forecast`  | Open-Meteo forecast address for the home's weather (point it at a local server in tests). |
+ * | `MOLLIE_API_URL`                   | `https://api.mollie.com/v2`               | Mollie's API root for online payments (issue 10; point it at a local stand-in in tests). `https://`, or `http://` on a loopback address only: the farm's API key travels with every call. |
  * | `JOB_CONCURRENCY`                  | `5`                                       | Background jobs (e-mails, web push) one server process runs at the same time. |
  * | `JOB_LEASE_SECONDS`                | `120`                                     | How long a claimed job stays with its process; after that (the process died) another one takes it over. |
  * | `AUDIT_LOG_RETENTION_DAYS`         | `365`                                     | Audit log rows older than this are pruned. |
@@ -105,7 +106,23 @@ const envSchema = z.object({
   WEATHER_API_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   ),
+  MOLLIE_API_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://api.mollie.com/v2' })
+      .refine(
+        (value) => value.startsWith('https:') || isLoopbackUrl(value),
+        'expected an https:// URL (http:// only on a loopback address such as 127.0.0.1)',
+      )
+      .optional(),
+  ),
 });
+
+/** Whether a URL's host is this machine (a local stand-in), so plain http cannot leave it. */
+function isLoopbackUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
 
 export interface SmtpConfig {
   host: string;
@@ -140,6 +157,10 @@ export interface Config {
   weatherApiUrl: string;
   /** How long the weather request may take before the home shows no conditions (3 s). */
   weatherTimeoutMs: number;
+  /** Mollie's API root (online payment, issue 10); the API key is each farm's own. */
+  mollieApiUrl: string;
+  /** How long one call to Mollie may take (10 s; tests shorten it). */
+  mollieTimeoutMs: number;
   /**
    * Accept `http://` push endpoints on loopback addresses (a local push-service stand-in). Only tests
    * set it; there is no environment setting, so a real server takes https push services only.
@@ -221,6 +242,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     weatherApiUrl: e.WEATHER_API_URL ?? 'https://api.open-meteo.com/v1/forecast',
     weatherTimeoutMs: 3000,
+    mollieApiUrl: (e.MOLLIE_API_URL ?? 'https://api.mollie.com/v2').replace(/\/+$/, ''),
+    mollieTimeoutMs: 10_000,
     allowLoopbackPushEndpoints: false,
     jobs: {
       concurrency: e.JOB_CONCURRENCY,

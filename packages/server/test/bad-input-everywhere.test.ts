@@ -131,5 +131,8 @@ function wrongTypes(): Record<string, unknown> {
     privacy: true,
     currentPassword: 1,
     newPassword: 2,
+    // The bank's payment e-mails: bodies whose only fields are optional.
+    harvestYear: 'this year',
+    ids: 'all',
   };
 }

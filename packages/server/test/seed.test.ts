@@ -10,6 +10,10 @@ import type {
   TokenData,
   WalletWithEntries,
 } from '@pluk/contract';
+import { eq } from 'drizzle-orm';
+import { bankTransactions, users } from '../src/db/schema/index.js';
+import { settingValue } from '../src/lib/app-settings.js';
+import { bankSettingKeys } from '../src/modules/bank/setting-keys.js';
 import { resolveJwtSecret } from '../src/modules/auth/access-tokens.js';
 import { demoBanner, demoPassword, seedDemo } from '../src/seed/demo.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
@@ -201,6 +205,32 @@ describe('demo seed', () => {
     }
   });
 
+  it("gives both farms a bank account and this year's subscriptions as transactions (issue 10)", async () => {
+    const rows = await ctx.db
+      .select({
+        appId: bankTransactions.appId,
+        username: users.username,
+        status: bankTransactions.status,
+        amountCents: bankTransactions.amountCents,
+        hasPaid: users.hasPaid,
+      })
+      .from(bankTransactions)
+      .innerJoin(users, eq(users.id, bankTransactions.userId))
+      .orderBy(bankTransactions.appId, users.username, bankTransactions.amountCents);
+    const of = (appId: string, username: string) =>
+      rows.filter((row) => row.appId === appId && row.username === username);
+    // lid: household of 2 adults and 1 child: Groente 2 × 185 + 60, Bloemen 2 × 45.
+    expect(of('plukhoeve', 'lid').map((row) => [row.status, row.amountCents])).toEqual([
+      ['open', 9_000],
+      ['open', 43_000],
+    ]);
+    expect(of('plukhoeve', 'marie').every((row) => row.status === 'paid' && row.hasPaid)).toBe(true);
+    expect(of('plukhoeve', 'lid').every((row) => !row.hasPaid)).toBe(true);
+    expect(of('hetveld', 'lid').map((row) => row.status)).toEqual(['open']);
+    for (const appId of ['plukhoeve', 'hetveld'])
+      expect(isValidIbanForTest((await settingValue(ctx.db, appId, bankSettingKeys.iban)) ?? '')).toBe(true);
+  });
+
   it('keeps one generated JWT secret (in DATA_DIR/secrets, ADR 055) when JWT_SECRET is unset', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pluk-seed-secret-'));
     const first = await resolveJwtSecret(ctx.db, { dataDir });
@@ -210,3 +240,10 @@ describe('demo seed', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 });
+
+/** ISO 13616 mod-97, written out here so the test does not trust the code it checks. */
+function isValidIbanForTest(iban: string): boolean {
+  const moved = `${iban.slice(4)}${iban.slice(0, 4)}`;
+  const digits = [...moved].map((c) => parseInt(c, 36).toString()).join('');
+  return iban.length > 4 && BigInt(digits) % 97n === 1n;
+}

@@ -172,6 +172,8 @@ function setUpApp({ path = '/', handlers = {}, account, info = appInfo, staleTim
     'GET /api/request': () => json({ items: [], total: 0, page: 0, pageSize: 6 }),
     'GET /api/weatherforecast': () => json({ conditions: null, location: null, updatedAt: null }),
     'GET /api/applicationManager/feedback': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
+    // bank (member): my transactions, on my membership and my subscription's payments tab.
+    'GET /api/Bank': () => json([]),
     ...handlers,
   });
   vi.stubGlobal('fetch', fetchStub);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
-import { emailLog, postEmailDeliveries, posts } from '../db/schema/index.js';
+import { bankTransactions, emailLog, postEmailDeliveries, posts } from '../db/schema/index.js';
 import { tenantDb } from '../db/tenant.js';
 import type { Job, JobInput } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/worker.js';
@@ -15,9 +15,15 @@ export interface PostDelivery {
   sentByUserId: number | null;
 }
 
+/** A payment e-mail is about one bank transaction: once that is paid or cancelled it is not sent. */
+export interface PaymentDelivery {
+  transactionId: number;
+}
+
 interface MailJobPayload {
   mail: MailRequest;
   postDelivery?: PostDelivery;
+  paymentDelivery?: PaymentDelivery;
 }
 
 /**
@@ -27,11 +33,12 @@ interface MailJobPayload {
 export function mailJob(
   mail: MailRequest,
   idempotencyKey: string,
-  options: { groupKey?: string; postDelivery?: PostDelivery } = {},
+  options: { groupKey?: string; postDelivery?: PostDelivery; paymentDelivery?: PaymentDelivery } = {},
 ): JobInput {
   const payload: MailJobPayload = {
     mail,
     ...(options.postDelivery ? { postDelivery: options.postDelivery } : {}),
+    ...(options.paymentDelivery ? { paymentDelivery: options.paymentDelivery } : {}),
   };
   return {
     appId: mail.appId,
@@ -60,6 +67,18 @@ async function postExists(db: Database | Transaction, delivery: PostDelivery, ap
     .from(posts)
     .where(eq(posts.id, delivery.postId));
   return row !== undefined;
+}
+
+/**
+ * Whether a confirmed payment e-mail still has something to say: its transaction is still open and still
+ * someone's (not paid, cancelled or deleted, and its member not deleted, since it was confirmed).
+ */
+async function paymentStillOpen(db: Database, delivery: PaymentDelivery, appId: string) {
+  const [row] = await tenantDb(db, appId)
+    .select({ status: bankTransactions.status, userId: bankTransactions.userId })
+    .from(bankTransactions)
+    .where(eq(bankTransactions.id, delivery.transactionId));
+  return row?.status === 'open' && row.userId !== null;
 }
 
 function recordOf(
@@ -99,6 +118,12 @@ export function mailJobHandler(mailer: Mailer, db: Database): JobHandler {
       if (payload.postDelivery && !(await postExists(db, payload.postDelivery, payload.mail.appId))) {
         return { outcome: 'cancelled' };
       }
+      if (
+        payload.paymentDelivery &&
+        !(await paymentStillOpen(db, payload.paymentDelivery, payload.mail.appId))
+      ) {
+        return { outcome: 'cancelled' };
+      }
       const prepared = await mailer.prepare(payload.mail);
       if (!prepared.smtp) {
         return {
@@ -116,6 +141,7 @@ export function mailJobHandler(mailer: Mailer, db: Database): JobHandler {
         to: payload.mail.to,
         subject: prepared.subject,
         text: prepared.body,
+        ...(prepared.html === undefined ? {} : { html: prepared.html }),
         messageId: messageIdOf(job.idempotencyKey, prepared.smtp.from),
       });
       return { outcome: 'sent', record: recordOf(mailer, payload, prepared, 'sent', null) };

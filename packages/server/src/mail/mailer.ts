@@ -6,15 +6,33 @@ import { settingsWithPrefix } from '../lib/app-settings.js';
 import { smtpFor } from './smtp-settings.js';
 import { defaultTemplates, render, templateSettingKey, type TemplateName } from './templates.js';
 
-export interface MailRequest {
+interface MailRecipient {
   appId: string;
   userId: number | null;
   to: string;
+}
+
+/** An e-mail filled in from one of the app's templates when it is sent. */
+export interface TemplateMailRequest extends MailRecipient {
   template: TemplateName;
   values: Record<string, string>;
   /** Values to write in the e-mail log instead (a reset link must not be readable from the log). */
   loggedValues?: Record<string, string>;
 }
+
+/** The e-mails written out in full beforehand and reviewed by a manager (payment e-mails). */
+export type ComposedMailName = 'paymentNeeded' | 'paymentReminder';
+
+/**
+ * An e-mail sent exactly as it was written and reviewed (no template applied when sending): what the
+ * manager saw is what the member gets. `subject` and `text` are plain text, `html` its HTML twin.
+ */
+export interface ComposedMailRequest extends MailRecipient {
+  template: ComposedMailName;
+  composed: { subject: string; text: string; html: string };
+}
+
+export type MailRequest = TemplateMailRequest | ComposedMailRequest;
 
 export type MailStatus = 'sent' | 'not_sent' | 'failed';
 
@@ -22,6 +40,8 @@ export type MailStatus = 'sent' | 'not_sent' | 'failed';
 export interface PreparedMail {
   subject: string;
   body: string;
+  /** The HTML alternative of `body`, for composed e-mails. */
+  html?: string;
   loggedBody: string;
   smtp: SmtpConfig | undefined;
 }
@@ -42,6 +62,12 @@ export class Mailer {
 
   /** The e-mail in the farm's template (its own settings, else the default) and its SMTP server. */
   async prepare(mail: MailRequest): Promise<PreparedMail> {
+    const smtp = await smtpFor(this.db, mail.appId, this.config.smtp, this.config.defaultFrom);
+    if ('composed' in mail) {
+      const { subject, text, html } = mail.composed;
+      // One line, whatever was stored: a line break in a subject would start a header of its own.
+      return { subject: render('{subject}', { subject }), body: text, html, loggedBody: text, smtp };
+    }
     const overrides = await settingsWithPrefix(this.db, mail.appId, `email.template.${mail.template}.`);
     const template = defaultTemplates[mail.template];
     const subjectText = overrides.get(templateSettingKey(mail.template, 'subject')) ?? template.subject;
@@ -51,7 +77,6 @@ export class Mailer {
     const loggedBody = mail.loggedValues
       ? render(bodyText, { ...mail.values, ...mail.loggedValues }, { multiline: true })
       : body;
-    const smtp = await smtpFor(this.db, mail.appId, this.config.smtp, this.config.defaultFrom);
     return { subject, body, loggedBody, smtp };
   }
 
@@ -61,7 +86,7 @@ export class Mailer {
    */
   async transmit(
     smtp: SmtpConfig,
-    mail: { to: string; subject: string; text: string; messageId: string },
+    mail: { to: string; subject: string; text: string; html?: string; messageId: string },
   ): Promise<void> {
     await this.transport(smtp).sendMail({ from: smtp.from, ...mail });
   }

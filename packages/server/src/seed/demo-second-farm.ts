@@ -7,6 +7,7 @@ import { createApp, createUser } from './factories.js';
 import { farmTime } from './farm-clock.js';
 import { hetVeldMarket, seedDemoMarket } from './demo-market.js';
 import { hetVeldHarvest, seedDemoHarvest } from './demo-harvest.js';
+import { seedDemoBank } from './demo-bank.js';
 import { seedDemoWalletRequests } from './demo-wallet-requests.js';
 
 /** The second demo installation: where a second app on the same server can be tried out. */
@@ -83,6 +84,12 @@ export async function seedSecondDemoFarm(
   });
   await seedDemoMarket(db, appId, hetVeldMarket, { dataDir });
   await seedDemoHarvest(db, appId, hetVeldHarvest);
+  await seedDemoBank(db, appId, {
+    accountName: 'Coöperatie Het Veld cv',
+    iban: 'BE71096123456769',
+    bic: '',
+    paidBy: [],
+  });
   return { appId };
 }
 

@@ -10,6 +10,7 @@ import { seedDemoCommunity } from './demo-community.js';
 import { seedDemoPosts } from './demo-posts.js';
 import { plukhoeveMarket, seedDemoMarket } from './demo-market.js';
 import { plukhoeveHarvest, seedDemoHarvest } from './demo-harvest.js';
+import { seedDemoBank } from './demo-bank.js';
 
 export const demoPassword = 'pluk-demo';
 
@@ -111,6 +112,12 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
     });
     await seedDemoMarket(txDb, appId, plukhoeveMarket, { dataDir: options.dataDir });
     await seedDemoHarvest(txDb, appId, plukhoeveHarvest);
+    await seedDemoBank(txDb, appId, {
+      accountName: 'De Plukhoeve vzw',
+      iban: 'BE68539007547034',
+      bic: '',
+      paidBy: ['marie'],
+    });
     await seedSecondDemoFarm(txDb, demoPassword, options.dataDir);
   });
   return true;

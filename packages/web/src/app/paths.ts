@@ -59,6 +59,20 @@ export const paths = {
     membership: { path: '/account/membership', getHref: () => '/account/membership' },
   },
 
+  // bank (member): one transaction's payment page (no login, the e-mail link) and the page Mollie sends
+  // the browser back to (no login; without an id it reads the one kept in this tab).
+  bank: {
+    payment: {
+      path: '/account/membership/:publicId',
+      getHref: (publicId: string) => `/account/membership/${encodeURIComponent(publicId)}`,
+    },
+    paymentReturn: { path: '/paymentReturn', getHref: () => '/paymentReturn' },
+    paymentReturnOf: {
+      path: '/paymentReturn/:publicId',
+      getHref: (publicId: string) => `/paymentReturn/${encodeURIComponent(publicId)}`,
+    },
+  },
+
   manager: {
     home: { path: '/applicationManager', getHref: () => '/applicationManager' },
     users: { path: '/applicationManager/users', getHref: () => '/applicationManager/users' },
@@ -124,6 +138,25 @@ export const paths = {
       path: '/applicationManager/internalbank',
       getHref: () => '/applicationManager/internalbank',
     },
+    // bank (manager)
+    bank: {
+      list: { path: '/applicationManager/bank', getHref: () => '/applicationManager/bank' },
+      detail: {
+        path: '/applicationManager/bank/Transactions/detail/:id',
+        getHref: (id: number) => `/applicationManager/bank/Transactions/detail/${id}`,
+      },
+      edit: {
+        path: '/applicationManager/bank/Transactions/edit/:id',
+        getHref: (id: number) => `/applicationManager/bank/Transactions/edit/${id}`,
+      },
+      /** A member's transactions (until the users area has a user detail screen to show them on). */
+      user: {
+        path: '/applicationManager/bank/user/:userId',
+        getHref: (userId: number, name?: string) =>
+          `/applicationManager/bank/user/${userId}${name ? `?naam=${encodeURIComponent(name)}` : ''}`,
+      },
+    },
+    // end bank (manager)
     crops: {
       list: { path: '/applicationManager/crops', getHref: () => '/applicationManager/crops' },
       create: { path: '/applicationManager/crops/new', getHref: () => '/applicationManager/crops/new' },
@@ -166,6 +199,24 @@ export const paths = {
         getHref: () => '/applicationManager/communication/sendpluk',
       },
     },
+    // bank (admin)
+    bankYearly: {
+      path: '/applicationManager/administration-actions/create-yearly-transactions',
+      getHref: () => '/applicationManager/administration-actions/create-yearly-transactions',
+    },
+    bankEmails: { path: '/applicationManager/bank/emails', getHref: () => '/applicationManager/bank/emails' },
+    bankImport: { path: '/applicationManager/bank/import', getHref: () => '/applicationManager/bank/import' },
+    mollie: { path: '/applicationManager/mollie', getHref: () => '/applicationManager/mollie' },
+    bankSettings: {
+      path: '/applicationManager/bank/settings',
+      getHref: () => '/applicationManager/bank/settings',
+    },
+    /** The manager layout's back button goes up one level: there is no page of its own (yet). */
+    administrationActions: {
+      path: '/applicationManager/administration-actions',
+      getHref: () => '/applicationManager/administration-actions',
+    },
+    // end bank (admin)
     subscriptions: {
       list: { path: '/applicationManager/subscription', getHref: () => '/applicationManager/subscription' },
       create: {

@@ -17,6 +17,12 @@ import { internalBankRouteObjects } from './routes/internal-bank/routes';
 import { harvestManagerRouteObjects } from './routes/harvest-manager/routes';
 import { plukRouteObjects } from './routes/pluk/routes';
 import { subscriptionManagerRouteObjects } from './routes/subscription-manager/routes';
+// bank (admin)
+import { bankAdminRouteObjects } from './routes/bank-admin/routes';
+// bank (manager)
+import { bankManagerRouteObjects } from './routes/bank-manager/routes';
+// bank (member)
+import { bankMemberRouteObjects } from './routes/bank/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -156,6 +162,12 @@ export const routes: RouteObject[] = [
       ...harvestManagerRouteObjects,
       ...plukRouteObjects,
       ...subscriptionManagerRouteObjects,
+      // bank (admin)
+      ...bankAdminRouteObjects,
+      // bank (manager)
+      ...bankManagerRouteObjects,
+      // bank (member)
+      ...bankMemberRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

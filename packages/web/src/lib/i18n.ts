@@ -86,6 +86,12 @@ declare module 'i18next' {
       internalBank: typeof import('../locales/nl-be/internalBank.json');
       pluk: typeof import('../locales/nl-be/pluk.json');
       subscription: typeof import('../locales/nl-be/subscription.json');
+      // bank (admin)
+      bankAdmin: typeof import('../locales/nl-be/bankAdmin.json');
+      // bank (manager)
+      bankManager: typeof import('../locales/nl-be/bankManager.json');
+      // bank (member)
+      bank: typeof import('../locales/nl-be/bank.json');
     };
   }
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { tenantOf, userOf } from '../../../plugins/request-context.js';
 import type { BankHandlers } from '../handler-types.js';
+import { confirmPaymentEmails } from './confirm.js';
+import { generatePaymentEmails } from './generate.js';
+import { discardPaymentEmail, waitingPaymentEmails } from './waiting.js';
 
-// SCAFFOLD: replaced by the slice that owns this file before it lands.
-const notBuilt = async (): Promise<never> => {
-  throw new Error('not built yet');
-};
-
+/** Payment e-mails, two-step (domain.md Money 1): generate for review, then confirm to send. */
 export function paymentEmailHandlers(
-  _app: FastifyInstance,
+  app: FastifyInstance,
 ): BankHandlers<
   | 'generateNeededEmails'
   | 'generateNeededEmailForUser'
@@ -22,16 +22,47 @@ export function paymentEmailHandlers(
   | 'discardEmail'
 > {
   return {
-    generateNeededEmails: notBuilt,
-    generateNeededEmailForUser: notBuilt,
-    generateNeededEmailForTransaction: notBuilt,
-    generateReminderEmails: notBuilt,
-    generateReminderEmailForUser: notBuilt,
-    generateReminderEmailForTransaction: notBuilt,
-    neededEmails: notBuilt,
-    reminderEmails: notBuilt,
-    confirmNeededEmails: notBuilt,
-    confirmReminderEmails: notBuilt,
-    discardEmail: notBuilt,
+    generateNeededEmails: async (request) =>
+      generatePaymentEmails(app, tenantOf(request), userOf(request), 'needed', {
+        of: 'year',
+        harvestYear: request.body.harvestYear,
+      }),
+    generateNeededEmailForUser: async (request) =>
+      generatePaymentEmails(app, tenantOf(request), userOf(request), 'needed', {
+        of: 'user',
+        userId: request.params.userId,
+      }),
+    generateNeededEmailForTransaction: async (request) =>
+      generatePaymentEmails(app, tenantOf(request), userOf(request), 'needed', {
+        of: 'transaction',
+        userId: request.params.userId,
+        transactionId: request.params.transactionId,
+      }),
+    generateReminderEmails: async (request) =>
+      generatePaymentEmails(app, tenantOf(request), userOf(request), 'reminder', {
+        of: 'year',
+        harvestYear: request.body.harvestYear,
+      }),
+    generateReminderEmailForUser: async (request) =>
+      generatePaymentEmails(app, tenantOf(request), userOf(request), 'reminder', {
+        of: 'user',
+        userId: request.params.userId,
+      }),
+    generateReminderEmailForTransaction: async (request) =>
+      generatePaymentEmails(app, tenantOf(request), userOf(request), 'reminder', {
+        of: 'transaction',
+        userId: request.params.userId,
+        transactionId: request.params.transactionId,
+      }),
+    neededEmails: async (request) => waitingPaymentEmails(app.db, tenantOf(request).appId, 'needed'),
+    reminderEmails: async (request) => waitingPaymentEmails(app.db, tenantOf(request).appId, 'reminder'),
+    confirmNeededEmails: async (request) =>
+      confirmPaymentEmails(app, tenantOf(request).appId, 'needed', request.body.ids),
+    confirmReminderEmails: async (request) =>
+      confirmPaymentEmails(app, tenantOf(request).appId, 'reminder', request.body.ids),
+    discardEmail: async (request, reply) => {
+      await discardPaymentEmail(app.db, tenantOf(request).appId, request.params.id);
+      return reply.code(204).send();
+    },
   };
 }

@@ -2,6 +2,11 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine
 import {
   IconBasket,
   IconBuildingBank,
+  // bank (admin)
+  IconCreditCard,
+  IconFileImport,
+  IconMailDollar,
+  IconReportMoney,
   IconChecklist,
   IconFlask,
   IconHeartHandshake,
@@ -10,6 +15,7 @@ import {
   IconListDetails,
   IconMessageCircle,
   IconPlant2,
+  IconReceiptEuro,
   IconUserPlus,
   type Icon,
 } from '@tabler/icons-react';
@@ -184,6 +190,19 @@ function InternalBankTile() {
   );
 }
 
+// bank (manager)
+function BankTile() {
+  const { t } = useTranslation('bankManager');
+  return (
+    <Tile
+      to={paths.manager.bank.list.getHref()}
+      icon={IconReceiptEuro}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
 /** The harvest tiles (issue 9): crops or articles, fields, pluk or offer, and the pluk mail. */
 function HarvestTiles({ roles }: { roles: readonly Role[] }) {
   const { t } = useTranslation('harvest');
@@ -211,6 +230,29 @@ function SubscriptionsTile() {
       title={t('manager.tile')}
       text={t('manager.tileText')}
     />
+  );
+}
+
+// bank (admin)
+/**
+ * The bank's administration (issue 10): the yearly run, payment mails and bank files for a BankManager;
+ * Mollie and the farm's account for an ApplicationManager.
+ */
+function BankAdminTiles({ roles }: { roles: readonly Role[] }) {
+  const { t } = useTranslation('bankAdmin');
+  const tile = (to: string, icon: Icon, key: 'emails' | 'import' | 'yearly' | 'mollie' | 'settings') => (
+    <Tile key={key} to={to} icon={icon} title={t(`tiles.${key}`)} text={t(`tiles.${key}Text`)} />
+  );
+  const bank = passesRoleCheck(roles, 'BankManager');
+  const application = isApplicationManager(roles);
+  return (
+    <>
+      {bank && tile(paths.manager.bankEmails.getHref(), IconMailDollar, 'emails')}
+      {bank && tile(paths.manager.bankImport.getHref(), IconFileImport, 'import')}
+      {bank && tile(paths.manager.bankYearly.getHref(), IconReportMoney, 'yearly')}
+      {application && tile(paths.manager.mollie.getHref(), IconCreditCard, 'mollie')}
+      {application && tile(paths.manager.bankSettings.getHref(), IconBuildingBank, 'settings')}
+    </>
   );
 }
 
@@ -250,7 +292,11 @@ export function ManagerHomeRoute() {
         {showProducts && <ProductsTile />}
         {showRequests && <RequestsTile />}
         {showBank && <InternalBankTile />}
+        {/* bank (manager) */}
+        {showBank && <BankTile />}
         {showHarvest && <HarvestTiles roles={roles} />}
+        {/* bank (admin) */}
+        {showBank && <BankAdminTiles roles={roles} />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}

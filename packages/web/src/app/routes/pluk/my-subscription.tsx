@@ -5,6 +5,11 @@ import {
   MySubscription,
   type MySubscriptionLinks,
 } from '../../../features/subscription/components/my-subscription';
+// bank (member)
+import {
+  MemberTransactionList,
+  type MemberTransactionLinks,
+} from '../../../features/bank/components/member-transaction-list';
 import { paths } from '../../paths';
 import { NotFoundRoute } from '../not-found';
 import { useIdParam } from './use-id-param';
@@ -14,6 +19,9 @@ const links: MySubscriptionLinks = {
   tasks: paths.tasks.getHref(),
 };
 
+// bank (member)
+const paymentLinks: MemberTransactionLinks = { payment: paths.bank.payment.getHref };
+
 /** /pluk/subscription/{id}: one of my subscriptions, in tabs. */
 export function MySubscriptionRoute() {
   const { t } = useTranslation('subscription');
@@ -22,7 +30,11 @@ export function MySubscriptionRoute() {
   return (
     <Stack gap="lg">
       <BackLink to={paths.pluk.getHref()}>{t('mine.backToPluk')}</BackLink>
-      <MySubscription id={id} links={links} />
+      <MySubscription
+        id={id}
+        links={links}
+        payments={<MemberTransactionList links={paymentLinks} subscriptionId={id} />}
+      />
     </Stack>
   );
 }

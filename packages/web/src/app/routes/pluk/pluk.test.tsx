@@ -135,11 +135,12 @@ describe('my subscription (/pluk/subscription/:id)', () => {
     expect(within(sla).getByText('Nu te plukken')).toBeInTheDocument();
     expect(within(sla).getByText('Per aandeel: 2 kroppen per week')).toBeInTheDocument();
     expect(within(screen.getByText('Wortelen').closest('li')!).getByText('Nu niet')).toBeInTheDocument();
-    // No bank transactions tab (issue 10).
+    // bank (member): its payments in a tab of their own (issue 10, routes/bank/my-transactions.test.tsx).
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Inhoud',
       'Gezin en prijs',
       'Werkpunten',
+      'Betalingen',
     ]);
 
     await user.click(screen.getByRole('tab', { name: 'Gezin en prijs' }));

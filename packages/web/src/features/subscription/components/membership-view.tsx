@@ -1,7 +1,7 @@
 import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { MemberSubscription } from '@pluk/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error';
@@ -116,7 +116,14 @@ function ChooseSubscriptions() {
  * `/account/membership`: my household (who counts as adult or child), my subscriptions with their price
  * per adult, per child and for my household, and choosing subscriptions while registration is open.
  */
-export function MembershipView({ links }: { links: MembershipLinks }) {
+export function MembershipView({
+  links,
+  payments,
+}: {
+  links: MembershipLinks;
+  // bank (member): my transactions, a section of its own composed by the route (features stay apart).
+  payments?: ReactNode;
+}) {
   const { t } = useTranslation('subscription');
   const people = usePeople();
   const query = useMyMembership();
@@ -161,6 +168,8 @@ export function MembershipView({ links }: { links: MembershipLinks }) {
           </Stack>
         )}
       </Stack>
+      {/* bank (member) */}
+      {payments}
       <Stack gap="xs" component="section" aria-labelledby="membership-choose">
         <Title order={2} size="h3" id="membership-choose">
           {t('membership.chooseTitle')}

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Progress, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconListDetails, IconStar, IconUsers } from '@tabler/icons-react';
+import { IconListDetails, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
 import type { MySubscriptionDetail } from '@pluk/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wrappingTabs } from './tab-styles';
 import { Link } from 'react-router';
@@ -144,10 +145,19 @@ function Credits({ subscription, tasksHref }: { subscription: MySubscriptionDeta
 
 /**
  * `/pluk/subscription/{id}`: one of my subscriptions, in tabs — what it includes, my household and its
- * price this year, the credits it requires against what I earned. (Its bank transactions follow with
- * the bank, issue 10.)
+ * price this year, the credits it requires against what I earned, and its payments when the route
+ * gives them (the bank feature's list, issue 10).
  */
-export function MySubscription({ id, links }: { id: number; links: MySubscriptionLinks }) {
+export function MySubscription({
+  id,
+  links,
+  payments,
+}: {
+  id: number;
+  links: MySubscriptionLinks;
+  // bank (member): this subscription's transactions, for the "Betalingen" tab.
+  payments?: ReactNode;
+}) {
   const { t } = useTranslation('subscription');
   const query = useMySubscription(id);
   if (query.isPending) return <LoadingState />;
@@ -186,6 +196,12 @@ export function MySubscription({ id, links }: { id: number; links: MySubscriptio
           <Tabs.Tab value="credits" leftSection={<IconStar size={16} aria-hidden />}>
             {t('mine.tabCredits')}
           </Tabs.Tab>
+          {/* bank (member) */}
+          {payments && (
+            <Tabs.Tab value="payments" leftSection={<IconReceipt size={16} aria-hidden />}>
+              {t('mine.tabPayments')}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="includes" pt="md">
           <Includes subscription={subscription} />
@@ -196,6 +212,12 @@ export function MySubscription({ id, links }: { id: number; links: MySubscriptio
         <Tabs.Panel value="credits" pt="md">
           <Credits subscription={subscription} tasksHref={links.tasks} />
         </Tabs.Panel>
+        {/* bank (member) */}
+        {payments && (
+          <Tabs.Panel value="payments" pt="md">
+            {payments}
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

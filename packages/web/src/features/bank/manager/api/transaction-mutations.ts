@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  api,
+  type ManagedTransaction,
+  type MarkPaidBody,
+  type MembershipCreateBody,
+  type TransactionUpdateBody,
+} from '@pluk/contract';
+import { apiRequest } from '../../../../lib/api-client';
+import { bankManagerKeys, invalidateBankQueries } from './keys';
+
+/** A change answering the transaction: every bank query is asked again (the detail with its new audit row). */
+function useTransactionMutation<V>(mutationFn: (variables: V) => Promise<ManagedTransaction>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => invalidateBankQueries(queryClient) });
+}
+
+/** Marks an open transaction paid: by transfer, cash or "manueel" (`POST applicationManager/bank/markPayed/{id}`). */
+export const useMarkPaid = () =>
+  useTransactionMutation(({ id, body }: { id: number; body: MarkPaidBody }) =>
+    apiRequest(api.bank.markPaid, { params: { id }, body }),
+  );
+
+/** Cancels an open transaction (`POST applicationManager/bank/cancel/{id}`). */
+export const useCancelTransaction = () =>
+  useTransactionMutation((id: number) => apiRequest(api.bank.cancel, { params: { id } }));
+
+/** Changes an open transaction's amount, description and due date (`POST applicationManager/bank/Update`). */
+export const useUpdateTransaction = () =>
+  useTransactionMutation((body: TransactionUpdateBody) => apiRequest(api.bank.update, { body }));
+
+/** Makes the transaction of a member's subscription (`POST applicationManager/bank/MembershipCreate`). */
+export const useCreateMembershipTransaction = () =>
+  useTransactionMutation((body: MembershipCreateBody) => apiRequest(api.bank.membershipCreate, { body }));
+
+/** Deletes an open or cancelled transaction; the server keeps a paid one (409 TRANSACTION_PAID). */
+export function useDeleteTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(api.bank.remove, { params: { id } }),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: bankManagerKeys.detail(id) });
+      return invalidateBankQueries(queryClient);
+    },
+  });
+}
+
+/**
+ * Stores a "payment needed" e-mail for one open transaction, for review on the mails screen; nothing is
+ * sent yet (`POST applicationManager/Management/GeneratePaymentNeededEmail/{userId}/{transactionId}`).
+ */
+export function useGeneratePaymentMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, transactionId }: { userId: number; transactionId: number }) =>
+      apiRequest(api.bank.generateNeededEmailForTransaction, { params: { userId, transactionId } }),
+    // The waiting mails are bank queries too.
+    onSuccess: () => invalidateBankQueries(queryClient),
+  });
+}
+
+/** Sets a member's payment of this harvest year (`POST applicationManager/User/SetPayed`). */
+export function useSetPayed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { userId: number; hasPaid: boolean }) => apiRequest(api.bank.setPayed, { body }),
+    onSuccess: () => invalidateBankQueries(queryClient),
+  });
+}

@@ -1,0 +1,43 @@
+import { Badge } from '@mantine/core';
+import type { ManagedTransaction, PaidVia, TransactionStatus } from '@pluk/contract';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+
+/** The calendar day the date pickers and due dates speak: YYYY-MM-DD on the device's clock. */
+export const dayFormat = 'YYYY-MM-DD';
+export const today = () => dayjs().format(dayFormat);
+
+/** Still open after its due date (the day itself is still in time). */
+export function isOverdue(transaction: Pick<ManagedTransaction, 'status' | 'dueDate'>, now = today()) {
+  return transaction.status === 'open' && transaction.dueDate < now;
+}
+
+const statusColors: Record<TransactionStatus, string> = { open: 'blue', paid: 'green', cancelled: 'gray' };
+
+/** The status in a word, "te laat" beside "open" once the due date has passed. */
+export function TransactionStatusBadge({
+  transaction,
+}: {
+  transaction: Pick<ManagedTransaction, 'status' | 'dueDate'>;
+}) {
+  const { t } = useTranslation('bankManager');
+  const late = isOverdue(transaction);
+  return (
+    <Badge
+      color={late ? 'orange' : statusColors[transaction.status]}
+      variant="light"
+      style={{ flexShrink: 0 }}
+    >
+      {late ? t('status.overdue') : t(`status.${transaction.status}`)}
+    </Badge>
+  );
+}
+
+/** How a transaction was paid, in Dutch: overschrijving, online, cash, manueel. */
+export function usePaidViaLabel(): (via: PaidVia) => string {
+  const { t } = useTranslation('bankManager');
+  return (via) => t(`paidVia.${via}`);
+}
+
+/** Shared by a card's title and its badge: they share a line, the badge drops below when text grows. */
+export const headerText = { flex: '1 1 10rem', minWidth: 0 } as const;
