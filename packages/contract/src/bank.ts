@@ -54,7 +54,11 @@ export const dayField = (what: string) =>
   z
     .string({ error: `Vul ${what} in.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Vul ${what} in als datum (JJJJ-MM-DD).`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `Vul ${what} in als geldige datum.`)
+    // A day that exists: Date.parse alone rolls 30 February over into March.
+    .refine(
+      (value) => new Date(Date.parse(`${value}T00:00:00Z`) || 0).toISOString().slice(0, 10) === value,
+      `Vul ${what} in als geldige datum.`,
+    )
     .refine((value) => isInPlannedYears(`${value}T00:00:00Z`), plannedYearsMessage);
 
 export const amountCentsField = z

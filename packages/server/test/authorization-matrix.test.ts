@@ -145,9 +145,12 @@ describe('authorization matrix', () => {
           as: principal.user ?? undefined,
           ...(route.method === 'GET' ? {} : { payload: {} }),
         });
-        const code = response.body
-          ? (response.json() as { error?: { code?: string } }).error?.code
-          : undefined;
+        // A file (a spreadsheet export) is an answer too; only JSON bodies carry an error code.
+        const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
+        const code =
+          response.body && isJson
+            ? (response.json() as { error?: { code?: string } }).error?.code
+            : undefined;
         const expectation = expected(route.permission, principal);
         if (expectation.allowed) {
           if (code && denialCodes.includes(code))

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { structuredReferenceFromNumber } from '@pluk/contract';
 import type { Transaction } from '../../../db/client.js';
 import { tenantDb } from '../../../db/tenant.js';
-import { bankTransactions } from '../../../db/schema/index.js';
+import { bankTransactionEvents, bankTransactions } from '../../../db/schema/index.js';
 import { randomToken } from '../../../lib/tokens.js';
 import {
   type BankActor,
@@ -68,4 +68,73 @@ export async function insertTransaction(
   });
   await refreshHasPaid(tx, appId, input.userId);
   return created;
+}
+
+/** Ids from the transactions' sequence, taken before the insert so the reference can be made from them. */
+async function nextTransactionIds(tx: Transaction, count: number): Promise<number[]> {
+  const found = await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('bank_transactions', 'id'))::int as id from generate_series(1, ${count})`,
+  );
+  const rows =
+    (found as unknown as { rows?: { id: number }[] }).rows ?? (found as unknown as { id: number }[]);
+  return rows.map((row) => Number(row.id));
+}
+
+/** Rows per insert statement: far below PostgreSQL's 65,535 parameters at 12 a row. */
+const insertChunk = 500;
+
+/**
+ * Inserts many open transactions at once (the yearly run), each with its `created` audit row, and
+ * skips (`on conflict do nothing`) every one the unique index `bank_transactions_one_live_per_subscription`
+ * refuses: a member and subscription that has an open or paid one — also one a concurrent run inserted
+ * a moment ago, which PostgreSQL waits for and then skips, so two runs at once never make two. Answers
+ * the rows inserted. `has_paid` is the caller's: a batch sets it for all its members in one statement.
+ */
+export async function insertTransactionsSkippingExisting(
+  tx: Transaction,
+  appId: string,
+  inputs: readonly NewTransaction[],
+  actor: BankActor,
+): Promise<BankTransactionRow[]> {
+  const inserted: BankTransactionRow[] = [];
+  for (let start = 0; start < inputs.length; start += insertChunk) {
+    const chunk = inputs.slice(start, start + insertChunk);
+    const ids = await nextTransactionIds(tx, chunk.length);
+    const rows = await tenantDb(tx, appId)
+      .insert(bankTransactions)
+      .values(
+        chunk.map((input, i) => ({
+          id: ids[i]!,
+          appId,
+          publicId: randomToken(24),
+          userId: input.userId,
+          payerName: input.payerName,
+          subscriptionId: input.subscriptionId,
+          harvestYear: input.harvestYear,
+          amountCents: input.amountCents,
+          description: input.description,
+          structuredReference: structuredReferenceFromNumber(ids[i]!),
+          dueDate: input.dueDate,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    if (rows.length === 0) continue;
+    await tenantDb(tx, appId)
+      .insert(bankTransactionEvents)
+      .values(
+        rows.map((row) => ({
+          appId,
+          transactionId: row.id,
+          kind: 'created',
+          toStatus: 'open',
+          amountCents: row.amountCents,
+          actorUserId: actor?.userId ?? null,
+          actorName: actor?.name ?? null,
+          detail: '',
+        })),
+      );
+    inserted.push(...rows);
+  }
+  return inserted;
 }

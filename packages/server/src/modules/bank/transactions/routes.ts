@@ -1,13 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authOf, tenantOf, userOf } from '../../../plugins/request-context.js';
+import { sendSpreadsheet } from '../exports/spreadsheet.js';
+import {
+  subscriptionCurrentYearExport,
+  subscriptionTransactionsExport,
+  transactionsExport,
+} from '../exports/transactions.js';
+import { usersExport } from '../exports/users.js';
 import type { BankHandlers } from '../handler-types.js';
+import { readBankSettings, saveBankSettings } from '../settings.js';
+import { cancelTransaction, deleteTransaction, markTransactionPaid, updateTransaction } from './manage.js';
+import { createMembershipTransaction } from './membership-create.js';
+import { pagedTransactions } from './paged.js';
+import { myTransactions, publicTransaction, transactionDetail } from './read.js';
+import { setPayed } from './set-payed.js';
+import { bankSummary } from './summary.js';
+import { createYearlyTransactions, yearlyPreview } from './yearly.js';
 
-// SCAFFOLD: replaced by the slice that owns this file before it lands.
-const notBuilt = async (): Promise<never> => {
-  throw new Error('not built yet');
-};
-
+/**
+ * The bank's transactions, settings, SetPayed and exports (decision 077). The farm is always the
+ * request's own (the signed-in user's app, or the Host's on the public page), never a value of the input.
+ */
 export function transactionHandlers(
-  _app: FastifyInstance,
+  app: FastifyInstance,
 ): BankHandlers<
   | 'mine'
   | 'publicDetail'
@@ -29,25 +44,46 @@ export function transactionHandlers(
   | 'exportSubscriptionTransactions'
   | 'exportSubscriptionCurrentYear'
 > {
+  const appIdOf = (request: FastifyRequest) => userOf(request).appId;
   return {
-    mine: notBuilt,
-    publicDetail: notBuilt,
-    summary: notBuilt,
-    paged: notBuilt,
-    detail: notBuilt,
-    update: notBuilt,
-    membershipCreate: notBuilt,
-    markPaid: notBuilt,
-    cancel: notBuilt,
-    remove: notBuilt,
-    settings: notBuilt,
-    saveSettings: notBuilt,
-    yearlyPreview: notBuilt,
-    yearlyCreate: notBuilt,
-    setPayed: notBuilt,
-    exportUsers: notBuilt,
-    exportTransactions: notBuilt,
-    exportSubscriptionTransactions: notBuilt,
-    exportSubscriptionCurrentYear: notBuilt,
+    mine: async (request) => myTransactions(app.db, appIdOf(request), userOf(request).id),
+    publicDetail: async (request) => publicTransaction(app.db, tenantOf(request), request.params.publicId),
+    summary: async (request) => bankSummary(app.db, appIdOf(request), request.query.harvestYear),
+    paged: async (request) => pagedTransactions(app.db, appIdOf(request), request.body),
+    detail: async (request) => transactionDetail(app.db, appIdOf(request), request.params.id),
+    update: async (request) => updateTransaction(app.db, appIdOf(request), authOf(request), request.body),
+    membershipCreate: async (request) =>
+      createMembershipTransaction(app.db, appIdOf(request), authOf(request), request.body),
+    markPaid: async (request) =>
+      markTransactionPaid(app.db, appIdOf(request), authOf(request), request.params.id, request.body),
+    cancel: async (request) =>
+      cancelTransaction(app.db, appIdOf(request), authOf(request), request.params.id),
+    remove: async (request, reply) => {
+      await deleteTransaction(app.db, appIdOf(request), authOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+    settings: async (request) => readBankSettings(app.db, appIdOf(request)),
+    saveSettings: async (request) =>
+      saveBankSettings(app.db, appIdOf(request), authOf(request), request.body),
+    yearlyPreview: async (request) => yearlyPreview(app.db, appIdOf(request), request.query.harvestYear),
+    yearlyCreate: async (request) =>
+      createYearlyTransactions(app.db, appIdOf(request), authOf(request), request.body),
+    setPayed: async (request) => setPayed(app.db, appIdOf(request), authOf(request), request.body),
+    exportUsers: async (request, reply) => {
+      const file = await usersExport(app.db, appIdOf(request));
+      return sendSpreadsheet(reply, file.fileName, file.data);
+    },
+    exportTransactions: async (request, reply) => {
+      const file = await transactionsExport(app.db, appIdOf(request), request.query.harvestYear);
+      return sendSpreadsheet(reply, file.fileName, file.data);
+    },
+    exportSubscriptionTransactions: async (request, reply) => {
+      const file = await subscriptionTransactionsExport(app.db, appIdOf(request), request.params.id);
+      return sendSpreadsheet(reply, file.fileName, file.data);
+    },
+    exportSubscriptionCurrentYear: async (request, reply) => {
+      const file = await subscriptionCurrentYearExport(app.db, appIdOf(request), request.params.id);
+      return sendSpreadsheet(reply, file.fileName, file.data);
+    },
   };
 }

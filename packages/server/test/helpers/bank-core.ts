@@ -1,0 +1,118 @@
+import { and, eq } from 'drizzle-orm';
+import type { HouseholdMemberInput, Role } from '@pluk/contract';
+import { bankTransactionEvents, bankTransactions, users } from '../../src/db/schema/index.js';
+import { currentHarvestYear } from '../../src/modules/harvest-year.js';
+import {
+  createBankTransaction,
+  createSubscription,
+  subscribeUser,
+  type CreatedUser,
+} from '../../src/seed/factories.js';
+import type { TestContext } from './test-app.js';
+
+/** The bank tests' cast: one of each kind of caller, and another farm with its own bank. */
+export interface BankCast {
+  year: number;
+  member: CreatedUser;
+  taskManager: CreatedUser;
+  bankManager: CreatedUser;
+  applicationManager: CreatedUser;
+  admin: CreatedUser;
+  otherFarm: string;
+  otherBankManager: CreatedUser;
+  otherMember: CreatedUser;
+}
+
+export async function bankCast(ctx: TestContext, prefix = 'b'): Promise<BankCast> {
+  const year = (await currentHarvestYear(ctx.db, ctx.appId)).year;
+  const user = (name: string, roles: Role[] = [], appId = ctx.appId) =>
+    ctx.createUser({ appId, username: `${prefix}-${name}`, firstName: name, lastName: 'Test', roles });
+  const otherFarm = `${prefix}-ander`;
+  await ctx.createApp({ appId: otherFarm, name: 'Andere hoeve', hosts: [`${otherFarm}.test`] });
+  return {
+    year,
+    member: await user('Lid'),
+    taskManager: await user('Klusser', ['TaskManager']),
+    bankManager: await user('Bankier', ['BankManager']),
+    applicationManager: await user('Beheerder', ['ApplicationManager']),
+    admin: await user('Admin', ['Admin']),
+    otherFarm,
+    otherBankManager: await user('Vreemd', ['BankManager'], otherFarm),
+    otherMember: await user('Vreemdlid', [], otherFarm),
+  };
+}
+
+/** A member with a subscription of `year` (prices in cents) and, when asked, its open transaction. */
+export async function subscribedMember(
+  ctx: TestContext,
+  options: {
+    username: string;
+    appId?: string;
+    year: number;
+    subscriptionName?: string;
+    adultPriceCents?: number;
+    childPriceCents?: number;
+    household?: HouseholdMemberInput[];
+    withTransaction?: number;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+  },
+) {
+  const appId = options.appId ?? ctx.appId;
+  const member = await ctx.createUser({
+    appId,
+    username: options.username,
+    firstName: options.firstName ?? options.username,
+    lastName: options.lastName ?? 'Lid',
+    email: options.email,
+    household: options.household,
+  });
+  const subscription = await createSubscription(ctx.db, {
+    appId,
+    name: options.subscriptionName ?? `Abo ${options.username}`,
+    harvestYear: options.year,
+    adultPriceCents: options.adultPriceCents ?? 10_000,
+    childPriceCents: options.childPriceCents ?? 5_000,
+  });
+  await subscribeUser(ctx.db, { appId, userId: member.id, subscriptionId: subscription.id });
+  const transaction =
+    options.withTransaction === undefined
+      ? undefined
+      : await createBankTransaction(ctx.db, {
+          appId,
+          userId: member.id,
+          subscriptionId: subscription.id,
+          harvestYear: options.year,
+          amountCents: options.withTransaction,
+          payerName: `${options.firstName ?? options.username} ${options.lastName ?? 'Lid'}`,
+        });
+  return { member, subscription, transaction };
+}
+
+export async function transactionRow(ctx: TestContext, id: number) {
+  const [row] = await ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, id));
+  return row;
+}
+
+export async function eventsOf(ctx: TestContext, transactionId: number) {
+  return ctx.db
+    .select()
+    .from(bankTransactionEvents)
+    .where(eq(bankTransactionEvents.transactionId, transactionId))
+    .orderBy(bankTransactionEvents.id);
+}
+
+export async function hasPaidOf(ctx: TestContext, appId: string, userId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ hasPaid: users.hasPaid })
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.id, userId)));
+  return Boolean(row?.hasPaid);
+}
+
+/** The error code of an answer, or OK for a 2xx. */
+export function codeOf(response: { statusCode: number; json(): unknown }): string {
+  if (response.statusCode < 300) return 'OK';
+  return (response.json() as { error: { code: string } }).error.code;
+}
