@@ -69,6 +69,7 @@ export async function applyMolliePayment(
   online: OnlinePaymentRow,
   payment: MolliePayment,
 ): Promise<AppliedPayment> {
+  // The one lock that orders racing calls: everything below reads what the call before committed.
   const transaction = await lockTransaction(tx, appId, online.transactionId);
   // Deleting a transaction deletes its online payments: only a race with that delete gets here.
   if (!transaction) return { outcome: 'unchanged' };
@@ -80,54 +81,65 @@ export async function applyMolliePayment(
     .where(and(eq(bankOnlinePayments.appId, appId), eq(bankOnlinePayments.id, online.id)));
   const before = current?.status ?? online.status;
   const after = nextStatus(before, payment.status);
+
+  const outcome = await settle(tx, appId, transaction, payment, before, after);
+  // Last, so no other row lock than the transaction's can order racing calls (the race test proves it).
   if (after !== before) {
     await tenantDb(tx, appId)
       .update(bankOnlinePayments)
       .set({ status: after, checkoutUrl: payment.checkoutUrl, updatedAt: sql`now()` })
       .where(and(eq(bankOnlinePayments.appId, appId), eq(bankOnlinePayments.id, online.id)));
   }
-  const firstTimePaid = payment.status === 'paid' && before !== 'paid';
+  return { outcome };
+}
 
-  if (payment.status === 'paid') {
-    if (!paysExactly(payment, transaction)) {
-      if (firstTimePaid) {
-        await recordTransactionEvent(tx, appId, {
-          transactionId: transaction.id,
-          kind: 'payment-flagged',
-          amountCents: payment.amountCents,
-          actor: null,
-          detail:
-            `Mollie ${payment.id}: betaald ${formatEuros(payment.amountCents)} (${payment.currency}) ` +
-            `komt niet overeen met ${formatEuros(transaction.amountCents)} van deze transactie.`,
-        });
-      }
-      return { outcome: 'amount-mismatch' };
-    }
-    const closed = await closeTransaction(tx, appId, transaction.id, {
-      to: 'paid',
-      via: 'online',
-      paidAt: paidAtOf(payment),
-      actor: null,
-      detail: `Mollie ${payment.id}`,
-      paymentProviderId: payment.id,
-    });
-    if (closed.changed) return { outcome: 'paid' };
-    if (firstTimePaid && transaction.paymentProviderId !== payment.id) {
+/** What Mollie's payment does to the (locked) bank transaction; `before`/`after`: the online payment's status. */
+async function settle(
+  tx: Transaction,
+  appId: string,
+  transaction: BankTransactionRow,
+  payment: MolliePayment,
+  before: string,
+  after: string,
+): Promise<AppliedPayment['outcome']> {
+  if (payment.status !== 'paid') {
+    const ended = after !== before && (after === 'failed' || after === 'expired' || after === 'canceled');
+    return ended ? after : 'unchanged';
+  }
+  const firstTimePaid = before !== 'paid';
+  if (!paysExactly(payment, transaction)) {
+    if (firstTimePaid) {
       await recordTransactionEvent(tx, appId, {
         transactionId: transaction.id,
         kind: 'payment-flagged',
         amountCents: payment.amountCents,
         actor: null,
         detail:
-          `Mollie ${payment.id}: ${formatEuros(payment.amountCents)} online betaald, maar de transactie ` +
-          `was al ${transaction.status === 'paid' ? 'betaald' : 'geannuleerd'}. Terugbetalen?`,
+          `Mollie ${payment.id}: betaald ${formatEuros(payment.amountCents)} (${payment.currency}) ` +
+          `komt niet overeen met ${formatEuros(transaction.amountCents)} van deze transactie.`,
       });
     }
-    return { outcome: 'unchanged' };
+    return 'amount-mismatch';
   }
-
-  if (after !== before && (after === 'failed' || after === 'expired' || after === 'canceled')) {
-    return { outcome: after };
+  const closed = await closeTransaction(tx, appId, transaction.id, {
+    to: 'paid',
+    via: 'online',
+    paidAt: paidAtOf(payment),
+    actor: null,
+    detail: `Mollie ${payment.id}`,
+    paymentProviderId: payment.id,
+  });
+  if (closed.changed) return 'paid';
+  if (firstTimePaid && transaction.paymentProviderId !== payment.id) {
+    await recordTransactionEvent(tx, appId, {
+      transactionId: transaction.id,
+      kind: 'payment-flagged',
+      amountCents: payment.amountCents,
+      actor: null,
+      detail:
+        `Mollie ${payment.id}: ${formatEuros(payment.amountCents)} online betaald, maar de transactie ` +
+        `was al ${transaction.status === 'paid' ? 'betaald' : 'geannuleerd'}. Terugbetalen?`,
+    });
   }
-  return { outcome: 'unchanged' };
+  return 'unchanged';
 }
