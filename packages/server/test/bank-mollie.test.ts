@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentAnswerSchema, paymentReturnSchema } from '@pluk/contract';
-import { bankOnlinePayments, bankTransactions } from '../src/db/schema/index.js';
+import { bankOnlinePayments, bankTransactions, settings } from '../src/db/schema/index.js';
+import { bankSettingKeys } from '../src/modules/bank/setting-keys.js';
 import type { MollieGateway } from '../src/modules/bank/mollie/gateway.js';
 import type { TestContext } from './helpers/test-app.js';
 import type { MollieStandIn } from './helpers/mollie-stand-in.js';
@@ -372,6 +373,28 @@ describe('webhook calls that are not for a payment we know', () => {
     ]);
     expect((await transactionRow(ctx, transaction.id)).status).toBe('open');
     expect(await onlinePaymentsOf(ctx, transaction.id)).toMatchObject([{ status: 'open' }]);
+  });
+
+  it('a payment of a farm whose key was removed meanwhile: 200, not-configured, nothing changes', async () => {
+    // The same Mollie account may serve two farms; this one then drops its key.
+    const farm = await farmWithKey('zonderlater', farmKey);
+    const { transaction } = await memberWithTransaction(ctx, farm);
+    const paymentId = paymentIdOf(await startPayment(ctx, farm, transaction.publicId));
+    mollie.setStatus(paymentId, 'paid');
+    await ctx.db
+      .delete(settings)
+      .where(and(eq(settings.appId, farm.appId), eq(settings.key, bankSettingKeys.mollieApiKey)));
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/mollie/webhook',
+      headers: { host: farm.host, 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      payload: `id=${paymentId}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await webhookCallsOf(ctx, farm.appId, paymentId)).toMatchObject([
+      { outcome: 'not-configured', transactionId: transaction.id },
+    ]);
+    expect((await transactionRow(ctx, transaction.id)).status).toBe('open');
   });
 
   it('refuses a body that is not `id=tr_…` with 400, and too large a body with 413', async () => {
