@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { mollieApiUrl, mollieStandInPort, mollieStandInUrl } from './support/mollie.ts';
+import { mollieApiPort, mollieApiUrl, mollieStandInPort, mollieStandInUrl } from './support/mollie.ts';
 
 /**
  * Browser journeys in Debian's Chromium (Playwright's own browser download does not work here).
@@ -60,12 +60,12 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_HTTP_PORT: String(mailHttpPort) },
     },
     {
-      // Mollie's Payments API and checkout page, knowing one test key (support/mollie.ts).
+      // Mollie's Payments API (HTTPS) and checkout page (HTTP), knowing one test key (support/mollie.ts).
       command: 'node support/mollie-stand-in.ts',
       url: `${mollieStandInUrl}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { E2E_MOLLIE_PORT: String(mollieStandInPort) },
+      env: { E2E_MOLLIE_PORT: String(mollieStandInPort), E2E_MOLLIE_API_PORT: String(mollieApiPort) },
     },
     {
       command: 'node ../packages/server/dist/server.js',
@@ -88,6 +88,9 @@ export default defineConfig({
         SMTP_FROM: 'De Plukhoeve <hallo@deplukhoeve.be>',
         WEATHER_API_URL: `http://127.0.0.1:${mailHttpPort}/weather`,
         MOLLIE_API_URL: mollieApiUrl,
+        // Mollie's official client trusts only its bundled CAs, not the stand-in's own certificate
+        // (decision 078). Only this test server skips the check; the browser and the stand-ins do not.
+        NODE_TLS_REJECT_UNAUTHORIZED: '0',
       },
     },
   ],

@@ -14,7 +14,12 @@ import {
   mollieWebhookUrl,
   type CreateMolliePaymentInput,
 } from '../src/modules/bank/mollie/gateway.js';
-import { e2eMollieApiKey, startMollieStandIn, type MollieStandIn } from './helpers/mollie-stand-in.js';
+import {
+  e2eMollieApiKey,
+  skipTlsVerificationForStandIn,
+  startMollieStandIn,
+  type MollieStandIn,
+} from './helpers/mollie-stand-in.js';
 
 const testKey = 'test_Farm1TestKeyAbCdEfGhIjKlMnOpQrSt';
 const liveKey = 'live_Farm1LiveKeyAbCdEfGhIjKlMnOpQrSt';
@@ -22,13 +27,18 @@ const otherKey = 'test_Farm2TestKeyAbCdEfGhIjKlMnOpQrSt';
 const unknownKey = 'test_NobodysKeyAbCdEfGhIjKlMnOpQrStUv';
 
 let mollie: MollieStandIn;
+let restoreTls: () => void;
 /** Receives the stand-in's webhook calls, as Pluk's webhook route would. */
 let webhookServer: ReturnType<typeof createServer>;
 let webhookUrl: string;
 const webhookBodies: { contentType: string | undefined; body: string }[] = [];
 
+/** Mollie's client retries a 5xx 2 s apart unless told otherwise: this stand-in tells it to retry at once. */
+const standInOptions = { apiKeys: [testKey, liveKey, otherKey], retryAfterSeconds: 0 };
+
 beforeAll(async () => {
-  mollie = await startMollieStandIn({ apiKeys: [testKey, liveKey, otherKey] });
+  restoreTls = skipTlsVerificationForStandIn();
+  mollie = await startMollieStandIn(standInOptions);
   webhookServer = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,6 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await mollie.close();
   await new Promise<void>((resolve) => webhookServer.close(() => resolve()));
+  restoreTls();
 });
 
 afterEach(() => {
@@ -341,23 +352,94 @@ describe('getPayment', () => {
   });
 });
 
+describe("Mollie's official client, over HTTPS", () => {
+  it('reaches the stand-in over HTTPS only when certificates go unchecked (the client trusts its own CAs only)', async () => {
+    expect(mollie.apiUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/v2$/);
+    restoreTls();
+    try {
+      const refused = await rejection(gateway().getPayment('tr_abc'));
+      expect(refused).toBeInstanceOf(MollieUnavailableError);
+      expect(String((refused as Error).cause)).toMatch(/self-signed certificate/);
+      expect(mollie.requests).toHaveLength(0);
+    } finally {
+      restoreTls = skipTlsVerificationForStandIn();
+    }
+    const created = await gateway().createPayment(paymentInput());
+    expect(mollie.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v2/payments' });
+    expect(mollie.requests.at(-1)?.headers['user-agent']).toMatch(/Mollie\/4\./);
+    expect((await gateway().getPayment(created.id)).id).toBe(created.id);
+  });
+
+  it('cannot speak plain HTTP: such an address is MollieUnavailableError, and nothing goes out', async () => {
+    const plain = createMollieGateway({ apiKey: testKey, apiUrl: `${mollie.base}/v2` });
+    const error = await rejection(plain.getPayment('tr_abc'));
+    expect(error).toBeInstanceOf(MollieUnavailableError);
+    expect((error as Error).message).toMatch(/https/);
+    expect(mollie.requests).toHaveLength(0);
+  });
+});
+
 describe('when Mollie is unavailable', () => {
-  it('a 503 or 500 is MollieUnavailableError, asked once (no hidden retries)', async () => {
+  it("a 5xx is tried 3 times by Mollie's client (same idempotency key), then MollieUnavailableError", async () => {
     for (const status of [503, 500, 502]) {
       mollie.requests.length = 0;
-      mollie.failNext(status);
-      const error = await rejection(gateway().createPayment(paymentInput()));
+      mollie.failNext(status, 3);
+      const input = paymentInput();
+      const error = await rejection(gateway().createPayment(input));
       expect(error).toBeInstanceOf(MollieUnavailableError);
       expect(error).toMatchObject({ status });
-      expect(mollie.requests).toHaveLength(1);
+      expect(mollie.requests).toHaveLength(3);
+      expect(mollie.requests.map((r) => r.headers['idempotency-key'])).toEqual([
+        input.idempotencyKey,
+        input.idempotencyKey,
+        input.idempotencyKey,
+      ]);
+      expect(mollie.payments().filter((p) => p.idempotencyKey === input.idempotencyKey)).toHaveLength(0);
     }
-    mollie.failNext(503);
+    mollie.failNext(503, 3);
     expect(await rejection(gateway().getPayment('tr_abc'))).toBeInstanceOf(MollieUnavailableError);
   });
 
-  it('429 (too many requests) is unavailable too: try again later', async () => {
+  it('a 5xx that passes is hidden by the retry: one payment, made on the second attempt', async () => {
+    mollie.failNext(503);
+    const input = paymentInput();
+    const payment = await gateway().createPayment(input);
+    expect(payment.status).toBe('open');
+    expect(mollie.requests).toHaveLength(2);
+    expect(mollie.payments().filter((p) => p.idempotencyKey === input.idempotencyKey)).toHaveLength(1);
+  });
+
+  it("waits 2 s between the client's attempts when Mollie names no Retry-After; our deadline bounds it all", async () => {
+    const plain = await startMollieStandIn({ apiKeys: [testKey] });
+    try {
+      const slow = (timeoutMs?: number) =>
+        createMollieGateway({ apiKey: testKey, apiUrl: plain.apiUrl, timeoutMs });
+      plain.failNext(503, 3);
+      const started = Date.now();
+      expect(await rejection(slow().getPayment('tr_abc'))).toBeInstanceOf(MollieUnavailableError);
+      const elapsed = Date.now() - started;
+      expect(plain.requests).toHaveLength(3);
+      expect(elapsed).toBeGreaterThanOrEqual(3900);
+      expect(elapsed).toBeLessThan(8000);
+
+      // With a deadline of 1 s the second attempt never comes: unavailable after 1 s, not 4.
+      plain.requests.length = 0;
+      plain.failNext(503, 3);
+      const before = Date.now();
+      const cut = await rejection(slow(1000).getPayment('tr_abc'));
+      expect(cut).toBeInstanceOf(MollieUnavailableError);
+      expect((cut as Error).message).toContain('1000 ms');
+      expect(Date.now() - before).toBeLessThan(1900);
+      expect(plain.requests).toHaveLength(1);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('429 (too many requests) is not retried by the client: unavailable at once', async () => {
     mollie.failNext(429);
     expect(await rejection(gateway().getPayment('tr_abc'))).toBeInstanceOf(MollieUnavailableError);
+    expect(mollie.requests).toHaveLength(1);
   });
 
   it('a hanging Mollie is MollieUnavailableError within timeoutMs', async () => {
@@ -393,7 +475,7 @@ describe('when Mollie is unavailable', () => {
     await mollie.close();
     // The closed connection ends it now; a fresh stand-in serves the remaining tests.
     expect(await rejection(call)).toBeInstanceOf(MollieUnavailableError);
-    mollie = await startMollieStandIn({ apiKeys: [testKey, liveKey, otherKey] });
+    mollie = await startMollieStandIn(standInOptions);
   });
 
   it('an unreachable address is MollieUnavailableError', async () => {
@@ -401,7 +483,7 @@ describe('when Mollie is unavailable', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const nowhere = createMollieGateway({ apiKey: testKey, apiUrl: `http://127.0.0.1:${port}/v2` });
+    const nowhere = createMollieGateway({ apiKey: testKey, apiUrl: `https://127.0.0.1:${port}/v2` });
     expect(await rejection(nowhere.createPayment(paymentInput()))).toBeInstanceOf(MollieUnavailableError);
     expect(await rejection(nowhere.getPayment('tr_abc'))).toBeInstanceOf(MollieUnavailableError);
   });
@@ -422,21 +504,23 @@ describe('checkConnection', () => {
   it('is not ok, with a Dutch message, for an unknown key, a malformed key or an unavailable Mollie', async () => {
     expect(await gateway(unknownKey).checkConnection()).toEqual({
       ok: false,
+      reason: 'refused',
       message: 'Mollie weigert deze API-sleutel.',
     });
 
     mollie.requests.length = 0;
     const malformed = await gateway('geen-sleutel').checkConnection();
-    expect(malformed).toMatchObject({ ok: false });
+    expect(malformed).toMatchObject({ ok: false, reason: 'refused' });
     expect(mollie.requests).toHaveLength(0);
 
-    mollie.failNext(503);
+    mollie.failNext(503, 3);
     expect(await gateway().checkConnection()).toEqual({
       ok: false,
+      reason: 'unavailable',
       message: 'Mollie is niet bereikbaar. Probeer het later opnieuw.',
     });
     mollie.failNext('hang');
-    expect(await gateway(testKey, 200).checkConnection()).toMatchObject({ ok: false });
+    expect(await gateway(testKey, 200).checkConnection()).toMatchObject({ ok: false, reason: 'unavailable' });
   });
 });
 
@@ -513,7 +597,7 @@ describe('the stand-in, as the bank module and the journeys use it', () => {
     expect((await gateway().getPayment(payment.id)).status).toBe('expired');
     await fetch(`${mollie.base}/stand-in/fail-next`, {
       method: 'POST',
-      body: JSON.stringify({ failure: 503 }),
+      body: JSON.stringify({ failure: 503, times: 3 }),
     });
     expect(await rejection(gateway().getPayment(payment.id))).toBeInstanceOf(MollieUnavailableError);
   });

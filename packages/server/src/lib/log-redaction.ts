@@ -22,11 +22,14 @@ export const redactedLogPaths = [
   '*.token',
   '*.refreshToken',
   '*.resetLink',
+  // A farm's Mollie API key (saving it: `body.apiKey`); the log shows none of it, not even masked.
+  '*.apiKey',
   '*.email',
   '*.to',
   '*.*.password',
   '*.*.token',
   '*.*.refreshToken',
+  '*.*.apiKey',
   '*.*.email',
 ];
 

@@ -1,11 +1,44 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { readFileSync } from 'node:fs';
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Server, Socket } from 'node:net';
 
 /*
  * Plain `node` runs this file for the browser journeys (e2e/support/mollie-stand-in.ts): erasable
  * TypeScript only (no enums, no parameter properties) and no imports but Node's own.
  */
+
+/**
+ * The stand-in's TLS certificate (CN localhost, for 127.0.0.1 and localhost, valid for a century) and its
+ * key: a test-only pair, committed on purpose (decision 078). Mollie's official client trusts only its
+ * bundled CAs, so a process that talks to this stand-in runs with NODE_TLS_REJECT_UNAUTHORIZED=0.
+ */
+const fixtures = new URL('../fixtures/mollie-stand-in/', import.meta.url);
+export const mollieStandInCertificate = {
+  cert: readFileSync(new URL('cert.pem', fixtures)),
+  key: readFileSync(new URL('key.pem', fixtures)),
+};
+
+/**
+ * Lets this process reach the stand-in with Mollie's official client, which trusts only the CAs bundled
+ * inside it: TLS certificates go unchecked (`NODE_TLS_REJECT_UNAUTHORIZED=0`, read by Node at every new
+ * connection) until the returned function puts the setting back. Call it in the setup of a Mollie test
+ * file only: vitest runs each file in its own process, so no other file is touched.
+ */
+export function skipTlsVerificationForStandIn(): () => void {
+  const before = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  return () => {
+    if (before === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = before;
+  };
+}
 
 /** The API key the browser journeys' server uses; the e2e stand-in accepts only this one. */
 export const e2eMollieApiKey = 'test_pluke2estandinkey000000000000000';
@@ -66,15 +99,25 @@ export type StandInFailure = number | 'hang' | 'garbage';
 export interface MollieStandInOptions {
   /** Keys Mollie knows; any other key is answered 401. Default: `e2eMollieApiKey`. */
   apiKeys?: string[];
-  /** Default 0: a free port. */
+  /** The plain-HTTP side (checkout pages, test controls, health). Default 0: a free port. */
   port?: number;
+  /** The HTTPS side (the API, `/v2/…`). Default 0: a free port. */
+  apiPort?: number;
   host?: string;
+  /**
+   * Sent as `Retry-After` with a 5xx or 429 the stand-in was told to answer. Unset (as Mollie mostly
+   * does), Mollie's client waits 2 s before each of its retries; tests that need no wait say 0.
+   */
+  retryAfterSeconds?: number;
 }
 
 const documentation = (href: string) => ({ documentation: { href, type: 'text/html' } });
 
 /**
- * A local stand-in for Mollie's v2 Payments API, enough for Pluk's gateway (`modules/bank/mollie`):
+ * A local stand-in for Mollie's v2 Payments API, enough for Pluk's gateway (`modules/bank/mollie`). Like
+ * Mollie it has two sides: the API over HTTPS (`apiUrl`, as api.mollie.com; Mollie's client speaks
+ * nothing else) and the payer's checkout pages over plain HTTP (`base`, as www.mollie.com, but without a
+ * certificate a browser would stop at), where the test controls live too: only the API carries a key.
  * - `POST /v2/payments` checks the Bearer key, the amount, description, redirect and webhook URLs,
  *   methods and metadata (422 in Mollie's shape, naming the field), stores an `open` payment whose
  *   `_links.checkout.href` is this server's checkout page, and honours `Idempotency-Key` (the same key
@@ -86,7 +129,7 @@ const documentation = (href: string) => ({ documentation: { href, type: 'text/ht
  *   browser to the payment's redirectUrl (303);
  * - for the journeys, which run in another process: `GET /stand-in/payments`, `POST
  *   /stand-in/payments/{id}/status` (`{ "status": "paid" }`), `POST /stand-in/fail-next`
- *   (`{ "failure": 503 | "hang" | "garbage" }`), `POST /stand-in/payments/{id}/webhook` and `GET /health`.
+ *   (`{ "failure": 503 | "hang" | "garbage", "times": 3 }`), `POST /stand-in/payments/{id}/webhook` and `GET /health`.
  */
 export async function startMollieStandIn(options: MollieStandInOptions = {}) {
   const apiKeys = new Set(options.apiKeys ?? [e2eMollieApiKey]);
@@ -97,6 +140,7 @@ export async function startMollieStandIn(options: MollieStandInOptions = {}) {
   const failures: StandInFailure[] = [];
   const sockets = new Set<Socket>();
   let base = '';
+  let apiBase = '';
 
   const send = (response: ServerResponse, status: number, body: unknown, type = 'application/hal+json') => {
     response.statusCode = status;
@@ -116,7 +160,7 @@ export async function startMollieStandIn(options: MollieStandInOptions = {}) {
 
   const present = (payment: StoredPayment) => {
     const links: Record<string, { href: string; type: string }> = {
-      self: { href: `${base}/v2/payments/${payment.id}`, type: 'application/hal+json' },
+      self: { href: `${apiBase}/v2/payments/${payment.id}`, type: 'application/hal+json' },
       dashboard: { href: `${base}/dashboard/payments/${payment.id}`, type: 'text/html' },
       ...documentation('https://docs.mollie.com/reference/get-payment'),
     };
@@ -340,14 +384,16 @@ ${button('failed', 'Mislukt')}
     }
     if (request.method === 'POST' && path === '/stand-in/fail-next') {
       const failure = input.failure;
-      if (typeof failure === 'number' || failure === 'hang' || failure === 'garbage') {
-        failures.push(failure);
+      const times = input.times ?? 1;
+      const validTimes = typeof times === 'number' && Number.isInteger(times) && times >= 1 && times <= 100;
+      if ((typeof failure === 'number' || failure === 'hang' || failure === 'garbage') && validTimes) {
+        failNext(failure, times);
         return send(response, 204, '');
       }
       return send(
         response,
         400,
-        { error: 'failure: a status code, "hang" or "garbage"' },
+        { error: 'failure: a status code, "hang" or "garbage"; times: 1 to 100 (default 1)' },
         'application/json',
       );
     }
@@ -368,14 +414,23 @@ ${button('failed', 'Mislukt')}
     return send(response, 404, { error: 'not found' }, 'application/json');
   }
 
-  async function handle(request: IncomingMessage, response: ServerResponse) {
+  /** The plain-HTTP side: the payer's checkout pages and the journeys' controls. */
+  async function handleWeb(request: IncomingMessage, response: ServerResponse) {
     const body = await readBody(request);
-    const url = new URL(request.url ?? '/', 'http://stand-in');
-    const path = url.pathname;
+    const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
     if (path === '/health') return send(response, 200, 'ok', 'text/plain');
     const checkoutMatch = /^\/checkout\/([^/]+)$/.exec(path);
     if (checkoutMatch) return checkout(request, body, response, checkoutMatch[1] as string);
     if (path.startsWith('/stand-in/')) return control(request, body, response, path);
+    return problem(response, 404, 'Not Found', `The API is served over HTTPS: ${apiBase}/v2`);
+  }
+
+  /** The HTTPS side: Mollie's v2 API. */
+  async function handleApi(request: IncomingMessage, response: ServerResponse) {
+    const body = await readBody(request);
+    const url = new URL(request.url ?? '/', 'https://stand-in');
+    const path = url.pathname;
+    if (path === '/health') return send(response, 200, 'ok', 'text/plain');
 
     requests.push({
       method: request.method ?? 'GET',
@@ -387,6 +442,9 @@ ${button('failed', 'Mislukt')}
     if (failure === 'hang') return; // no answer, until the client gives up or the stand-in closes
     if (failure === 'garbage') return send(response, 200, '{"resource": "payment", "id": [}');
     if (typeof failure === 'number') {
+      if ((failure >= 500 || failure === 429) && options.retryAfterSeconds !== undefined) {
+        response.setHeader('retry-after', String(options.retryAfterSeconds));
+      }
       return problem(
         response,
         failure,
@@ -436,27 +494,44 @@ ${button('failed', 'Mislukt')}
     return problem(response, 404, 'Not Found', 'The resource does not exist');
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) problem(response, 500, 'Internal Server Error', String(error));
+  const serve =
+    (handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>) =>
+    (request: IncomingMessage, response: ServerResponse) => {
+      handler(request, response).catch((error: unknown) => {
+        if (!response.headersSent) problem(response, 500, 'Internal Server Error', String(error));
+      });
+    };
+  const web = createHttpServer(serve(handleWeb));
+  const api = createHttpsServer(mollieStandInCertificate, serve(handleApi));
+  const host = options.host ?? '127.0.0.1';
+  const listen = async (server: Server, port: number): Promise<number> => {
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
     });
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    return (server.address() as AddressInfo).port;
+  };
+  const port = await listen(web, options.port ?? 0);
+  const apiPort = await listen(api, options.apiPort ?? 0);
   base = `http://127.0.0.1:${port}`;
+  apiBase = `https://127.0.0.1:${apiPort}`;
+
+  function failNext(failure: StandInFailure, times = 1): void {
+    for (let i = 0; i < times; i += 1) failures.push(failure);
+  }
 
   return {
+    /** The plain-HTTP side's port (checkout pages, controls). */
     port,
-    /** The root to give Pluk as `MOLLIE_API_URL`. */
-    apiUrl: `${base}/v2`,
-    /** The stand-in's own address (checkout pages live under it). */
+    /** The HTTPS side's port (the API). */
+    apiPort,
+    /** The root to give Pluk as `MOLLIE_API_URL`: `https://127.0.0.1:<apiPort>/v2`. */
+    apiUrl: `${apiBase}/v2`,
+    /** The plain-HTTP side's address (checkout pages and controls live under it). */
     base,
     /** Every API call (`/v2/…`), in order. */
     requests,
@@ -472,13 +547,17 @@ ${button('failed', 'Mislukt')}
     addApiKey: (key: string) => apiKeys.add(key),
     setStatus,
     callWebhook,
-    /** The next API call answers this HTTP status (Mollie's error shape), an unreadable 200, or hangs. */
-    failNext: (failure: StandInFailure) => failures.push(failure),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    /**
+     * The next `times` API calls (default 1) answer this HTTP status (Mollie's error shape), an
+     * unreadable 200, or hang. Mollie's client makes 3 attempts at a 5xx: fail 3 to fail one call.
+     */
+    failNext,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(
+        [web, api].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+      );
+    },
   };
 }
 

@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PaymentReturn } from '@pluk/contract';
+import { inTransaction } from '../../../db/transaction.js';
+import { notFound } from '../../../lib/http-error.js';
+import type { Tenant } from '../../../types.js';
+import type { BankTransactionRow } from '../status-change.js';
+import { applyMolliePayment } from './apply-payment.js';
+import { MollieRefusedError, MollieUnavailableError } from './gateway.js';
+import { latestOnlinePayment, transactionByPublicId, type OnlinePaymentRow } from './online-payments.js';
+
+/**
+ * Asks Mollie for the latest state of an online payment and applies it exactly as the webhook does, so a
+ * member who comes back before the webhook arrives (or whose webhook Mollie could not deliver) still sees
+ * "betaald". Mollie being unreachable or refusing is no error for the member: the stored state stands.
+ */
+async function refreshFromMollie(
+  app: FastifyInstance,
+  appId: string,
+  online: OnlinePaymentRow,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const mollie = await app.mollieGateways.forFarm(appId);
+  if (!mollie) return;
+  try {
+    const payment = await mollie.gateway.getPayment(online.providerPaymentId);
+    await inTransaction(app.db, (tx) => applyMolliePayment(tx, appId, online, payment));
+  } catch (error) {
+    if (!(error instanceof MollieUnavailableError) && !(error instanceof MollieRefusedError)) throw error;
+    log.warn(
+      { mollie: error.message, paymentId: online.providerPaymentId },
+      'payment return: Mollie not asked',
+    );
+  }
+}
+
+type ReturnStatus = PaymentReturn['status'];
+
+/** The member's view: the transaction's own state, else the last online attempt's. */
+function returnStatus(transaction: BankTransactionRow, online: OnlinePaymentRow | undefined): ReturnStatus {
+  if (transaction.status === 'paid') return 'paid';
+  if (transaction.status === 'cancelled') return 'cancelled';
+  switch (online?.status) {
+    case 'pending':
+    case 'failed':
+    case 'expired':
+    case 'canceled':
+      return online.status;
+    // Authorized, or paid at Mollie while the transaction stays open (an amount that did not match,
+    // flagged for a manager): the money is on its way, not yet booked.
+    case 'authorized':
+    case 'paid':
+      return 'pending';
+    default:
+      return 'open';
+  }
+}
+
+/**
+ * `GET paymentReturn/{publicId}`: where Mollie sends the member back to. The URL says nothing about the
+ * outcome (anyone can open it): the server reads the transaction and, while it is open and has an online
+ * payment, asks Mollie for that payment's state first.
+ */
+export async function paymentReturn(
+  app: FastifyInstance,
+  tenant: Tenant,
+  publicId: string,
+  log: FastifyBaseLogger,
+): Promise<PaymentReturn> {
+  const { appId } = tenant;
+  let transaction = await transactionByPublicId(app.db, appId, publicId);
+  if (!transaction) throw notFound();
+  let online = await latestOnlinePayment(app.db, appId, transaction.id);
+  if (transaction.status === 'open' && online) {
+    await refreshFromMollie(app, appId, online, log);
+    transaction = (await transactionByPublicId(app.db, appId, publicId)) ?? transaction;
+    online = await latestOnlinePayment(app.db, appId, transaction.id);
+  }
+  return {
+    publicId: transaction.publicId,
+    status: returnStatus(transaction, online),
+    amountCents: transaction.amountCents,
+    description: transaction.description,
+    farmName: tenant.name,
+  };
+}
