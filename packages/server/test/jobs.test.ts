@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailLog, jobs, refreshTokens } from '../src/db/schema/index.js';
+import { auditLog, emailLog, jobs, mollieWebhookCalls, refreshTokens } from '../src/db/schema/index.js';
 import { pruneOldRows } from '../src/jobs/prune.js';
 import { claimJobs, enqueue, finishJob } from '../src/jobs/queue.js';
 import { JobWorker, PermanentJobError, backoffMs } from '../src/jobs/worker.js';
@@ -178,6 +178,24 @@ describe('scheduled pruning', () => {
       );
     expect(await pruneOldRows(ctx.db, { auditLogRetentionDays: 365 })).toMatchObject({ auditLog: 2500 });
     expect(await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'test.bulk'))).toEqual([]);
+  });
+
+  it("keeps a farm's latest 1,000 Mollie webhook calls and drops the older ones", async () => {
+    await ctx.db
+      .insert(mollieWebhookCalls)
+      .values(
+        Array.from({ length: 1205 }, (_, i) => ({
+          appId: ctx.appId,
+          paymentId: `tr_call${i}`,
+          outcome: 'unknown-payment',
+        })),
+      );
+    expect(await pruneOldRows(ctx.db, { auditLogRetentionDays: 365 })).toMatchObject({ webhookCalls: 205 });
+    const kept = await ctx.db.select({ paymentId: mollieWebhookCalls.paymentId }).from(mollieWebhookCalls);
+    expect(kept).toHaveLength(1000);
+    expect(kept.map((row) => row.paymentId)).toContain('tr_call1204');
+    expect(kept.map((row) => row.paymentId)).not.toContain('tr_call204');
+    expect(await pruneOldRows(ctx.db, { auditLogRetentionDays: 365 })).toMatchObject({ webhookCalls: 0 });
   });
 
   it('runs as a recurring job, once per hour across processes', async () => {

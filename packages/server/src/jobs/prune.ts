@@ -1,7 +1,7 @@
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { apps, auditLog, jobs, refreshTokens } from '../db/schema/index.js';
+import { apps, auditLog, jobs, mollieWebhookCalls, refreshTokens } from '../db/schema/index.js';
 import { tenantDb } from '../db/tenant.js';
 import type { JobHandler } from './worker.js';
 
@@ -15,10 +15,14 @@ const maxBatches = 50;
 /** Finished jobs are kept this long: the progress of a post's e-mail round, and its idempotency keys. */
 export const finishedJobRetentionDays = 30;
 
+/** Mollie's webhook calls kept per farm: the Mollie page shows the latest; anyone can post a well-formed id. */
+export const webhookCallsKept = 1000;
+
 export interface PruneCounts {
   refreshTokens: number;
   auditLog: number;
   jobs: number;
+  webhookCalls: number;
 }
 
 async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
@@ -34,7 +38,8 @@ async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
 /**
  * Deletes what has outlived its use, in bounded batches: refresh tokens past their expiry (a used or
  * revoked token is kept until then, so a replay inside its lifetime is still recognised), audit rows
- * older than AUDIT_LOG_RETENTION_DAYS, and finished jobs older than 30 days.
+ * older than AUDIT_LOG_RETENTION_DAYS, finished jobs older than 30 days, and Mollie webhook calls beyond
+ * the latest 1,000 of a farm.
  */
 export async function pruneOldRows(
   db: Database,
@@ -42,6 +47,7 @@ export async function pruneOldRows(
 ): Promise<PruneCounts> {
   let refresh = 0;
   let audit = 0;
+  let webhookCalls = 0;
   // Farm tables are only reached through the tenant scope (ADR 049): the job walks the farms one by one.
   const farms = await db.select({ appId: apps.appId }).from(apps);
   for (const { appId } of farms) {
@@ -82,6 +88,32 @@ export async function pruneOldRows(
         .returning({ id: auditLog.id });
       return rows.length;
     });
+    webhookCalls += await inBatches(async () => {
+      // The id of the oldest call kept (ids grow with time); everything older goes, a batch at a time.
+      const [oldestKept] = await farm
+        .select({ id: mollieWebhookCalls.id })
+        .from(mollieWebhookCalls)
+        .orderBy(desc(mollieWebhookCalls.id))
+        .offset(webhookCallsKept - 1)
+        .limit(1);
+      if (!oldestKept) return 0;
+      const due = await farm
+        .select({ id: mollieWebhookCalls.id })
+        .from(mollieWebhookCalls)
+        .where(lt(mollieWebhookCalls.id, oldestKept.id))
+        .limit(pruneBatchSize);
+      if (due.length === 0) return 0;
+      const rows = await farm
+        .delete(mollieWebhookCalls)
+        .where(
+          inArray(
+            mollieWebhookCalls.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning({ id: mollieWebhookCalls.id });
+      return rows.length;
+    });
   }
   const finished = await inBatches(async () => {
     const due = db
@@ -97,7 +129,7 @@ export async function pruneOldRows(
     const rows = await db.delete(jobs).where(inArray(jobs.id, due)).returning({ id: jobs.id });
     return rows.length;
   });
-  return { refreshTokens: refresh, auditLog: audit, jobs: finished };
+  return { refreshTokens: refresh, auditLog: audit, jobs: finished, webhookCalls };
 }
 
 export function pruneJobHandler(db: Database, config: Pick<Config, 'jobs'>): JobHandler {
