@@ -19,6 +19,7 @@ export const demoAccounts = [
   { username: 'beheerder', role: 'ApplicationManager' },
   { username: 'lid', role: 'lid (goedgekeurd)' },
   { username: 'analist', role: 'Analyst' },
+  { username: 'penning', role: 'BankManager' },
 ] as const;
 
 /**
@@ -70,6 +71,7 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
       ],
     });
     await createUser(txDb, { ...demo('analist', 'Arne', 'Analist'), roles: ['Analyst'] });
+    await createUser(txDb, { ...demo('penning', 'Paula', 'Penning'), roles: ['BankManager'] });
     await createUser(txDb, {
       ...demo('wachtend1', 'Wout', 'Wachter'),
       approved: false,
