@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { mollieApiKey } from '../support/mollie';
 import { loadRoutedScreens, type RoutedScreen } from '../support/router-routes';
 import { demoPassword, logIn } from './helpers';
 
@@ -57,18 +58,26 @@ async function apiGet(browserPage: Page, account: Account, apiPath: string): Pro
   return response.json();
 }
 
-/** A POST to the API as `account`, to put the demo farm in a state a screen needs. */
-async function apiPost(browserPage: Page, account: Account, apiPath: string, data: unknown): Promise<void> {
+/** A POST (or DELETE) to the API as `account`, to put the demo farm in a state a screen needs. */
+async function apiPost(
+  browserPage: Page,
+  account: Account,
+  apiPath: string,
+  data: unknown,
+  method: 'POST' | 'DELETE' = 'POST',
+): Promise<unknown> {
   const login = await browserPage.request.post('/api/auth/login', {
     data: { username: account, password: demoPassword },
   });
   expect(login.ok(), `log in as ${account}`).toBe(true);
   const { token } = (await login.json()) as { token: string };
-  const response = await browserPage.request.post(apiPath, {
+  const response = await browserPage.request.fetch(apiPath, {
+    method,
     data,
     headers: { Authorization: `Bearer ${token}` },
   });
-  expect(response.ok(), `POST ${apiPath}: ${await response.text()}`).toBe(true);
+  expect(response.ok(), `${method} ${apiPath}: ${await response.text()}`).toBe(true);
+  return response.status() === 204 ? null : response.json();
 }
 
 /** Ids from the demo farm's data, read from the API as the account that opens the screen. */
@@ -142,14 +151,57 @@ async function ownTakenRequest(page: Page, account: Account): Promise<number> {
 
 /**
  * Before the walk: someone (the demo `beheerder`) takes Lien's open request, so that her request
- * screen shows the confirm and refuse dialogs of issue 8.
+ * screen shows the confirm and refuse dialogs of issue 8; and the farm gets the Mollie stand-in's key,
+ * so that the payment page offers "Online betalen" and the Mollie page shows a connection and its
+ * remove dialog (issue 10). `restoreDemoFarm` takes the key away again for the bank's journey.
  */
+let mollieKeyGiven = false;
 async function prepareDemoFarm(page: Page): Promise<void> {
+  await apiPost(page, 'beheerder', '/api/applicationManager/mollie', { apiKey: mollieApiKey });
+  mollieKeyGiven = true;
   const { asked } = (await apiGet(page, 'lid', '/api/user/requests')) as MyRequestsLike;
   if (asked.some((request) => request.status === 'taken')) return;
   const open = asked.find((request) => request.status === 'open');
   if (!open) throw new Error('The demo farm has no open request of lid');
   await apiPost(page, 'beheerder', '/api/request/take', { requestId: open.id });
+}
+
+/** After the walk, whatever became of it: Mollie as the demo farm starts (not configured). */
+test.afterAll(async ({ browser }) => {
+  if (!mollieKeyGiven) return;
+  const page = await (await newPhoneContext(browser)).newPage();
+  await apiPost(page, 'beheerder', '/api/applicationManager/mollie', undefined, 'DELETE');
+  await page.context().close();
+  mollieKeyGiven = false;
+});
+
+interface BankTransactionLike {
+  id: number;
+  publicId: string;
+  userId: number | null;
+  status: string;
+}
+
+/** Lien's first transaction, as she sees her own (`GET Bank`): its public id opens the payment pages. */
+async function lienTransaction(page: Page): Promise<BankTransactionLike> {
+  const mine = (await apiGet(page, 'lid', '/api/Bank')) as BankTransactionLike[];
+  const first = mine[0];
+  if (!first) throw new Error('The demo farm has no transaction of lid (seed/demo-bank.ts)');
+  return first;
+}
+
+/**
+ * Lien's open transaction in the bank, as a BankManager finds it (`applicationManager/bank/Paged`):
+ * open, so that its page has every action and dialog; its `userId` is hers.
+ */
+async function lienOpenTransactionInBank(page: Page): Promise<BankTransactionLike> {
+  const paged = (await apiPost(page, 'beheerder', '/api/applicationManager/bank/Paged', {
+    search: 'lid@deplukhoeve.be',
+    status: 'open',
+  })) as { items: BankTransactionLike[] };
+  const open = paged.items[0];
+  if (!open) throw new Error('The demo farm has no open transaction of lid (seed/demo-bank.ts)');
+  return open;
 }
 
 /** Where the id of a `:id` screen comes from (member lists as the member, manager lists as a manager). */
@@ -186,10 +238,18 @@ async function pickableCrop(
 
 async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promise<string> {
   if (screen.path === '*') return '/bestaat-niet';
-  let url = screen.path
-    .replace(':token', 'e2e-ongeldige-sleutel')
-    .replace(':userId', '1')
-    .replace(':productId', ':id');
+  let url = screen.path;
+  if (url.startsWith('/applicationManager/bank/')) {
+    // A transaction's pages and a member's payments: Lien's open transaction, and Lien.
+    if (url.includes(':id') || url.includes(':userId')) {
+      const transaction = await lienOpenTransactionInBank(page);
+      url = url.replace(':id', String(transaction.id)).replace(':userId', String(transaction.userId));
+    }
+  } else if (url.includes(':publicId')) {
+    // The payment page and the return page open without a login, by the transaction's public id.
+    url = url.replace(':publicId', (await lienTransaction(page)).publicId);
+  }
+  url = url.replace(':token', 'e2e-ongeldige-sleutel').replace(':userId', '1').replace(':productId', ':id');
   const asAccount = account === 'guest' ? 'lid' : account;
   if (url.startsWith('/market/offer/:id')) {
     // Lien's offer detail as its owner (reservations, close and delete); Bart's as a buyer. Edit and
@@ -235,6 +295,19 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   { path: '/requests/:id', account: 'lid', button: 'Bevestigen' },
   { path: '/requests/:id', account: 'lid', button: 'Weigeren' },
   { path: '/applicationManager/subscription/:id', account: 'beheerder', button: 'Verwijderen' },
+  { path: '/applicationManager/bank', account: 'beheerder', button: 'Nieuwe transactie' },
+  {
+    path: '/applicationManager/bank/Transactions/detail/:id',
+    account: 'beheerder',
+    button: 'Betaald zetten',
+  },
+  {
+    path: '/applicationManager/bank/Transactions/detail/:id',
+    account: 'beheerder',
+    button: 'Transactie annuleren',
+  },
+  { path: '/applicationManager/bank/Transactions/detail/:id', account: 'beheerder', button: 'Verwijderen' },
+  { path: '/applicationManager/mollie', account: 'beheerder', button: 'Sleutel verwijderen' },
 ];
 
 /**
@@ -271,6 +344,27 @@ const states: Array<{ path: string; account: Account; name: string; act: (page: 
       await expect(page.getByText('1 lid krijgt 2,50 plukgeld.')).toBeVisible();
     },
   },
+  {
+    path: '/applicationManager/bank/settings',
+    account: 'beheerder',
+    name: 'no name and a wrong IBAN, sent',
+    act: async (page) => {
+      await page.getByLabel(/^Naam van de rekeninghouder/).fill('');
+      await page.getByLabel(/^IBAN-rekeningnummer/).fill('BE00 1234');
+      await page.getByRole('button', { name: 'Opslaan' }).click();
+      await expect(page.locator('[aria-invalid="true"]')).toHaveCount(2);
+    },
+  },
+  {
+    path: '/applicationManager/mollie',
+    account: 'beheerder',
+    name: 'a key of the wrong form, sent',
+    act: async (page) => {
+      await page.getByLabel(/API-sleutel van Mollie/).fill('sleutel');
+      await page.getByRole('button', { name: 'Sleutel opslaan' }).click();
+      await expect(page.getByText(/^Een Mollie-sleutel begint met test_ of live_/)).toBeVisible();
+    },
+  },
 ];
 
 /** Screens where every element reached with Tab is checked for a focus ring and for being in view. */
@@ -287,6 +381,8 @@ const keyboardScreens: Array<{ path: string; account: Account }> = [
   { path: '/market/new', account: 'lid' },
   { path: '/wallet', account: 'lid' },
   { path: '/applicationManager/internalbank', account: 'beheerder' },
+  { path: '/account/membership/:publicId', account: 'guest' },
+  { path: '/applicationManager/bank/Transactions/detail/:id', account: 'beheerder' },
 ];
 
 interface Findings {
