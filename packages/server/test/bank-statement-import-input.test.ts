@@ -115,7 +115,10 @@ describe('bad statement files', () => {
       as: manager,
       ...multipartBody([{ name: 'photo', fileName: 'a.cod', type: 'text/plain', data: goodCoda() }]),
     });
-    expect(errorOf(wrongField)).toMatchObject({ code: 'VALIDATION_ERROR', fields: { photo: expect.any(String) } });
+    expect(errorOf(wrongField)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { photo: expect.any(String) },
+    });
     const twoFiles = await ctx.request({
       method: 'POST',
       url,
@@ -155,7 +158,11 @@ describe('who may import', () => {
       const response = await send('a.cod', goodCoda(), holder);
       expect(response.statusCode, response.body).toBe(200);
       expect(statementImportDetailSchema.parse(json(response)).alreadyImported).toBe(true);
-      const list = await ctx.request({ method: 'GET', url: '/api/applicationManager/bank/imports', as: holder });
+      const list = await ctx.request({
+        method: 'GET',
+        url: '/api/applicationManager/bank/imports',
+        as: holder,
+      });
       expect(list.statusCode).toBe(200);
     }
   });

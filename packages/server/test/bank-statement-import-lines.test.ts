@@ -150,7 +150,11 @@ describe('matching a line by hand', () => {
       .where(eq(bankTransactionEvents.transactionId, owed.id))
       .orderBy(asc(bankTransactionEvents.id))
       .then((rows) => rows.filter((e) => e.kind === 'paid'));
-    expect(paid).toMatchObject({ actorUserId: farm.manager.id, actorName: 'Mia Manager', paidVia: 'transfer' });
+    expect(paid).toMatchObject({
+      actorUserId: farm.manager.id,
+      actorName: 'Mia Manager',
+      paidVia: 'transfer',
+    });
     expect(paid!.detail).toContain('Bankbestand september.cod, 02/09/2026, Nele Peeters');
     expect(await lineRow(line.id)).toMatchObject({ handledByUserId: farm.manager.id });
     expect((await lineRow(line.id)).handledAt).not.toBeNull();

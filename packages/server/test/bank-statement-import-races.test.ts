@@ -104,7 +104,8 @@ describe.skipIf(!process.env.DATABASE_URL)('bank file import races (PostgreSQL)'
     const details = responses.map((r) => statementImportDetailSchema.parse(json(r)));
     expect(details.filter((d) => !d.alreadyImported)).toHaveLength(1);
     const winner = details.find((d) => !d.alreadyImported) as StatementImportDetail;
-    for (const detail of details) expect(detail).toEqual({ ...winner, alreadyImported: detail.alreadyImported });
+    for (const detail of details)
+      expect(detail).toEqual({ ...winner, alreadyImported: detail.alreadyImported });
     expect(winner.counts).toEqual({ lines: 5, paid: 3, flagged: 2, unmatched: 0, skipped: 0 });
 
     expect(await ctx.db.select().from(bankImports).where(eq(bankImports.appId, farm.appId))).toHaveLength(1);
@@ -129,8 +130,14 @@ describe.skipIf(!process.env.DATABASE_URL)('bank file import races (PostgreSQL)'
       bankReference: ref,
     });
     const shared = [line(sharedShort, 1_000, 'S-1'), line(sharedExact, 1_500, 'S-2')];
-    const fileA = camt053File({ accountIban: 'BE68539007547034', lines: [...shared, line(onlyA, 2_500, 'A-1')] });
-    const fileB = camt053File({ accountIban: 'BE68539007547034', lines: [...shared, line(onlyB, 3_500, 'B-1')] });
+    const fileA = camt053File({
+      accountIban: 'BE68539007547034',
+      lines: [...shared, line(onlyA, 2_500, 'A-1')],
+    });
+    const fileB = camt053File({
+      accountIban: 'BE68539007547034',
+      lines: [...shared, line(onlyB, 3_500, 'B-1')],
+    });
     const responses = await Promise.all([
       upload(farm, farm.managers[0]!, 'a.xml', fileA),
       upload(farm, farm.managers[1]!, 'b.xml', fileB),

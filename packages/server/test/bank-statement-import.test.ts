@@ -180,7 +180,10 @@ describe.each(Object.entries(builders))('a %s file', (format, build) => {
       structuredReference: exact.structuredReference,
       transactionLabel: `${an!.username} Lid — Abonnement 2026 — €\u00a0120,00`,
     });
-    expect(detail.lines[5]).toMatchObject({ communication: 'lidgeld gezin Janssens', transactionLabel: null });
+    expect(detail.lines[5]).toMatchObject({
+      communication: 'lidgeld gezin Janssens',
+      transactionLabel: null,
+    });
 
     // The exact payment: paid by transfer at noon (Brussels, summer time) of the booking day, audited.
     expect(await transaction(exact.id)).toMatchObject({ status: 'paid', paidVia: 'transfer' });
