@@ -377,6 +377,21 @@ describe('overlapping files and other farms', () => {
     expect((await transaction(ofA.id)).status).toBe('paid');
   });
 
+  it('pays only in euros: a credit in another currency is left for the manager', async () => {
+    const farm = await newFarm();
+    const payer = await member(farm, 'Lotte');
+    const owed = await owe(farm, payer, 1_200);
+    const inDollars = camt053File({
+      accountIban: farmIban,
+      lines: [{ amountCents: 1_200, structuredReference: owed.structuredReference, date: '2026-07-06' }],
+    })
+      .toString('utf8')
+      .replaceAll('Ccy="EUR"', 'Ccy="USD"');
+    const detail = await imported(farm, 'dollar.xml', Buffer.from(inDollars));
+    expect(detail.lines.map((l) => [l.outcome, l.transactionId])).toEqual([['unmatched', null]]);
+    expect((await transaction(owed.id)).status).toBe('open');
+  });
+
   it('lists the imports latest first, with who imported them', async () => {
     const farm = await newFarm();
     const names = ['een.cod', 'twee.cod', 'drie.cod'];
