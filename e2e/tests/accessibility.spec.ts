@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { structuredReferenceFromNumber } from '@pluk/contract';
+import { camt053File } from '../../packages/server/test/helpers/bank-statement-files.ts';
 import { mollieApiKey } from '../support/mollie';
 import { loadRoutedScreens, type RoutedScreen } from '../support/router-routes';
 import { demoPassword, logIn } from './helpers';
@@ -150,15 +152,52 @@ async function ownTakenRequest(page: Page, account: Account): Promise<number> {
 }
 
 /**
+ * A bank statement with one payment that matches nothing (a reference no transaction has), read as the
+ * BankManager reads one: the import screen then lists it, and the line has its match dialog.
+ */
+async function importBankStatement(page: Page): Promise<void> {
+  const login = await page.request.post('/api/auth/login', {
+    data: { username: 'beheerder', password: demoPassword },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const stamp = Date.now().toString(36);
+  const response = await page.request.post('/api/applicationManager/bank/import', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      file: {
+        name: `afschrift-toegankelijkheid-${stamp}.xml`,
+        mimeType: 'application/xml',
+        buffer: camt053File({
+          accountIban: 'BE68539007547034', // the demo farm's account (seed/demo-bank.ts)
+          lines: [
+            {
+              amountCents: 4_250,
+              structuredReference: structuredReferenceFromNumber(987_654_320),
+              name: 'Onbekende Betaler',
+              iban: 'BE62510007547061',
+              date: new Date().toISOString().slice(0, 10),
+              bankReference: `a11y-${stamp}-1`,
+            },
+          ],
+        }),
+      },
+    },
+  });
+  expect(response.ok(), `POST applicationManager/bank/import: ${await response.text()}`).toBe(true);
+}
+
+/**
  * Before the walk: someone (the demo `beheerder`) takes Lien's open request, so that her request
- * screen shows the confirm and refuse dialogs of issue 8; and the farm gets the Mollie stand-in's key,
- * so that the payment page offers "Online betalen" and the Mollie page shows a connection and its
- * remove dialog (issue 10). `restoreDemoFarm` takes the key away again for the bank's journey.
+ * screen shows the confirm and refuse dialogs of issue 8; the farm gets the Mollie stand-in's key, so
+ * that the payment page offers "Online betalen" and the Mollie page shows a connection and its remove
+ * dialog; and a bank statement is read, with a line to match by hand (issue 10). The `afterAll` takes
+ * the key away again, as the bank's journey expects Mollie not set up yet.
  */
 let mollieKeyGiven = false;
 async function prepareDemoFarm(page: Page): Promise<void> {
   await apiPost(page, 'beheerder', '/api/applicationManager/mollie', { apiKey: mollieApiKey });
   mollieKeyGiven = true;
+  await importBankStatement(page);
   const { asked } = (await apiGet(page, 'lid', '/api/user/requests')) as MyRequestsLike;
   if (asked.some((request) => request.status === 'taken')) return;
   const open = asked.find((request) => request.status === 'open');
@@ -342,6 +381,38 @@ const states: Array<{ path: string; account: Account; name: string; act: (page: 
       await page.getByRole('checkbox').first().check();
       await page.getByLabel(/^Bedrag per lid/).fill('2,50');
       await expect(page.getByText('1 lid krijgt 2,50 plukgeld.')).toBeVisible();
+    },
+  },
+  {
+    path: '/applicationManager/bank/import',
+    account: 'beheerder',
+    name: 'an earlier import opened, a line to match',
+    act: async (page) => {
+      await page
+        .getByRole('link', { name: /^afschrift-toegankelijkheid-/ })
+        .first()
+        .click();
+      await expect(page.getByRole('button', { name: /^Koppel / })).toBeVisible();
+    },
+  },
+  {
+    path: '/applicationManager/bank/import',
+    account: 'beheerder',
+    name: 'the match dialog of a line',
+    act: async (page) => {
+      await page
+        .getByRole('link', { name: /^afschrift-toegankelijkheid-/ })
+        .first()
+        .click();
+      await page
+        .getByRole('button', { name: /^Koppel / })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Lijn koppelen aan een transactie' });
+      // It searches for the line's reference, which no transaction has: a name shows candidates.
+      await dialog.getByRole('searchbox', { name: 'Zoek een open transactie' }).fill('Lien');
+      await expect(dialog.getByRole('radiogroup', { name: /^Open transacties/ })).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300))); // the opening transition
     },
   },
   {

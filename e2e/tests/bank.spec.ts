@@ -93,6 +93,9 @@ async function openTransaction(
   const filters = page.getByRole('search', { name: 'Transacties filteren' });
   await filters.getByLabel('Oogstjaar', { exact: true }).selectOption(String(harvestYear));
   await filters.getByRole('searchbox', { name: 'Zoeken' }).fill(reference);
+  // The list asks once the typing settled (300 ms) and writes the search to the address; a click before
+  // that would be overtaken by it, as the detail screen's code is still loading.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${reference}(&|$)`));
   const card = page.getByRole('link', { name: new RegExp(payer) }).filter({ hasText: formatted(reference) });
   await expect(card).toHaveCount(1);
   await card.click();
@@ -332,6 +335,7 @@ test('a bank statement file pays a member’s transaction by its structured refe
     status: 'open',
   });
   expect(jef, 'jef has an open transaction this year (seed/demo-bank.ts)').toBeDefined();
+  const stamp = Date.now().toString(36);
   // A reference of the right form that no transaction has (references come from the ids).
   const unknownReference = structuredReferenceFromNumber(987_654_321);
   const today = new Date().toISOString().slice(0, 10);
@@ -345,6 +349,7 @@ test('a bank statement file pays a member’s transaction by its structured refe
         name: 'Jef Janssens',
         iban: 'BE71096123456769',
         date: today,
+        bankReference: `e2e-${stamp}-1`,
       },
       {
         amountCents: 2_500,
@@ -352,6 +357,7 @@ test('a bank statement file pays a member’s transaction by its structured refe
         name: 'Onbekende Betaler',
         iban: 'BE62510007547061',
         date: today,
+        bankReference: `e2e-${stamp}-2`,
       },
     ],
   });
