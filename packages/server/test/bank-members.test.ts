@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bankMemberSchema, bankSubscriptionSchema, type BankMember } from '@pluk/contract';
@@ -10,7 +9,7 @@ import {
 } from '../src/seed/factories.js';
 import { bankCast, codeOf, type BankCast } from './helpers/bank-core.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
-import { statementListeners } from './helpers/test-db.js';
+import { genericPlan, statementsDuring } from './helpers/query-plan.js';
 
 /**
  * `POST applicationManager/bank/members` and `GET applicationManager/bank/subscriptions`: what a
@@ -347,54 +346,26 @@ describe('GET applicationManager/bank/subscriptions', () => {
   });
 });
 
-/** The statements one call runs, to ask PostgreSQL how it would run them. */
+/** The statements of one members call. */
 async function statementsOf(body: object) {
-  const seen: { query: string; params: unknown[] }[] = [];
-  const listener = (query: string, params: unknown[]) => void seen.push({ query, params });
-  statementListeners.add(listener);
-  try {
-    expect((await members(body)).statusCode).toBe(200);
-  } finally {
-    statementListeners.delete(listener);
-  }
-  return seen;
+  const { result: response, statements } = await statementsDuring(() => members(body));
+  expect(response.statusCode, response.body).toBe(200);
+  return statements;
 }
 
-const literal = (value: unknown) =>
-  value === null
-    ? 'null'
-    : typeof value === 'string'
-      ? `'${value.replace(/'/g, "''")}'`
-      : String(value as number | boolean);
-
-const membersStatement = async (body: object) => {
+/** The one statement that reads the members, by name. */
+async function membersStatement(body: object) {
   const list = (await statementsOf(body)).filter((s) =>
     /order by lower\("users"\."last_name"\)/.test(s.query),
   );
   expect(list).toHaveLength(1);
   return list[0]!;
-};
-
-/** The generic plan of the members' statement, sequential scans priced out (the tables are tiny). */
-async function planOf(body: object): Promise<string> {
-  const { query, params } = await membersStatement(body);
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql.raw(`prepare members_plan as ${query}`));
-    const result = (await tx.execute(
-      sql.raw(`explain execute members_plan(${params.map(literal).join(', ')})`),
-    )) as unknown as Record<string, string>[] | { rows: Record<string, string>[] };
-    await tx.execute(sql`deallocate members_plan`);
-    const rows = Array.isArray(result) ? result : result.rows;
-    return rows.map((row) => Object.values(row)[0]).join('\n');
-  });
 }
 
 describe('the members are read through an index', () => {
   it('the farm’s rows only, through an index; a search on the expression of the users’ trigram index', async () => {
     for (const body of [{}, { search: 'peeters' }]) {
-      const plan = await planOf(body);
+      const plan = await genericPlan(ctx.db, await membersStatement(body));
       expect(plan).not.toMatch(/Seq Scan/);
       expect(plan).toMatch(/Index (Only )?Scan using users_\w+ on users|users_search_trgm/);
     }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   bankLimits,
   householdPriceCents,
@@ -8,10 +8,11 @@ import {
 } from '@pluk/contract';
 import type { Database } from '../../../db/client.js';
 import { tenantDb } from '../../../db/tenant.js';
-import { bankTransactions, subscriptions, userSubscriptions, users } from '../../../db/schema/index.js';
+import { subscriptions, userSubscriptions, users } from '../../../db/schema/index.js';
 import { likePattern } from '../../../lib/like-pattern.js';
 import { currentHarvestYear } from '../../harvest-year.js';
 import { householdCounts } from '../../subscription/service.js';
+import { liveTransactionOfSubscriber } from '../transactions/live.js';
 import { userSearchText } from '../../users/service.js';
 
 export interface BankMembersQuery {
@@ -36,7 +37,7 @@ function searchCondition(search: string): SQL {
 
 /**
  * Each member's subscriptions of the harvest year with the household's price and whether an open or
- * paid transaction exists for it (read from `bank_transactions_one_live_per_subscription`).
+ * paid transaction exists for it.
  */
 async function subscriptionsOf(
   db: Database,
@@ -47,16 +48,6 @@ async function subscriptionsOf(
   const bySubscriber = new Map<number, BankMemberSubscription[]>();
   if (userIds.length === 0) return bySubscriber;
   const farm = tenantDb(db, appId);
-  const live = farm
-    .select({ one: sql`1` })
-    .from(bankTransactions)
-    .where(
-      and(
-        eq(bankTransactions.subscriptionId, userSubscriptions.subscriptionId),
-        eq(bankTransactions.userId, userSubscriptions.userId),
-        ne(bankTransactions.status, 'cancelled'),
-      ),
-    );
   const [rows, households] = await Promise.all([
     farm
       .select({
@@ -66,7 +57,7 @@ async function subscriptionsOf(
         harvestYear: subscriptions.harvestYear,
         adultPriceCents: subscriptions.adultPriceCents,
         childPriceCents: subscriptions.childPriceCents,
-        hasLiveTransaction: sql<boolean>`exists (${live})`,
+        hasLiveTransaction: sql<boolean>`exists (${liveTransactionOfSubscriber(farm)})`,
       })
       .from(userSubscriptions)
       .innerJoin(subscriptions, eq(subscriptions.id, userSubscriptions.subscriptionId))
