@@ -1,4 +1,4 @@
-import type { PaymentEmailKind } from '@pluk/contract';
+import { formatIban, formatStructuredReference, type PaymentEmailKind } from '@pluk/contract';
 
 /**
  * The "payment needed" and "payment reminder" e-mails (domain.md Money 1), written out in full when they
@@ -75,22 +75,6 @@ export function formatDay(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
-/**
- * `+++123/4567/89012+++` from the 12 digits. A private copy until the contract's
- * `formatStructuredReference` (the bank-file slice) lands.
- */
-export function formatReference(digits: string): string {
-  return `+++${digits.slice(0, 3)}/${digits.slice(3, 7)}/${digits.slice(7, 12)}+++`;
-}
-
-/** An IBAN in groups of four ("BE68 5390 0754 7034"), as on a bank card. A private copy of `formatIban`. */
-export function formatIbanForPeople(iban: string): string {
-  return iban
-    .replace(/\s+/g, '')
-    .toUpperCase()
-    .replace(/(.{4})(?=.)/g, '$1 ');
-}
-
 const hexColor = /^#[0-9a-fA-F]{6}$/;
 const fallbackColors = { primary: '#2f7d32', background: '#f5f9f0' };
 
@@ -148,12 +132,12 @@ export function renderPaymentEmail(input: PaymentEmailInput): RenderedPaymentEma
     ['Omschrijving', description],
     ['Bedrag', formatEuros(input.transaction.amountCents)],
     ['Vervaldatum', formatDay(input.transaction.dueDate)],
-    ['Gestructureerde mededeling', formatReference(input.transaction.structuredReference)],
+    ['Gestructureerde mededeling', formatStructuredReference(input.transaction.structuredReference)],
   ];
   const payee = input.farm.payee
     ? {
         accountName: oneLine(input.farm.payee.accountName),
-        iban: formatIbanForPeople(oneLine(input.farm.payee.iban)),
+        iban: formatIban(oneLine(input.farm.payee.iban)),
       }
     : null;
   const payeeLines: [string, string][] = payee

@@ -175,14 +175,6 @@ export function formatEuros(cents: number): string {
   return `${cents < 0 ? '−' : ''}€ ${wholeEuros.format(whole)},${String(rest).padStart(2, '0')}`;
 }
 
-/**
- * The 12 digits as `+++123/4567/89012+++`. A private copy until the contract's
- * `formatStructuredReference` (bank-lib) lands on main.
- */
-export function formatReference(digits: string): string {
-  return `+++${digits.slice(0, 3)}/${digits.slice(3, 7)}/${digits.slice(7, 12)}+++`;
-}
-
 export const statusLabels: Record<TransactionStatus, string> = {
   open: 'Open',
   paid: 'Betaald',

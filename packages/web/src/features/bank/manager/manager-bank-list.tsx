@@ -15,7 +15,6 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
-import { isApiError } from '../../../lib/errors';
 import { feedItems } from '../../../lib/feed-pages';
 import { useErrorText } from '../../../lib/form';
 import { oneOf, useUrlFilters } from '../../../lib/url-filters';
@@ -125,8 +124,6 @@ function SubscriptionFilter({
   const { t } = useTranslation('bankManager');
   const errorText = useErrorText();
   const subscriptions = useSubscriptionsOfYear(harvestYear);
-  // The subscriptions are the ApplicationManager's: a BankManager without that role filters without them.
-  if (isApiError(subscriptions.error) && subscriptions.error.status === 403) return null;
   return (
     <NativeSelect
       label={t('filters.subscription')}
@@ -263,8 +260,6 @@ function BankList({
           />
           <MemberSelect
             label={t('filters.member')}
-            onlyActive={false}
-            hideWhenForbidden
             value={member}
             onChange={(choice) =>
               setFilters({ lid: choice ? String(choice.id) : null, lidnaam: choice ? choice.name : null })
