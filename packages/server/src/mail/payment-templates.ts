@@ -1,3 +1,4 @@
+import { formatEuros } from '@pluk/contract';
 import { formatIban, formatStructuredReference, type PaymentEmailKind } from '@pluk/contract';
 
 /**
@@ -57,17 +58,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
 }
 
-const wholeUnits = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 });
-
-/**
- * Euros from integer cents, "€ 1.234,50" with a no-break space after the sign (as the web app's
- * `formatEuros`; the contract has no euro formatter yet). No float arithmetic.
- */
-export function formatEuros(cents: number): string {
-  const whole = Math.floor(Math.abs(cents) / 100);
-  const rest = Math.abs(cents) % 100;
-  return `${cents < 0 ? '−' : ''}€\u00a0${wholeUnits.format(whole)},${String(rest).padStart(2, '0')}`;
-}
+export { formatEuros };
 
 /** YYYY-MM-DD as dd/mm/jjjj. */
 export function formatDay(day: string): string {
