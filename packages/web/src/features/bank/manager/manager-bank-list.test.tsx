@@ -227,6 +227,20 @@ describe('the bank list', () => {
     expect(await screen.findByText('Je hebt hiervoor niet de juiste rol.')).toBeInTheDocument();
   });
 
+  it('exports the members as a spreadsheet', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderApp({
+      path: '/applicationManager/bank',
+      account: bankManager,
+      handlers: bankHandlers({
+        'GET /api/applicationManager/export/users': () => new Response(new Blob(['xlsx']), { status: 200 }),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Leden exporteren (.xlsx)' }));
+    expect(await screen.findByText('De ledenlijst is gedownload.')).toBeInTheDocument();
+    expect(fetch.calls.some((call) => call.path === '/api/applicationManager/export/users')).toBe(true);
+  });
+
   it('says when nothing matches, and when a year has no transactions yet', async () => {
     renderApp({
       path: '/applicationManager/bank?status=cancelled',

@@ -18,7 +18,7 @@ import { ErrorState, LoadingState } from '../../../components/query-state';
 import { feedItems } from '../../../lib/feed-pages';
 import { useErrorText } from '../../../lib/form';
 import { oneOf, useUrlFilters } from '../../../lib/url-filters';
-import { useExportTransactions } from './api/export-transactions';
+import { useExportTransactions, useExportUsers } from './api/export-transactions';
 import type { TransactionFilters } from './api/keys';
 import { useSubscriptionsOfYear } from './api/member-lookup';
 import { useCurrentBankYear } from './api/summary';
@@ -61,6 +61,7 @@ function Actions({
   const { t } = useTranslation('bankManager');
   const errorText = useErrorText();
   const exportYear = useExportTransactions();
+  const exportUsers = useExportUsers();
   return (
     <Stack gap="xs">
       <Group gap="sm">
@@ -80,6 +81,20 @@ function Actions({
           }
         >
           {t('list.export', { year: harvestYear })}
+        </Button>
+        <Button
+          size="md"
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+          loading={exportUsers.isPending}
+          onClick={() =>
+            exportUsers.mutate(undefined, {
+              onSuccess: () => notifySuccess(t('list.exportedUsers')),
+              onError: (error) => notifyError(errorText(error)),
+            })
+          }
+        >
+          {t('list.exportUsers')}
         </Button>
       </Group>
       <Group gap="sm" component="nav" aria-label={t('list.adminActions')}>
