@@ -22,6 +22,8 @@ export const bankLimits = {
   /** € 100 000: a typo beyond that, not a subscription. */
   amountMaxCents: 10_000_000,
   searchMax: 100,
+  /** The members one answer of `members` holds (the BankManager's picker): typing narrows the rest. */
+  membersShown: 20,
   /** A user's transactions list: page 1, 20 rows (product-spec §9). */
   userRowsPerPage: 20,
   managerRowsPerPageMax: 200,
@@ -205,6 +207,51 @@ export const membershipCreateBodySchema = z.object({
   dueDate: dayField('de vervaldatum').optional(),
 });
 export type MembershipCreateBody = z.input<typeof membershipCreateBodySchema>;
+
+/**
+ * `POST applicationManager/bank/members`: the members a BankManager picks from ("Nieuwe transactie", the
+ * list's member filter) with their subscriptions of a harvest year; the users list and the subscription
+ * routes are the ApplicationManager's.
+ */
+export const bankMembersBodySchema = z.object({
+  /** Part of the first or last name or the e-mail; without it, the first members by name. */
+  search: z
+    .string({ error: 'Zoek met een naam of e-mailadres.' })
+    .trim()
+    .max(bankLimits.searchMax, `Zoek met hoogstens ${bankLimits.searchMax} tekens.`)
+    .optional(),
+  /** Default: the current one. */
+  harvestYear: harvestYearField.optional(),
+  /** Only this member (their own page, where the name alone may not find them). */
+  userId: idField('userId').optional(),
+});
+export type BankMembersBody = z.input<typeof bankMembersBodySchema>;
+export const bankMemberSubscriptionSchema = z.object({
+  subscriptionId: z.number().int(),
+  name: z.string(),
+  harvestYear: z.number().int(),
+  /** What the member's household pays for it (adults × adult price + children × child price). */
+  priceCents: z.number().int(),
+  /** An open or paid transaction exists for it: a new one would be refused (TRANSACTION_EXISTS). */
+  hasLiveTransaction: z.boolean(),
+});
+export type BankMemberSubscription = z.infer<typeof bankMemberSubscriptionSchema>;
+export const bankMemberSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subscriptions: z.array(bankMemberSubscriptionSchema),
+});
+export type BankMember = z.infer<typeof bankMemberSchema>;
+
+/** `GET applicationManager/bank/subscriptions?harvestYear=`: the list's subscription filter. */
+export const bankSubscriptionsQuerySchema = z.object({ harvestYear: harvestYearQueryField.optional() });
+export const bankSubscriptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  harvestYear: z.number().int(),
+});
+export type BankSubscription = z.infer<typeof bankSubscriptionSchema>;
 
 /** `POST applicationManager/bank/Update`: an open transaction's amount, description or due date. */
 export const transactionUpdateBodySchema = z.object({
@@ -829,5 +876,27 @@ export const bankRoutes = {
     summary: 'The transactions of the subscription of the same name in the current harvest year (.xlsx).',
     params: idParamsSchema,
     response: 'file',
+  }),
+  members: defineRoute({
+    feature: 'bank',
+    method: 'POST',
+    path: 'applicationManager/bank/members',
+    permission: bankRole,
+    summary:
+      'Up to 20 approved members of the farm whose first or last name or e-mail holds `search` (any case; ' +
+      'without it, the first by last and first name), each with their subscriptions of the harvest year ' +
+      '(default: the current one): the household price and whether an open or paid transaction exists. ' +
+      'With `userId`, only that member.',
+    body: bankMembersBodySchema,
+    response: { 200: z.array(bankMemberSchema) },
+  }),
+  subscriptions: defineRoute({
+    feature: 'bank',
+    method: 'GET',
+    path: 'applicationManager/bank/subscriptions',
+    permission: bankRole,
+    summary: "The farm's subscriptions (of one harvest year, or all), the latest year first, then by name.",
+    query: bankSubscriptionsQuerySchema,
+    response: { 200: z.array(bankSubscriptionSchema) },
   }),
 } as const;

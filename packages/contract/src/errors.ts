@@ -186,8 +186,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   TRANSACTION_PAID: 'Een betaalde transactie blijft bewaard als bewijs: je kan ze niet verwijderen.',
   TRANSACTION_EXISTS: 'Voor dit abonnement van dit lid bestaat al een open of betaalde transactie.',
   NOT_SUBSCRIBED: 'Dit lid heeft dit abonnement niet.',
-  PAID_BY_TRANSACTIONS:
-    'Dit lid heeft dit oogstjaar betaalde transacties. Pas de betaling aan in de bank.',
+  PAID_BY_TRANSACTIONS: 'Dit lid heeft dit oogstjaar betaalde transacties. Pas de betaling aan in de bank.',
   BANK_ACCOUNT_INVALID: 'Dit is geen geldig IBAN-rekeningnummer.',
   BANK_FILE_INVALID: 'Dit bestand is geen CODA- of CAMT.053-rekeningafschrift dat we kunnen lezen.',
   BANK_LINE_ALREADY_HANDLED: 'Deze lijn van het rekeningafschrift is al verwerkt.',

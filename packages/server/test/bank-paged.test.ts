@@ -5,7 +5,7 @@ import { bankTransactions } from '../src/db/schema/index.js';
 import { createBankTransaction, createSubscription, type CreatedUser } from '../src/seed/factories.js';
 import { bankCast, type BankCast } from './helpers/bank-core.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
-import { statementListeners } from './helpers/test-db.js';
+import { genericPlan, statementsDuring } from './helpers/query-plan.js';
 
 /**
  * `POST applicationManager/bank/Paged`: the bank screen's list and a user's transactions. Filtered,
@@ -221,45 +221,14 @@ describe('the bank list', () => {
   });
 });
 
-/** The statements the server ran for one request. */
-async function statementsOf(body: object) {
-  const seen: { query: string; params: unknown[] }[] = [];
-  const listener = (query: string, params: unknown[]) => void seen.push({ query, params });
-  statementListeners.add(listener);
-  try {
-    const response = await paged(body);
-    expect(response.statusCode, response.body).toBe(200);
-  } finally {
-    statementListeners.delete(listener);
-  }
-  return seen;
-}
-
-const literal = (value: unknown) =>
-  value === null
-    ? 'null'
-    : typeof value === 'string'
-      ? `'${value.replace(/'/g, "''")}'`
-      : String(value as number | boolean);
-
 /** The generic plan of the list's statement, sequential scans priced out (the tables are tiny). */
 async function planOf(body: object): Promise<string> {
-  const statements = await statementsOf(body);
+  const { result: response, statements } = await statementsDuring(() => paged(body));
+  expect(response.statusCode, response.body).toBe(200);
   const list = statements.filter((s) => s.query.includes('order by "bank_transactions"."created_at" desc'));
   expect(list).toHaveLength(1);
-  const { query, params } = list[0]!;
-  expect(query).not.toMatch(/\blimit \$\d/i);
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql.raw(`prepare bank_plan as ${query}`));
-    const result = (await tx.execute(
-      sql.raw(`explain execute bank_plan(${params.map(literal).join(', ')})`),
-    )) as unknown as Record<string, string>[] | { rows: Record<string, string>[] };
-    await tx.execute(sql`deallocate bank_plan`);
-    const rows = Array.isArray(result) ? result : result.rows;
-    return rows.map((row) => Object.values(row)[0]).join('\n');
-  });
+  expect(list[0]!.query).not.toMatch(/\blimit \$\d/i);
+  return genericPlan(ctx.db, list[0]!);
 }
 
 describe('the bank list reads its index', () => {

@@ -225,7 +225,7 @@ describe('POST applicationManager/bank/Update', () => {
     const events = await eventsOf(ctx, transaction.id);
     expect(events.map((e) => e.kind)).toEqual(['created', 'updated']);
     expect(events[1]).toMatchObject({ amountCents: 12_550, actorName: 'Bankier Test' });
-    expect(events[1]!.detail).toContain('bedrag € 100,00 → € 125,50');
+    expect(events[1]!.detail).toContain('bedrag €\u00a0100,00 → €\u00a0125,50');
     expect(events[1]!.detail).toContain('omschrijving "Abonnement" → "Abonnement aangepast"');
     expect(events[1]!.detail).toContain(`vervaldatum ${transaction.dueDate} → 2030-05-01`);
     // The same values again change nothing and write no row.
@@ -435,7 +435,7 @@ describe('DELETE applicationManager/bank/{id}', () => {
       actorUserId: cast.bankManager.id,
     });
     expect(deleted!.detail).toContain(`transactie ${transaction.id} verwijderd`);
-    expect(deleted!.detail).toContain('€ 60,00');
+    expect(deleted!.detail).toContain('€\u00a060,00');
     // The created row stays too, now without its link.
     expect((await remove(transaction.id)).statusCode).toBe(404);
   });

@@ -181,15 +181,13 @@ describe('scheduled pruning', () => {
   });
 
   it("keeps a farm's latest 1,000 Mollie webhook calls and drops the older ones", async () => {
-    await ctx.db
-      .insert(mollieWebhookCalls)
-      .values(
-        Array.from({ length: 1205 }, (_, i) => ({
-          appId: ctx.appId,
-          paymentId: `tr_call${i}`,
-          outcome: 'unknown-payment',
-        })),
-      );
+    await ctx.db.insert(mollieWebhookCalls).values(
+      Array.from({ length: 1205 }, (_, i) => ({
+        appId: ctx.appId,
+        paymentId: `tr_call${i}`,
+        outcome: 'unknown-payment',
+      })),
+    );
     expect(await pruneOldRows(ctx.db, { auditLogRetentionDays: 365 })).toMatchObject({ webhookCalls: 205 });
     const kept = await ctx.db.select({ paymentId: mollieWebhookCalls.paymentId }).from(mollieWebhookCalls);
     expect(kept).toHaveLength(1000);

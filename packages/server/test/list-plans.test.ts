@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, ledgerEntries, posts, products, tasks, wallets } from '../src/db/schema/index.js';
 import { literalCount, windowKey, windowOf, windowParams } from '../src/lib/paging.js';
 import { createCrop, type CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
-import { statementListeners } from './helpers/test-db.js';
+import { genericPlan, statementsDuring, type Statement } from './helpers/query-plan.js';
 
 /**
  * The lists keep a good cached plan (ADR 066). A prepared statement is planned once, generically (for
@@ -78,48 +77,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-interface Statement {
-  query: string;
-  params: unknown[];
-}
-
 /** The statements the server ran for one request. */
 async function statementsOf(request: Parameters<TestContext['request']>[0]) {
-  const seen: Statement[] = [];
-  const listener = (query: string, params: unknown[]) => void seen.push({ query, params });
-  statementListeners.add(listener);
-  try {
-    const response = await ctx.request(request);
-    expect(response.statusCode, response.body).toBe(200);
-    return { body: json<{ total: number; items: unknown[] }>(response), statements: seen };
-  } finally {
-    statementListeners.delete(listener);
-  }
-}
-
-const literal = (value: unknown) =>
-  value === null
-    ? 'null'
-    : typeof value === 'string'
-      ? `'${value.replace(/'/g, "''")}'`
-      : String(value as number | boolean);
-
-/**
- * PostgreSQL's generic plan of a statement (what a prepared statement runs once it is cached), with
- * sequential scans priced out: the test tables are tiny, and the question is which index the plan can use.
- */
-async function genericPlan({ query, params }: Statement): Promise<string> {
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql.raw(`prepare list_plan as ${query}`));
-    const result = (await tx.execute(
-      sql.raw(`explain execute list_plan(${params.map(literal).join(', ')})`),
-    )) as unknown as Record<string, string>[] | { rows: Record<string, string>[] };
-    await tx.execute(sql`deallocate list_plan`);
-    const rows = Array.isArray(result) ? result : result.rows;
-    return rows.map((row) => Object.values(row)[0]).join('\n');
-  });
+  const { result: response, statements } = await statementsDuring(() => ctx.request(request));
+  expect(response.statusCode, response.body).toBe(200);
+  return { body: json<{ total: number; items: unknown[] }>(response), statements };
 }
 
 /** The one statement of the request that reads `table` in the list's order. */
@@ -142,7 +104,7 @@ async function listOnIndex(
   expect(body.total, url).toBe(expected.total);
   const list = listStatement(statements, expected.orderBy);
   expect(list.query).not.toMatch(/\blimit \$\d/i);
-  const plan = expected.index === undefined ? '' : await genericPlan(list);
+  const plan = expected.index === undefined ? '' : await genericPlan(ctx.db, list);
   if (expected.index !== undefined) expect(plan, url).toContain(expected.index);
   return { list, plan };
 }

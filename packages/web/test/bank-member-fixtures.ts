@@ -15,7 +15,8 @@ export function makeMemberTransaction(overrides: Partial<MemberTransaction> = {}
     status: 'open',
     // Far ahead, so "not overdue" holds whenever the tests run.
     dueDate: '2099-04-01',
-    structuredReference: '123456789012',
+    // 1234567890 mod 97 = 2: the check digits of a real reference (the QR code takes only those).
+    structuredReference: '123456789002',
     paidAt: null,
     paidVia: null,
     createdAt: '2030-03-01T09:00:00.000Z',

@@ -1,4 +1,5 @@
-import type { PaymentEmailKind } from '@pluk/contract';
+import { formatEuros } from '@pluk/contract';
+import { formatIban, formatStructuredReference, type PaymentEmailKind } from '@pluk/contract';
 
 /**
  * The "payment needed" and "payment reminder" e-mails (domain.md Money 1), written out in full when they
@@ -57,38 +58,12 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
 }
 
-const wholeUnits = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 });
-
-/**
- * Euros from integer cents, "€ 1.234,50" with a no-break space after the sign (as the web app's
- * `formatEuros`; the contract has no euro formatter yet). No float arithmetic.
- */
-export function formatEuros(cents: number): string {
-  const whole = Math.floor(Math.abs(cents) / 100);
-  const rest = Math.abs(cents) % 100;
-  return `${cents < 0 ? '−' : ''}€\u00a0${wholeUnits.format(whole)},${String(rest).padStart(2, '0')}`;
-}
+export { formatEuros };
 
 /** YYYY-MM-DD as dd/mm/jjjj. */
 export function formatDay(day: string): string {
   const [year, month, date] = day.split('-');
   return `${date}/${month}/${year}`;
-}
-
-/**
- * `+++123/4567/89012+++` from the 12 digits. A private copy until the contract's
- * `formatStructuredReference` (the bank-file slice) lands.
- */
-export function formatReference(digits: string): string {
-  return `+++${digits.slice(0, 3)}/${digits.slice(3, 7)}/${digits.slice(7, 12)}+++`;
-}
-
-/** An IBAN in groups of four ("BE68 5390 0754 7034"), as on a bank card. A private copy of `formatIban`. */
-export function formatIbanForPeople(iban: string): string {
-  return iban
-    .replace(/\s+/g, '')
-    .toUpperCase()
-    .replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 const hexColor = /^#[0-9a-fA-F]{6}$/;
@@ -148,12 +123,12 @@ export function renderPaymentEmail(input: PaymentEmailInput): RenderedPaymentEma
     ['Omschrijving', description],
     ['Bedrag', formatEuros(input.transaction.amountCents)],
     ['Vervaldatum', formatDay(input.transaction.dueDate)],
-    ['Gestructureerde mededeling', formatReference(input.transaction.structuredReference)],
+    ['Gestructureerde mededeling', formatStructuredReference(input.transaction.structuredReference)],
   ];
   const payee = input.farm.payee
     ? {
         accountName: oneLine(input.farm.payee.accountName),
-        iban: formatIbanForPeople(oneLine(input.farm.payee.iban)),
+        iban: formatIban(oneLine(input.farm.payee.iban)),
       }
     : null;
   const payeeLines: [string, string][] = payee

@@ -1,15 +1,5 @@
-const wholeUnits = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 });
-
-/**
- * Euros as people read them: "€ 1.234,50" from integer cents (no float arithmetic), a no-break space
- * after the sign (it never ends a line alone), a real minus sign "−" below zero. Subscription prices and what they bring in (decision 074); virtual money has its
- * own formatter (`virtual-money.ts`).
- */
-export function formatEuros(cents: number): string {
-  const whole = Math.floor(Math.abs(cents) / 100);
-  const rest = Math.abs(cents) % 100;
-  return `${cents < 0 ? '−' : ''}€\u00a0${wholeUnits.format(whole)},${String(rest).padStart(2, '0')}`;
-}
+/** Euros as people read them ("€ 1.234,50"): one formatter for the whole app, in the contract. */
+export { formatEuros } from '@pluk/contract';
 
 /** What a person types ("12,5", "12.50", "€ 12") as cents; null when it is not an amount with at most 2 decimals. */
 export function parseEuros(text: string): number | null {

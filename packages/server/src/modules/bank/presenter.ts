@@ -166,22 +166,7 @@ export function presentPublicTransaction(
 // ---------------------------------------------------------------------------------------------------
 // Words and amounts as people read them (audit details, spreadsheets).
 
-const wholeEuros = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 });
-
-/** "€ 1.234,50" from integer cents, without float arithmetic. */
-export function formatEuros(cents: number): string {
-  const whole = Math.floor(Math.abs(cents) / 100);
-  const rest = Math.abs(cents) % 100;
-  return `${cents < 0 ? '−' : ''}€ ${wholeEuros.format(whole)},${String(rest).padStart(2, '0')}`;
-}
-
-/**
- * The 12 digits as `+++123/4567/89012+++`. A private copy until the contract's
- * `formatStructuredReference` (bank-lib) lands on main.
- */
-export function formatReference(digits: string): string {
-  return `+++${digits.slice(0, 3)}/${digits.slice(3, 7)}/${digits.slice(7, 12)}+++`;
-}
+export { formatEuros } from '@pluk/contract';
 
 export const statusLabels: Record<TransactionStatus, string> = {
   open: 'Open',

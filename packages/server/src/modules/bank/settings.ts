@@ -1,4 +1,4 @@
-import type { BankSettings, Payee } from '@pluk/contract';
+import { isValidIban, normalizeIban, type BankSettings, type Payee } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { settings } from '../../db/schema/index.js';
@@ -77,35 +77,4 @@ export async function saveBankSettings(
     await audit(tx, appId, auth, 'bank.settings', { ...saved });
   });
   return saved;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// IBAN (ISO 13616): a private copy of the contract's `isValidIban` / `normalizeIban` (bank-lib branch)
-// until that lands on main.
-
-/** SEPA countries' IBAN lengths: a known country with another length is refused even if mod 97 holds. */
-const ibanLengths: Readonly<Record<string, number>> = {
-  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18,
-  FR: 27, GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20,
-  LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27,
-  VA: 22,
-}; // prettier-ignore
-
-/** Without spaces, in capitals: how it is stored and compared. */
-export function normalizeIban(iban: string): string {
-  return iban.replace(/\s+/g, '').toUpperCase();
-}
-
-export function isValidIban(iban: string): boolean {
-  const normalized = normalizeIban(iban);
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(normalized)) return false;
-  const length = ibanLengths[normalized.slice(0, 2)];
-  if (length !== undefined && normalized.length !== length) return false;
-  // Country and check digits to the end, letters as 10..35, the whole read as a number mod 97 = 1.
-  let rest = 0;
-  for (const char of normalized.slice(4) + normalized.slice(0, 4)) {
-    const value = char >= 'A' ? char.charCodeAt(0) - 55 : Number(char);
-    rest = (rest * (value >= 10 ? 100 : 10) + value) % 97;
-  }
-  return rest === 1;
 }

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PaidVia, TransactionStatus } from '@pluk/contract';
+import { formatStructuredReference, type PaidVia, type TransactionStatus } from '@pluk/contract';
 import type { Database } from '../../../db/client.js';
 import { tenantDb } from '../../../db/tenant.js';
 import { bankTransactions, subscriptions } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/http-error.js';
 import { currentHarvestYear } from '../../harvest-year.js';
-import { formatReference, paidViaLabels, statusLabels } from '../presenter.js';
+import { paidViaLabels, statusLabels } from '../presenter.js';
 import { selectManagedTransactions } from '../transactions/read.js';
 import {
   dayCell,
@@ -60,7 +60,7 @@ async function transactionsSheet(db: Database, appId: string, filter: SQL | unde
       dueDate: dayCell(row.dueDate),
       paidAt: momentCell(row.paidAt),
       paidVia: row.paidVia ? paidViaLabels[row.paidVia as PaidVia] : '',
-      reference: safeText(formatReference(row.structuredReference)),
+      reference: safeText(formatStructuredReference(row.structuredReference)),
     });
   }
   return xlsxBuffer(workbook);

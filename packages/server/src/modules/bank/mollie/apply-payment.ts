@@ -10,7 +10,7 @@ import {
 } from '../status-change.js';
 import type { MolliePayment, MolliePaymentStatus } from './gateway.js';
 import type { OnlinePaymentRow, WebhookOutcome } from './online-payments.js';
-import { formatEuros } from './texts.js';
+import { formatEuros } from '@pluk/contract';
 
 /** Statuses Mollie never leaves (a payment that failed is not retried: a new one is started). */
 const finalStatuses: ReadonlySet<string> = new Set(['paid', 'failed', 'canceled', 'expired']);

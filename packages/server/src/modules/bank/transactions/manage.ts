@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ManagedTransaction, PaidVia } from '@pluk/contract';
+import { formatStructuredReference, type ManagedTransaction, type PaidVia } from '@pluk/contract';
 import type { Database } from '../../../db/client.js';
 import { tenantDb } from '../../../db/tenant.js';
 import { bankTransactions } from '../../../db/schema/index.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { HttpError, notFound } from '../../../lib/http-error.js';
 import type { RequestAuth } from '../../../types.js';
-import { formatEuros, formatReference } from '../presenter.js';
+import { formatEuros } from '../presenter.js';
 import {
   closeTransaction,
   lockTransaction,
@@ -146,7 +146,7 @@ export async function deleteTransaction(
       actor: await bankActorOf(tx, appId, auth),
       detail:
         `transactie ${id} verwijderd: ${row.payerName}, ${formatEuros(row.amountCents)}, ` +
-        `"${row.description}", ${formatReference(row.structuredReference)}`,
+        `"${row.description}", ${formatStructuredReference(row.structuredReference)}`,
     });
     await tenantDb(tx, appId).delete(bankTransactions).where(inApp(appId, id));
     // An open one gone may leave only paid ones this year: the member has paid then.

@@ -14,6 +14,7 @@ import {
   pageWindow,
   type PageKey,
 } from '../../../lib/paging.js';
+import { likePattern } from '../../../lib/like-pattern.js';
 import { userSearchText } from '../../users/service.js';
 import { managedTransactionColumns, presentManagedTransaction } from '../presenter.js';
 
@@ -27,10 +28,6 @@ const transactionKeys: PageKey[] = [
   { column: bankTransactions.createdAt, type: 'timestamptz', desc: true },
   { column: bankTransactions.id, type: 'integer', desc: true },
 ];
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Payer name, description, the member's name or e-mail (through the users' trigram index), and, when

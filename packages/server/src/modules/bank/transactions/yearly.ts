@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
 import {
   householdPriceCents,
   type YearlyTransactionsPreview,
@@ -7,13 +7,14 @@ import {
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../../db/client.js';
 import { tenantDb } from '../../../db/tenant.js';
-import { bankTransactions, subscriptions, userSubscriptions, users } from '../../../db/schema/index.js';
+import { subscriptions, userSubscriptions, users } from '../../../db/schema/index.js';
 import { inTransaction } from '../../../db/transaction.js';
 import type { RequestAuth } from '../../../types.js';
 import { currentHarvestYear } from '../../harvest-year.js';
 import { householdCounts } from '../../subscription/service.js';
 import { bankActorOf } from './actor.js';
 import { insertTransactionsSkippingExisting, type NewTransaction } from './create.js';
+import { liveTransactionOfSubscriber } from './live.js';
 import { subscriptionDescription } from './membership-create.js';
 
 type YearlyResult = z.infer<typeof yearlyTransactionsResultSchema>;
@@ -38,16 +39,6 @@ async function candidates(
   harvestYear: number,
 ): Promise<Candidate[]> {
   const farm = tenantDb(db, appId);
-  const live = farm
-    .select({ one: sql`1` })
-    .from(bankTransactions)
-    .where(
-      and(
-        eq(bankTransactions.subscriptionId, userSubscriptions.subscriptionId),
-        eq(bankTransactions.userId, userSubscriptions.userId),
-        ne(bankTransactions.status, 'cancelled'),
-      ),
-    );
   const rows = await farm
     .select({
       userId: users.id,
@@ -67,7 +58,7 @@ async function candidates(
         eq(subscriptions.harvestYear, harvestYear),
         eq(users.isApproved, true),
         eq(users.isActive, true),
-        notExists(live),
+        notExists(liveTransactionOfSubscriber(farm)),
       ),
     )
     .orderBy(asc(subscriptions.id), asc(users.id));

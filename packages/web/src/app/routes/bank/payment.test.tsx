@@ -46,7 +46,7 @@ describe('the payment page (/account/membership/{publicId}, no login)', () => {
     expect(screen.getByText('Open')).toBeInTheDocument();
     expect(screen.queryByText('Vervallen')).not.toBeInTheDocument();
     expect(screen.getByText('Te betalen uiterlijk 1 apr 2099')).toBeInTheDocument();
-    expect(screen.getByText('+++123/4567/89012+++')).toBeInTheDocument();
+    expect(screen.getByText('+++123/4567/89002+++')).toBeInTheDocument();
     expect(screen.getByText('BE68 5390 0754 7034')).toBeInTheDocument();
     expect(screen.getByText('De Plukhoeve vzw')).toBeInTheDocument();
     expect(screen.getByText('GKCCBEBB')).toBeInTheDocument();
@@ -58,14 +58,14 @@ describe('the payment page (/account/membership/{publicId}, no login)', () => {
     expect(code.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     expect(qr.calls).toEqual([
       {
-        text: 'BCD\n002\n1\nSCT\nGKCCBEBB\nDe Plukhoeve vzw\nBE68539007547034\nEUR125.00\n\n123456789012',
+        text: 'BCD\n002\n1\nSCT\nGKCCBEBB\nDe Plukhoeve vzw\nBE68539007547034\nEUR125.00\n\n123456789002',
         options: { errorCorrectionLevel: 'M' },
       },
     ]);
 
     // The reference and the IBAN copy as a banking app takes them.
     await user.click(screen.getByRole('button', { name: 'Kopiëren: Gestructureerde mededeling' }));
-    expect(await navigator.clipboard.readText()).toBe('+++123/4567/89012+++');
+    expect(await navigator.clipboard.readText()).toBe('+++123/4567/89002+++');
     expect(
       screen.getByRole('button', { name: 'Gekopieerd: Gestructureerde mededeling' }),
     ).toBeInTheDocument();
@@ -201,7 +201,7 @@ describe('the payment page (/account/membership/{publicId}, no login)', () => {
     expect(
       screen.queryByRole('img', { name: 'QR-code om te betalen met je bankapp' }),
     ).not.toBeInTheDocument();
-    expect(screen.queryByText('+++123/4567/89012+++')).not.toBeInTheDocument();
+    expect(screen.queryByText('+++123/4567/89002+++')).not.toBeInTheDocument();
     expect(qr.calls).toEqual([]);
   });
 
@@ -223,12 +223,31 @@ describe('the payment page (/account/membership/{publicId}, no login)', () => {
   it('without the farm’s account: asks to get the details from the farm instead of a QR code; no online payment', async () => {
     show({ [detail]: () => json(makePublicTransaction({ payee: null, canPayOnline: false })) });
     expect(await screen.findByText('Vraag de betaalgegevens aan de boerderij')).toBeInTheDocument();
-    expect(screen.getByText('+++123/4567/89012+++')).toBeInTheDocument();
+    expect(screen.getByText('+++123/4567/89002+++')).toBeInTheDocument();
     expect(
       screen.queryByRole('img', { name: 'QR-code om te betalen met je bankapp' }),
     ).not.toBeInTheDocument();
     expect(screen.queryByText('Rekeningnummer (IBAN)')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Online betalen' })).not.toBeInTheDocument();
+    expect(qr.calls).toEqual([]);
+  });
+
+  it('an account the QR code cannot carry (a failing IBAN check, a malformed BIC): no code, the transfer details still', async () => {
+    for (const payee of [
+      { name: 'De Plukhoeve vzw', iban: 'BE68539007547035', bic: 'GKCCBEBB' },
+      { name: 'De Plukhoeve vzw', iban: 'BE68539007547034', bic: 'KRED' },
+    ]) {
+      const view = show({ [detail]: () => json(makePublicTransaction({ payee })) });
+      expect(await screen.findByText('+++123/4567/89002+++')).toBeInTheDocument();
+      expect(screen.getByText(payee.iban.replace(/(.{4})(?=.)/g, '$1 '))).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Online betalen' })).toBeEnabled();
+      expect(
+        screen.queryByRole('img', { name: 'QR-code om te betalen met je bankapp' }),
+      ).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Betalen met je bankapp' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Vraag de betaalgegevens aan de boerderij')).not.toBeInTheDocument();
+      view.unmount();
+    }
     expect(qr.calls).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { SubscriptionExports } from '../../../features/bank/manager/subscription-exports';
 import { ManagerSubscriptionDetail } from '../../../features/subscription/components/manager-subscription-detail';
 import { paths } from '../../paths';
 import { NotFoundRoute } from '../not-found';
@@ -18,6 +19,7 @@ export function ManagerSubscriptionDetailRoute() {
     <ManagerSubscriptionDetail
       id={id}
       links={links}
+      exports={<SubscriptionExports subscriptionId={id} />}
       onDeleted={() => void navigate(paths.manager.subscriptions.list.getHref(), { replace: true })}
     />
   );

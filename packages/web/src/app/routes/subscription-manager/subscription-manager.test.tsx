@@ -130,6 +130,39 @@ describe('manager subscriptions', () => {
     ).toBeInTheDocument();
   });
 
+  it('downloads the subscription’s transactions, or this harvest year’s namesake, and says when it fails', async () => {
+    const user = userEvent.setup();
+    let fail = false;
+    const file = () =>
+      fail
+        ? apiError(403, 'FORBIDDEN', 'Je hebt hiervoor niet de juiste rol.')
+        : new Response(new Blob(['xlsx']), { status: 200 });
+    const { fetch } = renderApp({
+      path: '/applicationManager/subscription/4',
+      account: manager,
+      handlers: {
+        ...subscriptionManagerHandlers(),
+        'GET /api/applicationManager/export/transactions/subscription/4': file,
+        'GET /api/applicationManager/export/transactions/subscription/currentHarvestYear/4': file,
+      },
+    });
+    const exports = await screen.findByRole('region', { name: 'Betalingen van dit abonnement' });
+    await user.click(within(exports).getByRole('button', { name: 'Transacties exporteren (.xlsx)' }));
+    expect(await screen.findByText('De transacties zijn gedownload.')).toBeInTheDocument();
+    await user.click(within(exports).getByRole('button', { name: 'Transacties van dit oogstjaar (.xlsx)' }));
+    await waitFor(() =>
+      expect(fetch.calls.map((call) => call.path)).toContain(
+        '/api/applicationManager/export/transactions/subscription/currentHarvestYear/4',
+      ),
+    );
+    expect(fetch.calls.map((call) => call.path)).toContain(
+      '/api/applicationManager/export/transactions/subscription/4',
+    );
+    fail = true;
+    await user.click(within(exports).getByRole('button', { name: 'Transacties exporteren (.xlsx)' }));
+    expect(await screen.findByText('Je hebt hiervoor niet de juiste rol.')).toBeInTheDocument();
+  });
+
   it('takes a member off the subscription', async () => {
     const user = userEvent.setup();
     let members = [makeSubscriptionMember()];

@@ -1,6 +1,13 @@
 import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconLinkOff } from '@tabler/icons-react';
-import type { PublicTransaction } from '@pluk/contract';
+import {
+  epcQrPayload,
+  formatIban,
+  formatStructuredReference,
+  normalizeIban,
+  type Payee,
+  type PublicTransaction,
+} from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
@@ -9,7 +16,6 @@ import { formatDate } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
 import { formatEuros } from '../../../lib/euros';
 import { usePublicTransaction } from '../api/get-public-transaction';
-import { epcQrPayload, formatIban, formatStructuredReference, normalizeIban } from '../payment-codes';
 import { isPublicId } from '../pending-payment';
 import { isOverdue } from '../transaction-dates';
 import { CopyValue, PlainValue } from './copy-value';
@@ -71,11 +77,30 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/**
+ * The EPC QR code's text, or null when the farm's account or the amount cannot go into one (an IBAN that
+ * fails its check, a BIC of the wrong shape): the page then shows the transfer details without a code.
+ */
+function qrPayloadOf(payee: Payee, transaction: PublicTransaction): string | null {
+  try {
+    return epcQrPayload({
+      name: payee.name,
+      iban: payee.iban,
+      bic: payee.bic ?? undefined,
+      amountCents: transaction.amountCents,
+      structuredReference: transaction.structuredReference,
+    });
+  } catch {
+    return null;
+  }
+}
+
 /** The ways to pay an open transaction: online, the QR code for a banking app, and the transfer itself. */
 function PayOptions({ transaction }: { transaction: PublicTransaction }) {
   const { t } = useTranslation('bank');
   const reference = formatStructuredReference(transaction.structuredReference);
   const { payee } = transaction;
+  const qrPayload = payee ? qrPayloadOf(payee, transaction) : null;
   return (
     <Stack gap="xl">
       {isOverdue(transaction) && (
@@ -85,18 +110,12 @@ function PayOptions({ transaction }: { transaction: PublicTransaction }) {
       )}
       {transaction.canPayOnline && <PayOnline publicId={transaction.publicId} headingId="payment-online" />}
       {payee ? (
-        <Section id="payment-qr" title={t('payment.qrTitle')}>
-          <Text size="sm">{t('payment.qrText')}</Text>
-          <EpcQrCode
-            payload={epcQrPayload({
-              name: payee.name,
-              iban: payee.iban,
-              bic: payee.bic,
-              amountCents: transaction.amountCents,
-              structuredReference: transaction.structuredReference,
-            })}
-          />
-        </Section>
+        qrPayload && (
+          <Section id="payment-qr" title={t('payment.qrTitle')}>
+            <Text size="sm">{t('payment.qrText')}</Text>
+            <EpcQrCode payload={qrPayload} />
+          </Section>
+        )
       ) : (
         <Alert color="yellow" icon={<IconInfoCircle aria-hidden />} title={t('payment.noPayeeTitle')}>
           {t('payment.noPayeeText')}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { amountText, parseAmount } from './amount-text';
-import { formatReference } from './structured-reference-format';
 
 describe('amounts the BankManager types', () => {
   it('reads euros as exact cents', () => {
@@ -26,10 +25,5 @@ describe('amounts the BankManager types', () => {
     expect(amountText(12550)).toBe('125,50');
     expect(amountText(12500)).toBe('125,00');
     expect(amountText(5)).toBe('0,05');
-  });
-
-  it('shows a structured reference the Belgian way', () => {
-    expect(formatReference('000000001297')).toBe('+++000/0000/01297+++');
-    expect(formatReference('12345')).toBe('12345');
   });
 });

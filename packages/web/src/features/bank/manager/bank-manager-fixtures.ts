@@ -1,17 +1,13 @@
 import type {
+  BankMember,
+  BankMembersBody,
+  BankSubscription,
   BankSummary,
   ManagedTransaction,
   ManagedTransactionDetail,
   TransactionEvent,
 } from '@pluk/contract';
-import { makeManagedSubscription, makeSubscriptionMember } from '../../../../test/harvest-member-fixtures';
-import {
-  json,
-  makeAccount,
-  makeManagedUser,
-  type StubHandler,
-  type StubRequest,
-} from '../../../../test/utils';
+import { json, makeAccount, type StubHandler, type StubRequest } from '../../../../test/utils';
 
 /** Test data of the BankManager's screens (the stubbed API of their tests). */
 
@@ -21,7 +17,7 @@ export const bankManager = makeAccount({
   firstName: 'Bert',
   lastName: 'Bank',
 });
-/** Also ApplicationManager: the member picker and the subscriptions are that role's routes. */
+/** An ApplicationManager: may do all a BankManager does. */
 export const farmManager = makeAccount({
   id: 2,
   roles: ['ApplicationManager'],
@@ -102,25 +98,58 @@ export function transactionsPage(
   };
 }
 
-export const lien = makeManagedUser({
-  id: 3,
-  firstName: 'Lien',
-  lastName: 'Lid',
-  username: 'lien',
-  isApproved: true,
-  isActive: true,
-});
-export const jef = makeManagedUser({
-  id: 4,
-  firstName: 'Jef',
-  lastName: 'Janssens',
-  username: 'jef',
+/** Lien has Groenten of 2030 (nothing paid yet); Jef has none. */
+export function makeBankMember(overrides: Partial<BankMember> = {}): BankMember {
+  return {
+    userId: 3,
+    name: 'Lien Lid',
+    email: 'lid@example.be',
+    subscriptions: [
+      {
+        subscriptionId: 4,
+        name: 'Groenten',
+        harvestYear: 2030,
+        priceCents: 30250,
+        hasLiveTransaction: false,
+      },
+    ],
+    ...overrides,
+  };
+}
+export const lien = makeBankMember();
+export const jef = makeBankMember({
+  userId: 4,
+  name: 'Jef Janssens',
   email: 'jef@example.be',
-  isApproved: true,
-  isActive: true,
+  subscriptions: [],
 });
 
-/** The summary (any year), an empty list, the users and the subscriptions of 2030 (Lien has Groenten). */
+export const groenten: BankSubscription = { id: 4, name: 'Groenten', harvestYear: 2030 };
+export const fruit: BankSubscription = { id: 5, name: 'Fruit', harvestYear: 2030 };
+
+/**
+ * `POST applicationManager/bank/members` over these members: by name or e-mail, or one `userId`; their
+ * subscriptions of 2030 only (another year: none).
+ */
+export function membersAnswer(members: BankMember[]): StubHandler {
+  return ({ body }: StubRequest) => {
+    const { search, userId, harvestYear = 2030 } = body as BankMembersBody;
+    const text = search?.toLowerCase();
+    return json(
+      members
+        .filter((member) => userId === undefined || member.userId === userId)
+        .filter((member) => !text || `${member.name} ${member.email}`.toLowerCase().includes(text))
+        .map((member) => ({
+          ...member,
+          subscriptions: member.subscriptions.filter(
+            (subscription) => subscription.harvestYear === harvestYear,
+          ),
+        })),
+    );
+  };
+}
+
+/** The summary (any year), an empty list, the members and the subscriptions of 2030 (Lien has Groenten). */
 export function bankHandlers(overrides: Record<string, StubHandler> = {}): Record<string, StubHandler> {
   return {
     'GET /api/applicationManager/bank': ({ url }: StubRequest) => {
@@ -128,26 +157,9 @@ export function bankHandlers(overrides: Record<string, StubHandler> = {}): Recor
       return json(makeSummary(year ? Number(year) : 2030));
     },
     'POST /api/applicationManager/bank/Paged': () => json(transactionsPage([makeTransaction()])),
-    'POST /api/applicationManager/user/paged': ({ body }: StubRequest) => {
-      const filter = (body as { filter?: string }).filter?.toLowerCase();
-      const users = [lien, jef].filter((user) => !filter || user.firstName.toLowerCase().includes(filter));
-      return json({
-        items: users,
-        total: users.length,
-        totalIsLowerBound: false,
-        nextCursor: null,
-        page: 1,
-        rowsPerPage: 20,
-      });
-    },
-    'GET /api/applicationManager/subscription': ({ url }: StubRequest) =>
-      json(
-        url.includes('harvestYear=2030')
-          ? [makeManagedSubscription(), makeManagedSubscription({ id: 5, name: 'Fruit', memberCount: 0 })]
-          : [],
-      ),
-    'GET /api/applicationManager/subscription/4/members': () => json([makeSubscriptionMember()]),
-    'GET /api/applicationManager/subscription/5/members': () => json([]),
+    'POST /api/applicationManager/bank/members': membersAnswer([lien, jef]),
+    'GET /api/applicationManager/bank/subscriptions': ({ url }: StubRequest) =>
+      json(url.includes('harvestYear=2030') ? [fruit, groenten] : []),
     ...overrides,
   };
 }

@@ -6,8 +6,11 @@ import { apiError, json, makeAccount, renderApp, type StubRequest } from '../../
 import {
   bankHandlers,
   bankManager,
-  farmManager,
+  jef,
+  lien,
+  makeBankMember,
   makeTransaction,
+  membersAnswer,
   pagedBodies,
   transactionsPage,
 } from './bank-manager-fixtures';
@@ -69,11 +72,11 @@ describe('the bank list', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
-  it('sends the filters in the request body', async () => {
+  it('sends the filters in the request body (a BankManager without other roles picks members and subscriptions too)', async () => {
     const user = userEvent.setup();
     const { fetch } = renderApp({
       path: '/applicationManager/bank',
-      account: farmManager,
+      account: bankManager,
       handlers: bankHandlers(),
     });
     await screen.findByRole('link', { name: /^Lien Lid/ });
@@ -137,23 +140,44 @@ describe('the bank list', () => {
     ).toBe(true);
   });
 
-  it('leaves out the filters of routes the BankManager may not call', async () => {
-    const forbidden = () => apiError(403, 'FORBIDDEN', 'Je hebt hiervoor niet de juiste rol.');
-    renderApp({
+  it('fills the filters from the bank’s own routes, and says so when the subscriptions cannot be read', async () => {
+    const user = userEvent.setup();
+    let failing = false;
+    const { fetch } = renderApp({
       path: '/applicationManager/bank',
       account: bankManager,
       handlers: bankHandlers({
-        'POST /api/applicationManager/user/paged': forbidden,
-        'GET /api/applicationManager/subscription': forbidden,
+        'GET /api/applicationManager/bank/subscriptions': ({ url }: StubRequest) =>
+          failing
+            ? apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis. Probeer het later opnieuw.')
+            : json(url.includes('harvestYear=2030') ? [{ id: 4, name: 'Groenten', harvestYear: 2030 }] : []),
       }),
     });
     await screen.findByRole('link', { name: /^Lien Lid/ });
-    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Lid' })).not.toBeInTheDocument());
+    const subscription = screen.getByRole('combobox', { name: 'Abonnement' });
     await waitFor(() =>
-      expect(screen.queryByRole('combobox', { name: 'Abonnement' })).not.toBeInTheDocument(),
+      expect(within(subscription).getByRole('option', { name: 'Groenten' })).toBeInTheDocument(),
     );
-    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
-    expect(screen.queryByText('Je hebt hiervoor niet de juiste rol.')).not.toBeInTheDocument();
+    expect(
+      fetch.calls
+        .filter((call) => call.path === '/api/applicationManager/bank/subscriptions')
+        .map((c) => c.url),
+    ).toEqual(['/api/applicationManager/bank/subscriptions?harvestYear=2030']);
+
+    await user.type(screen.getByRole('textbox', { name: 'Lid' }), 'piet');
+    await waitFor(() =>
+      expect(
+        fetch.calls.filter((call) => call.path === '/api/applicationManager/bank/members').at(-1)?.body,
+      ).toEqual({ search: 'piet' }),
+    );
+    expect(await screen.findByText('Geen leden gevonden')).toBeInTheDocument();
+
+    // Another year whose subscriptions cannot be read: the filter stays, says why, and the list still shows.
+    failing = true;
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Oogstjaar' }), '2029');
+    expect(await screen.findByText('Er ging iets mis. Probeer het later opnieuw.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Abonnement' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Lien Lid/ })).toBeInTheDocument();
   });
 
   it('loads more with the cursor of the page before', async () => {
@@ -203,6 +227,20 @@ describe('the bank list', () => {
     expect(await screen.findByText('Je hebt hiervoor niet de juiste rol.')).toBeInTheDocument();
   });
 
+  it('exports the members as a spreadsheet', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderApp({
+      path: '/applicationManager/bank',
+      account: bankManager,
+      handlers: bankHandlers({
+        'GET /api/applicationManager/export/users': () => new Response(new Blob(['xlsx']), { status: 200 }),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Leden exporteren (.xlsx)' }));
+    expect(await screen.findByText('De ledenlijst is gedownload.')).toBeInTheDocument();
+    expect(fetch.calls.some((call) => call.path === '/api/applicationManager/export/users')).toBe(true);
+  });
+
   it('says when nothing matches, and when a year has no transactions yet', async () => {
     renderApp({
       path: '/applicationManager/bank?status=cancelled',
@@ -217,7 +255,7 @@ describe('the bank list', () => {
     let created: unknown = null;
     const { fetch, router } = renderApp({
       path: '/applicationManager/bank',
-      account: farmManager,
+      account: bankManager,
       handlers: bankHandlers({
         'POST /api/applicationManager/bank/MembershipCreate': ({ body }: StubRequest) => {
           created = body;
@@ -258,11 +296,69 @@ describe('the bank list', () => {
     expect(fetch.calls.filter((call) => call.path.endsWith('/MembershipCreate'))).toHaveLength(1);
   });
 
+  it('offers a subscription that already has an open or paid transaction, but not to choose', async () => {
+    const user = userEvent.setup();
+    let created: unknown = null;
+    const { fetch } = renderApp({
+      path: '/applicationManager/bank',
+      account: bankManager,
+      handlers: bankHandlers({
+        'POST /api/applicationManager/bank/members': membersAnswer([
+          makeBankMember({
+            subscriptions: [
+              {
+                subscriptionId: 5,
+                name: 'Fruit',
+                harvestYear: 2030,
+                priceCents: 9000,
+                hasLiveTransaction: false,
+              },
+              {
+                subscriptionId: 4,
+                name: 'Groenten',
+                harvestYear: 2030,
+                priceCents: 30250,
+                hasLiveTransaction: true,
+              },
+            ],
+          }),
+          jef,
+        ]),
+        'POST /api/applicationManager/bank/MembershipCreate': ({ body }: StubRequest) => {
+          created = body;
+          return json(makeTransaction({ id: 32, amountCents: 9000, subscriptionId: 5 }));
+        },
+        'GET /api/applicationManager/bank/32': () => json({ ...makeTransaction({ id: 32 }), events: [] }),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Nieuwe transactie' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nieuwe transactie' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Lid/ }), 'Lien');
+    await user.click(await screen.findByRole('option', { name: 'Lien Lid' }));
+    // The member's subscriptions of the dialog's year, asked for that member.
+    await waitFor(() =>
+      expect(
+        fetch.calls.filter((call) => call.path === '/api/applicationManager/bank/members').at(-1)?.body,
+      ).toEqual({ userId: lien.userId, harvestYear: 2030 }),
+    );
+    const groenten = await within(dialog).findByRole('radio', { name: /^Groenten · €\s302,50/ });
+    expect(groenten).toBeDisabled();
+    expect(
+      within(dialog).getByText('Hiervoor is er al een open of betaalde transactie.'),
+    ).toBeInTheDocument();
+    // The one left to choose is chosen.
+    const fruit = within(dialog).getByRole('radio', { name: /^Fruit · €\s90,00$/ });
+    await waitFor(() => expect(fruit).toBeChecked());
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Transactie maken' }));
+    await waitFor(() => expect(created).toEqual({ userId: 3, subscriptionId: 5 }));
+  });
+
   it('shows the server’s refusal in the dialog', async () => {
     const user = userEvent.setup();
     renderApp({
       path: '/applicationManager/bank',
-      account: farmManager,
+      account: bankManager,
       handlers: bankHandlers({
         'POST /api/applicationManager/bank/MembershipCreate': () =>
           apiError(

@@ -15,11 +15,10 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
-import { isApiError } from '../../../lib/errors';
 import { feedItems } from '../../../lib/feed-pages';
 import { useErrorText } from '../../../lib/form';
 import { oneOf, useUrlFilters } from '../../../lib/url-filters';
-import { useExportTransactions } from './api/export-transactions';
+import { useExportTransactions, useExportUsers } from './api/export-transactions';
 import type { TransactionFilters } from './api/keys';
 import { useSubscriptionsOfYear } from './api/member-lookup';
 import { useCurrentBankYear } from './api/summary';
@@ -62,6 +61,7 @@ function Actions({
   const { t } = useTranslation('bankManager');
   const errorText = useErrorText();
   const exportYear = useExportTransactions();
+  const exportUsers = useExportUsers();
   return (
     <Stack gap="xs">
       <Group gap="sm">
@@ -81,6 +81,20 @@ function Actions({
           }
         >
           {t('list.export', { year: harvestYear })}
+        </Button>
+        <Button
+          size="md"
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+          loading={exportUsers.isPending}
+          onClick={() =>
+            exportUsers.mutate(undefined, {
+              onSuccess: () => notifySuccess(t('list.exportedUsers')),
+              onError: (error) => notifyError(errorText(error)),
+            })
+          }
+        >
+          {t('list.exportUsers')}
         </Button>
       </Group>
       <Group gap="sm" component="nav" aria-label={t('list.adminActions')}>
@@ -125,8 +139,6 @@ function SubscriptionFilter({
   const { t } = useTranslation('bankManager');
   const errorText = useErrorText();
   const subscriptions = useSubscriptionsOfYear(harvestYear);
-  // The subscriptions are the ApplicationManager's: a BankManager without that role filters without them.
-  if (isApiError(subscriptions.error) && subscriptions.error.status === 403) return null;
   return (
     <NativeSelect
       label={t('filters.subscription')}
@@ -263,8 +275,6 @@ function BankList({
           />
           <MemberSelect
             label={t('filters.member')}
-            onlyActive={false}
-            hideWhenForbidden
             value={member}
             onChange={(choice) =>
               setFilters({ lid: choice ? String(choice.id) : null, lidnaam: choice ? choice.name : null })

@@ -3,7 +3,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/errors';
 import { useErrorText } from '../../../lib/form';
 import { useMemberSearch } from './api/member-lookup';
 
@@ -14,32 +13,23 @@ export interface MemberChoice {
 }
 
 /**
- * Choose one member by typing part of a name or e-mail: the users' paged search (as the subscription's
- * "Leden toevoegen" picker), 20 at a time, asked of the server as the manager types.
+ * Choose one member by typing part of a name or e-mail: the bank's own member search (approved members,
+ * 20 at a time, by name), asked of the server as the manager types. A BankManager needs no other role.
  */
 export function MemberSelect({
   label,
   description,
   value,
   onChange,
-  onlyActive,
   error,
   required,
-  hideWhenForbidden = false,
 }: {
   label: string;
   description?: string;
   value: MemberChoice | null;
   onChange: (member: MemberChoice | null) => void;
-  /** Only approved, active members (who can have a subscription); all of them when filtering the list. */
-  onlyActive: boolean;
   error?: string;
   required?: boolean;
-  /**
-   * Leave the field out when the manager may not list members (the users are the ApplicationManager's):
-   * for an optional filter; where a member must be chosen, the server's reason is shown instead.
-   */
-  hideWhenForbidden?: boolean;
 }) {
   const { t } = useTranslation('bankManager');
   const errorText = useErrorText();
@@ -47,12 +37,8 @@ export function MemberSelect({
   const [debounced] = useDebouncedValue(search.trim(), 300);
   // Typing the chosen name back into the box is not a new search.
   const asked = value && debounced === value.name ? '' : debounced;
-  const query = useMemberSearch(asked, { onlyActive });
-  const options = (query.data?.items ?? []).map((user) => ({
-    value: String(user.id),
-    label: `${user.firstName} ${user.lastName}`,
-  }));
-  if (hideWhenForbidden && isApiError(query.error) && query.error.status === 403) return null;
+  const query = useMemberSearch(asked);
+  const options = (query.data ?? []).map((member) => ({ value: String(member.userId), label: member.name }));
   if (value && !options.some((option) => option.value === String(value.id)))
     options.unshift({ value: String(value.id), label: value.name });
   return (
@@ -69,7 +55,7 @@ export function MemberSelect({
       value={value ? String(value.id) : null}
       searchValue={search}
       onSearchChange={setSearch}
-      // The server filters (name, e-mail, username); the box shows what it answered.
+      // The server filters (first or last name, e-mail); the box shows what it answered.
       filter={({ options: all }) => all}
       onChange={(id, option) => onChange(id ? { id: Number(id), name: option.label } : null)}
       nothingFoundMessage={query.isFetching ? t('member.searching') : t('member.none')}

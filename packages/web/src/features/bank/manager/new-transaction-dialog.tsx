@@ -96,8 +96,9 @@ function NewTransactionForm({
     (choice) => String(choice.subscriptionId) === form.values.subscriptionId,
   );
 
-  // One subscription: nothing to choose.
-  const only = choices.choices.length === 1 ? choices.choices[0] : undefined;
+  // One subscription without a transaction yet: nothing to choose.
+  const free = choices.choices.filter((choice) => !choice.hasLiveTransaction);
+  const only = free.length === 1 ? free[0] : undefined;
   useEffect(() => {
     if (only && form.values.subscriptionId === '')
       form.setFieldValue('subscriptionId', String(only.subscriptionId));
@@ -134,7 +135,6 @@ function NewTransactionForm({
               label={t('create.member')}
               description={t('create.memberHelp')}
               required
-              onlyActive
               value={member}
               error={form.errors.member as string | undefined}
               onChange={(choice) => {
@@ -167,7 +167,10 @@ function NewTransactionForm({
                         name: choice.name,
                         amount: formatEuros(choice.priceCents),
                       })}
-                      classNames={{ label: 'pluk-wrap' }}
+                      // The server would refuse a second open or paid one (TRANSACTION_EXISTS).
+                      disabled={choice.hasLiveTransaction}
+                      description={choice.hasLiveTransaction ? t('create.subscriptionTaken') : undefined}
+                      classNames={{ label: 'pluk-wrap', description: 'pluk-wrap' }}
                     />
                   ))}
                 </Stack>

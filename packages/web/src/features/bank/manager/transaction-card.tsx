@@ -1,10 +1,9 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
-import type { ManagedTransaction } from '@pluk/contract';
+import { formatStructuredReference, type ManagedTransaction } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCalendarDay } from '../../../lib/dates';
 import { formatEuros } from '../../../lib/euros';
-import { formatReference } from './structured-reference-format';
 import { headerText, TransactionStatusBadge } from './transaction-parts';
 
 /**
@@ -43,7 +42,7 @@ export function TransactionCard({
           </Text>
         </Group>
         <Text size="sm" c="dimmed" className="pluk-wrap">
-          {formatReference(transaction.structuredReference)}
+          {formatStructuredReference(transaction.structuredReference)}
         </Text>
       </Stack>
     </Card>

@@ -1,11 +1,10 @@
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ManagedTransaction } from '@pluk/contract';
+import { formatStructuredReference, type ManagedTransaction } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCalendarDay, formatMoment } from '../../../lib/dates';
 import { formatEuros } from '../../../lib/euros';
-import { formatReference } from './structured-reference-format';
 import { TransactionStatusBadge, usePaidViaLabel } from './transaction-parts';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -53,7 +52,7 @@ export function TransactionFacts({
       <Fact term={t('detail.subscription')}>{transaction.subscriptionName ?? none}</Fact>
       <Fact term={t('detail.harvestYear')}>{transaction.harvestYear}</Fact>
       <Fact term={t('detail.dueDate')}>{formatCalendarDay(transaction.dueDate)}</Fact>
-      <Fact term={t('detail.reference')}>{formatReference(transaction.structuredReference)}</Fact>
+      <Fact term={t('detail.reference')}>{formatStructuredReference(transaction.structuredReference)}</Fact>
       <Fact term={t('detail.paidAt')}>{transaction.paidAt ? formatMoment(transaction.paidAt) : none}</Fact>
       <Fact term={t('detail.paidVia')}>{transaction.paidVia ? paidViaLabel(transaction.paidVia) : none}</Fact>
       <Fact term={t('detail.providerId')}>{transaction.paymentProviderId ?? none}</Fact>

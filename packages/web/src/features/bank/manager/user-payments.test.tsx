@@ -5,6 +5,7 @@ import { axeViolations, withoutCanvas } from '../../../../test/axe';
 import { apiError, json, renderApp, type StubRequest } from '../../../../test/utils';
 import {
   bankHandlers,
+  bankManager,
   farmManager,
   makeTransaction,
   pagedBodies,
@@ -115,11 +116,11 @@ describe('a member’s payments', () => {
     await waitFor(() => expect(pagedBodies(fetch.calls).length).toBe(2));
   });
 
-  it('makes a transaction for this member, among their subscriptions', async () => {
+  it('makes a transaction for this member, among their subscriptions (a BankManager needs no other role)', async () => {
     const user = userEvent.setup();
     const { fetch } = renderApp({
       path: userPath,
-      account: farmManager,
+      account: bankManager,
       handlers: bankHandlers({
         'POST /api/applicationManager/bank/Paged': () => json(transactionsPage([])),
         'POST /api/applicationManager/bank/MembershipCreate': () => json(makeTransaction({ id: 40 })),
@@ -131,6 +132,10 @@ describe('a member’s payments', () => {
     expect(within(dialog).getByText('Voor Lien Lid.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox', { name: /^Lid/ })).not.toBeInTheDocument();
     await within(dialog).findByRole('radio', { name: /^Groenten/ });
+    // Their subscriptions are asked by id: a name alone may not find them.
+    expect(
+      fetch.calls.filter((call) => call.path === '/api/applicationManager/bank/members').map((c) => c.body),
+    ).toEqual([{ userId: 3, harvestYear: 2030 }]);
     await user.click(within(dialog).getByRole('button', { name: 'Transactie maken' }));
     expect(
       await screen.findByText('Transactie gemaakt voor Lien Lid: € 302,50.', {

@@ -11,6 +11,7 @@ import {
 import { api, type ManagerOfferPage, type ManagerOfferQuery, type OfferDetail } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** The filters of the ProductManager's list (what the form shows; an empty search sends none). */
 export interface ManagerOfferFilters {
@@ -123,23 +124,6 @@ export function useManagerDeleteOffer() {
       return invalidateAfterOfferChange(queryClient);
     },
   });
-}
-
-/** Hands a blob to the browser as a download (object URL → a temporary link). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
 }
 
 /** The file name of an offer's takers' spreadsheet: "afnemers-12-verse-eieren.xlsx". */

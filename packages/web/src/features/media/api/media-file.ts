@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@pluk/contract';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-blob';
 
 /** The bytes of an upload, through the API client (an `<img>` cannot send the Bearer token). */
 export function getMediaFile(id: number): Promise<Blob> {
@@ -33,20 +34,7 @@ export function useMediaObjectUrl(id: number, enabled = true) {
   return { url, isError: query.isError, isPending: query.isPending || (blob !== undefined && !url) };
 }
 
-/** Downloads an upload under its own file name (blob → object URL → a temporary link). */
+/** Downloads an upload under its own file name. */
 export async function downloadMediaFile(id: number, fileName: string): Promise<void> {
-  const blob = await getMediaFile(id);
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(await getMediaFile(id), fileName);
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import type { ManagedSubscription, SubscriptionMember } from '@pluk/contract';
@@ -160,10 +161,13 @@ export function ManagerSubscriptionDetail({
   id,
   links,
   onDeleted,
+  exports,
 }: {
   id: number;
   links: ManagerSubscriptionDetailLinks;
   onDeleted: () => void;
+  /** The bank's spreadsheets of this subscription (the route passes them in: features stay apart). */
+  exports?: ReactNode;
 }) {
   const { t } = useTranslation('subscription');
   const query = useManagedSubscription(id);
@@ -209,6 +213,7 @@ export function ManagerSubscriptionDetail({
           {t('manager.delete')}
         </ConfirmActionButton>
       </Group>
+      {exports}
       <Stack gap="sm" component="section" aria-labelledby="subscription-info">
         <Title order={2} size="h4" id="subscription-info">
           {t('manager.infoTitle')}

@@ -2,14 +2,20 @@ import { Button, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
-import { bankSettingsBodySchema, defaultErrorMessages, type BankSettings } from '@pluk/contract';
+import {
+  bankSettingsBodySchema,
+  defaultErrorMessages,
+  formatIban,
+  isValidIban,
+  normalizeIban,
+  type BankSettings,
+} from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/form-error';
 import { ErrorState, LoadingState } from '../../../../components/query-state';
 import { isApiError } from '../../../../lib/errors';
 import { fieldErrors, useErrorText, useFocusError, zodValidate, type FormErrors } from '../../../../lib/form';
 import { useBankSettings, useSaveBankSettings } from '../api/bank-settings';
-import { formatIban, isValidIban, normalizeIban } from '../bank-formats';
 
 interface Values {
   accountName: string;

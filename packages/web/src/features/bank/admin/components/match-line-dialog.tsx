@@ -2,7 +2,7 @@ import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
-import { bankLimits, type StatementLine } from '@pluk/contract';
+import { bankLimits, formatStructuredReference, type StatementLine } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/form-error';
@@ -11,7 +11,6 @@ import { formatCalendarDay } from '../../../../lib/dates';
 import { formatEuros } from '../../../../lib/euros';
 import { useErrorText } from '../../../../lib/form';
 import { useMatchLine, useOpenTransactions } from '../api/statement-import';
-import { formatStructuredReference } from '../bank-formats';
 
 /** What the search starts with: the line's structured reference (digits), else who paid. */
 export function initialMatchSearch(line: StatementLine): string {

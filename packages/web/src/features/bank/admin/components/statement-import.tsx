@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/
 import type { FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconFileInvoice, IconInfoCircle } from '@tabler/icons-react';
-import { bankLimits, type StatementImport } from '@pluk/contract';
+import { bankLimits, formatIban, type StatementImport } from '@pluk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,7 +15,6 @@ import { SavingProgress } from '../../../../components/upload-parts';
 import { formatMoment } from '../../../../lib/dates';
 import { useErrorText } from '../../../../lib/form';
 import { useImportDetail, useImports, useImportStatement } from '../api/statement-import';
-import { formatIban } from '../bank-formats';
 import { StatementLines } from './statement-lines';
 
 const megabyte = 1024 * 1024;

@@ -1,14 +1,13 @@
 import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLink } from '@tabler/icons-react';
-import type { StatementLine } from '@pluk/contract';
+import { formatIban, formatStructuredReference, type StatementLine } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmActionButton } from '../../../../components/confirm-action-button';
 import { formatCalendarDay } from '../../../../lib/dates';
 import { formatEuros } from '../../../../lib/euros';
 import { useIgnoreLine } from '../api/statement-import';
-import { formatIban, formatStructuredReference } from '../bank-formats';
 import { MatchLineDialog } from './match-line-dialog';
 import { needsHandling, StatementOutcomeBadge } from './statement-outcome-badge';
 

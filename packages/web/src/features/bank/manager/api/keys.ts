@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TransactionStatus } from '@pluk/contract';
+import type { BankMembersBody, TransactionStatus } from '@pluk/contract';
 
 /** What the BankManager's list asks for (an empty search, no status, … send nothing). */
 export interface TransactionFilters {
@@ -20,6 +20,9 @@ export const bankManagerKeys = {
   list: (filters: TransactionFilters) => ['bank', 'manager', 'list', filters] as const,
   user: (userId: number) => ['bank', 'manager', 'user', userId] as const,
   detail: (id: number) => ['bank', 'manager', 'detail', id] as const,
+  /** The members and subscriptions to choose from (a transaction's change can change `hasLiveTransaction`). */
+  members: (body: BankMembersBody) => ['bank', 'manager', 'members', body] as const,
+  subscriptions: (harvestYear: number) => ['bank', 'manager', 'subscriptions', harvestYear] as const,
 };
 
 /**

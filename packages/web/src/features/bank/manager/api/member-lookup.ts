@@ -1,91 +1,49 @@
-import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { api, type ManagedSubscription, type SubscriptionMember } from '@pluk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type BankMember, type BankMembersBody, type BankSubscription } from '@pluk/contract';
 import { apiRequest } from '../../../../lib/api-client';
+import { bankManagerKeys } from './keys';
 
 /**
- * The members and subscriptions the BankManager chooses from. The same calls, under the same query keys,
- * as the users' and subscriptions' screens (the subscription's "Leden toevoegen" picker): one cache, and
- * their changes refresh these too.
+ * The members and subscriptions the BankManager chooses from: the bank's own routes, so a BankManager
+ * without the ApplicationManager's users list and subscription routes can choose too. Under the bank's
+ * query keys, so a new or changed transaction refreshes whether a subscription has one.
  */
 
-/** How many members the picker offers at once; typing narrows the rest. */
-export const memberPickerRows = 20;
+const membersQuery = (body: BankMembersBody) =>
+  queryOptions({
+    queryKey: bankManagerKeys.members(body),
+    queryFn: (): Promise<BankMember[]> => apiRequest(api.bank.members, { body }),
+  });
 
-/** Members by name, e-mail or username (`POST applicationManager/user/paged`). */
-export function useMemberSearch(search: string, { onlyActive }: { onlyActive: boolean }) {
-  const query = {
-    page: 1,
-    rowsPerPage: memberPickerRows,
-    filter: search || undefined,
-    ...(onlyActive ? { isApproved: true, isActive: true } : {}),
-  };
+/** Up to 20 members by name or e-mail (`POST applicationManager/bank/members`); the first by name when empty. */
+export function useMemberSearch(search: string) {
+  return useQuery({ ...membersQuery(search ? { search } : {}), placeholderData: keepPreviousData });
+}
+
+/** The farm's subscriptions of a harvest year (`GET applicationManager/bank/subscriptions?harvestYear=`). */
+export function useSubscriptionsOfYear(harvestYear: number) {
   return useQuery(
     queryOptions({
-      queryKey: ['users', 'paged', query],
-      queryFn: () => apiRequest(api.users.paged, { body: query }),
-      placeholderData: keepPreviousData,
+      queryKey: bankManagerKeys.subscriptions(harvestYear),
+      queryFn: (): Promise<BankSubscription[]> =>
+        apiRequest(api.bank.subscriptions, { query: { harvestYear } }),
     }),
   );
 }
 
-const subscriptionsOfYear = (harvestYear: number) =>
-  queryOptions({
-    queryKey: ['subscriptions', 'manager', 'list', harvestYear],
-    queryFn: (): Promise<ManagedSubscription[]> =>
-      apiRequest(api.subscription.managerList, { query: { harvestYear } }),
-  });
-
-const membersOf = (subscriptionId: number) =>
-  queryOptions({
-    queryKey: ['subscriptions', 'manager', 'members', subscriptionId],
-    queryFn: (): Promise<SubscriptionMember[]> =>
-      apiRequest(api.subscription.members, { params: { id: subscriptionId } }),
-  });
-
-/** The farm's subscriptions of a harvest year (`GET applicationManager/subscription?harvestYear=`). */
-export function useSubscriptionsOfYear(harvestYear: number) {
-  return useQuery(subscriptionsOfYear(harvestYear));
-}
-
-/** A subscription a member has, with what their household pays for it: the default amount. */
-export interface MemberSubscriptionChoice {
-  subscriptionId: number;
-  name: string;
-  priceCents: number;
-}
-
 /**
- * The subscriptions of a harvest year that a member has. The subscriptions have no "of this user" call:
- * each subscription's members are asked (a farm has a handful per year) and the member looked up.
+ * The subscriptions of a harvest year that one member has, with what their household pays for each and
+ * whether an open or paid transaction exists for it already (the members route, asked for that member).
  */
 export function useMemberSubscriptions(userId: number | null, harvestYear: number) {
-  const subscriptions = useQuery({ ...subscriptionsOfYear(harvestYear), enabled: userId !== null });
-  const members = useQueries({
-    queries: (userId === null ? [] : (subscriptions.data ?? [])).map((subscription) =>
-      membersOf(subscription.id),
-    ),
+  const query = useQuery({
+    ...membersQuery(userId === null ? { harvestYear } : { userId, harvestYear }),
+    enabled: userId !== null,
   });
-  const failed = subscriptions.error ?? members.find((query) => query.isError)?.error ?? null;
-  const pending = subscriptions.isPending || members.some((query) => query.isPending);
-  const choices: MemberSubscriptionChoice[] = [];
-  if (!pending && !failed) {
-    (subscriptions.data ?? []).forEach((subscription, index) => {
-      const member = members[index]?.data?.find((row) => row.userId === userId);
-      if (member)
-        choices.push({
-          subscriptionId: subscription.id,
-          name: subscription.name,
-          priceCents: member.priceCents,
-        });
-    });
-  }
   return {
-    choices,
-    isPending: userId !== null && pending,
-    error: failed,
-    refetch: () => {
-      void subscriptions.refetch();
-      for (const query of members) if (query.isError) void query.refetch();
-    },
+    choices: query.data?.[0]?.subscriptions ?? [],
+    isPending: userId !== null && query.isPending,
+    error: query.error,
+    refetch: () => void query.refetch(),
   };
 }
