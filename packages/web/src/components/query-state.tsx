@@ -21,7 +21,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
     <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('states.errorTitle')}>
       {errorText(error)}
       {onRetry && (
-        <Button mt="sm" size="sm" variant="light" color="red" display="block" onClick={onRetry}>
+        <Button mt="sm" size="sm" variant="default" display="block" onClick={onRetry}>
           {t('actions.retry')}
         </Button>
       )}

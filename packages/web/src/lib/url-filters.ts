@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigation, useSearchParams } from 'react-router';
 
 /** `value` when it is one of `choices`, otherwise the first choice (the "all" of a filter). */
 export function oneOf<T extends string>(value: string | null, choices: readonly T[]): T {
@@ -17,7 +17,12 @@ export function useUrlFilters() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  // A row clicked within the 300 ms starts a navigation (its screen may still be loading): writing ?q=
+  // then would navigate back to the list over it. Read when the settled text arrives, not a reason to write.
+  const leaving = useRef(false);
+  leaving.current = useNavigation().state !== 'idle';
   useEffect(() => {
+    if (leaving.current) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
