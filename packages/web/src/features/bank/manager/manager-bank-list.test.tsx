@@ -13,7 +13,7 @@ import {
   membersAnswer,
   pagedBodies,
   transactionsPage,
-} from './bank-manager-fixtures';
+} from '../../../../test/bank-admin-fixtures';
 
 withoutCanvas();
 
