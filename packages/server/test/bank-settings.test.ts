@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankSettingsSchema, publicTransactionSchema } from '@pluk/contract';
 import { auditLog } from '../src/db/schema/index.js';
-import { bankCast, codeOf, subscribedMember, type BankCast } from './helpers/bank-core.js';
-import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+import { bankTestContext, codeOf, subscribedMember, type BankCast } from './helpers/bank-core.js';
+import { json, type TestContext } from './helpers/test-app.js';
 
 /** The farm's bank account and due-date default (`applicationManager/bank/settings`). */
 
@@ -11,8 +11,7 @@ let ctx: TestContext;
 let cast: BankCast;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await bankCast(ctx);
+  ({ ctx, cast } = await bankTestContext());
 });
 afterAll(() => ctx.close());
 

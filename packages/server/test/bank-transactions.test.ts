@@ -18,15 +18,17 @@ import { putSetting } from '../src/lib/app-settings.js';
 import { farmDayFromNow, farmToday } from '../src/modules/bank/transactions/dates.js';
 import { createBankTransaction, createSubscription, subscribeUser } from '../src/seed/factories.js';
 import {
-  bankCast,
+  bankTestContext,
   codeOf,
   eventsOf,
   hasPaidOf,
+  memberOwing,
   subscribedMember,
   transactionRow,
+  transactionRowIfAny,
   type BankCast,
 } from './helpers/bank-core.js';
-import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+import { json, type TestContext } from './helpers/test-app.js';
 
 /** The bank's transactions one by one (decision 077): read, change, pay, cancel, delete, create. */
 
@@ -36,21 +38,13 @@ let n = 0;
 const fresh = (prefix: string) => `${prefix}${++n}`;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await bankCast(ctx);
+  ({ ctx, cast } = await bankTestContext());
 });
 afterAll(() => ctx.close());
 
 /** An open transaction of the current year for a new member with a subscription. */
-async function openTransaction(amountCents = 12_500, appId = ctx.appId) {
-  const made = await subscribedMember(ctx, {
-    username: fresh('t'),
-    appId,
-    year: cast.year,
-    withTransaction: amountCents,
-  });
-  return { ...made, transaction: made.transaction! };
-}
+const openTransaction = (amountCents = 12_500, appId = ctx.appId) =>
+  memberOwing(ctx, { username: fresh('t'), appId, year: cast.year, amountCents });
 
 describe('GET Bank (mine)', () => {
   it("answers the member's own transactions, the latest first, with the subscription's name", async () => {
@@ -418,7 +412,7 @@ describe('DELETE applicationManager/bank/{id}', () => {
     });
     const response = await remove(transaction.id);
     expect(response.statusCode).toBe(204);
-    expect(await transactionRow(ctx, transaction.id)).toBeUndefined();
+    expect(await transactionRowIfAny(ctx, transaction.id)).toBeUndefined();
     expect(await ctx.db.select().from(paymentEmails).where(eq(paymentEmails.userId, member.id))).toEqual([]);
     expect(
       await ctx.db.select().from(bankOnlinePayments).where(eq(bankOnlinePayments.amountCents, 6_000)),

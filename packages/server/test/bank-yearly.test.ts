@@ -8,8 +8,8 @@ import {
   subscribeUser,
   type CreatedUser,
 } from '../src/seed/factories.js';
-import { bankCast, codeOf, type BankCast } from './helpers/bank-core.js';
-import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+import { bankTestContext, codeOf, type BankCast } from './helpers/bank-core.js';
+import { json, type TestContext } from './helpers/test-app.js';
 
 /**
  * `create-yearly-transactions`: one transaction per household's subscription of a harvest year that has
@@ -32,8 +32,7 @@ let inactief: CreatedUser;
 let wachtend: CreatedUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await bankCast(ctx);
+  ({ ctx, cast } = await bankTestContext());
   const year = cast.year;
   const sub = (name: string, harvestYear: number, adultPriceCents: number, childPriceCents = 0) =>
     createSubscription(ctx.db, { appId: ctx.appId, name, harvestYear, adultPriceCents, childPriceCents });

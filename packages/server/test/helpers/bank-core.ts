@@ -8,7 +8,7 @@ import {
   subscribeUser,
   type CreatedUser,
 } from '../../src/seed/factories.js';
-import type { TestContext } from './test-app.js';
+import { createTestContext, type TestContext } from './test-app.js';
 
 /** The bank tests' cast: one of each kind of caller, and another farm with its own bank. */
 export interface BankCast {
@@ -21,6 +21,12 @@ export interface BankCast {
   otherFarm: string;
   otherBankManager: CreatedUser;
   otherMember: CreatedUser;
+}
+
+/** A fresh test app with the bank's cast, for a test file's `beforeAll` (close `ctx` in `afterAll`). */
+export async function bankTestContext(prefix?: string): Promise<{ ctx: TestContext; cast: BankCast }> {
+  const ctx = await createTestContext();
+  return { ctx, cast: await bankCast(ctx, prefix) };
 }
 
 export async function bankCast(ctx: TestContext, prefix = 'b'): Promise<BankCast> {
@@ -90,8 +96,26 @@ export async function subscribedMember(
   return { member, subscription, transaction };
 }
 
-export async function transactionRow(ctx: TestContext, id: number) {
+/** A new member with a subscription of `year` and its open transaction of `amountCents`. */
+export async function memberOwing(
+  ctx: TestContext,
+  options: { username: string; year: number; amountCents: number; appId?: string },
+) {
+  const { amountCents, ...member } = options;
+  const made = await subscribedMember(ctx, { ...member, withTransaction: amountCents });
+  return { ...made, transaction: made.transaction! };
+}
+
+/** The stored transaction, or undefined once it is deleted. */
+export async function transactionRowIfAny(ctx: TestContext, id: number) {
   const [row] = await ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, id));
+  return row;
+}
+
+/** The stored transaction; fails the test when there is none. */
+export async function transactionRow(ctx: TestContext, id: number) {
+  const row = await transactionRowIfAny(ctx, id);
+  if (!row) throw new Error(`no transaction ${id}`);
   return row;
 }
 
