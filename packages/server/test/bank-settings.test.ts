@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankSettingsSchema, publicTransactionSchema } from '@pluk/contract';
 import { auditLog } from '../src/db/schema/index.js';
-import { bankTestContext, codeOf, subscribedMember, type BankCast } from './helpers/bank-core.js';
+import {
+  bankTestContext,
+  codeOf,
+  expectFieldError,
+  subscribedMember,
+  type BankCast,
+} from './helpers/bank-core.js';
 import { json, type TestContext } from './helpers/test-app.js';
 
 /** The farm's bank account and due-date default (`applicationManager/bank/settings`). */
@@ -99,10 +105,7 @@ describe('bank settings', () => {
         as: cast.applicationManager,
         payload: { ...valid, ...change },
       });
-      expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(json<{ error: { fields: Record<string, string> } }>(response).error.fields[field]).toMatch(
-        message,
-      );
+      expectFieldError(response, field, message, JSON.stringify(change));
     }
     // BIC and due days may be left out: no BIC, 30 days.
     const minimal = await ctx.request({

@@ -8,7 +8,7 @@ import {
   subscribeUser,
   type CreatedUser,
 } from '../src/seed/factories.js';
-import { bankTestContext, codeOf, type BankCast } from './helpers/bank-core.js';
+import { bankTestContext, codeOf, expectFieldError, type BankCast } from './helpers/bank-core.js';
 import { json, type TestContext } from './helpers/test-app.js';
 
 /**
@@ -185,12 +185,7 @@ describe('yearly transactions', () => {
       [{ harvestYear: cast.year, dueDate: 'volgende week' }, 'dueDate'],
     ];
     for (const [body, field] of cases) {
-      const response = await create(body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(
-        json<{ error: { fields: Record<string, string> } }>(response).error.fields[field],
-        JSON.stringify(body),
-      ).toMatch(/[a-z]/);
+      expectFieldError(await create(body), field, /[a-z]/, JSON.stringify(body));
     }
     expect((await preview('')).statusCode).toBe(400);
     expect((await preview('twee')).statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { HouseholdMemberInput, Role } from '@pluk/contract';
 import { bankTransactionEvents, bankTransactions, users } from '../../src/db/schema/index.js';
 import { currentHarvestYear } from '../../src/modules/harvest-year.js';
@@ -139,4 +140,20 @@ export async function hasPaidOf(ctx: TestContext, appId: string, userId: number)
 export function codeOf(response: { statusCode: number; json(): unknown }): string {
   if (response.statusCode < 300) return 'OK';
   return (response.json() as { error: { code: string } }).error.code;
+}
+
+/**
+ * A refused request: 400 VALIDATION_ERROR with a message under `field` that matches `message` (any
+ * words by default); `why` names the case when it fails.
+ */
+export function expectFieldError(
+  response: { statusCode: number; body: string },
+  field: string,
+  message: RegExp = /[a-z]/,
+  why = '',
+): void {
+  expect(response.statusCode, `${why} ${response.body}`).toBe(400);
+  const { error } = JSON.parse(response.body) as { error: { code: string; fields?: Record<string, string> } };
+  expect(error.code, why).toBe('VALIDATION_ERROR');
+  expect(error.fields?.[field], why).toMatch(message);
 }
