@@ -1,11 +1,8 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog';
 
-/**
- * A bank manager's dialog: centred, its close button named, and its form mounted only while it is open,
- * so every opening starts from fresh values.
- */
+/** A bank manager's form dialog: the form is mounted only while it is open, so every opening starts afresh. */
 export function BankDialog({
   opened,
   onClose,
@@ -17,17 +14,10 @@ export function BankDialog({
   title: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('common');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('header.close') }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={title}>
       {opened && children}
-    </Modal>
+    </Dialog>
   );
 }
 
