@@ -6,8 +6,15 @@ import {
   subscribeUser,
   type CreatedUser,
 } from '../src/seed/factories.js';
-import { bankCast, codeOf, subscribedMember, transactionRow, type BankCast } from './helpers/bank-core.js';
-import { createTestContext, type TestContext } from './helpers/test-app.js';
+import {
+  bankTestContext,
+  codeOf,
+  memberOwing,
+  subscribedMember,
+  transactionRow,
+  type BankCast,
+} from './helpers/bank-core.js';
+import type { TestContext } from './helpers/test-app.js';
 
 /**
  * Who reaches the bank's transaction routes, and that no route reaches another farm's rows. Each call
@@ -20,22 +27,14 @@ let cast: BankCast;
 let n = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await bankCast(ctx);
+  ({ ctx, cast } = await bankTestContext());
 });
 afterAll(() => ctx.close());
 
 type Call = Omit<InjectOptions, 'url'> & { url: string };
 
-async function freshTransaction(appId = ctx.appId) {
-  const made = await subscribedMember(ctx, {
-    username: `acc${++n}`,
-    appId,
-    year: cast.year,
-    withTransaction: 1_500,
-  });
-  return { ...made, transaction: made.transaction! };
-}
+const freshTransaction = (appId = ctx.appId) =>
+  memberOwing(ctx, { username: `acc${++n}`, appId, year: cast.year, amountCents: 1_500 });
 
 /** A valid request of each route, on a target made for that one call. */
 const routes: Record<

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBankTransaction, createSubscription, subscribeUser } from '../src/seed/factories.js';
-import { bankCast, type BankCast } from './helpers/bank-core.js';
-import { createTestContext, type TestContext } from './helpers/test-app.js';
+import { bankTestContext, type BankCast } from './helpers/bank-core.js';
+import type { TestContext } from './helpers/test-app.js';
 
 /**
  * The bank's spreadsheets (.xlsx): they open with ExcelJS, hold this farm's rows only, amounts as euro
@@ -17,8 +17,7 @@ let klein: { id: number };
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await bankCast(ctx);
+  ({ ctx, cast } = await bankTestContext());
   const year = cast.year;
   groot = await createSubscription(ctx.db, {
     appId: ctx.appId,

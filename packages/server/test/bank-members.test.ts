@@ -7,8 +7,8 @@ import {
   subscribeUser,
   type CreatedUser,
 } from '../src/seed/factories.js';
-import { bankCast, codeOf, type BankCast } from './helpers/bank-core.js';
-import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+import { bankTestContext, codeOf, expectFieldError, type BankCast } from './helpers/bank-core.js';
+import { json, type TestContext } from './helpers/test-app.js';
 import { genericPlan, statementsDuring } from './helpers/query-plan.js';
 
 /**
@@ -44,8 +44,7 @@ async function found(body: object): Promise<BankMember[]> {
 const names = (list: BankMember[]) => list.map((member) => member.name);
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await bankCast(ctx, 'lid');
+  ({ ctx, cast } = await bankTestContext('lid'));
   const year = cast.year;
   jan = await ctx.createUser({
     username: 'jan',
@@ -297,12 +296,7 @@ describe('POST applicationManager/bank/members', () => {
       [{ userId: 'jan' }, 'userId', /./],
     ];
     for (const [body, field, message] of cases) {
-      const response = await members(body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(codeOf(response)).toBe('VALIDATION_ERROR');
-      expect(json<{ error: { fields: Record<string, string> } }>(response).error.fields[field]).toMatch(
-        message,
-      );
+      expectFieldError(await members(body), field, message, JSON.stringify(body));
     }
     for (const payload of ['null', '[]', '"jan"', '{"search": ']) {
       const response = await ctx.request({

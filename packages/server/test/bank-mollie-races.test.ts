@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MollieGateway } from '../src/modules/bank/mollie/gateway.js';
+import { eventsOf, hasPaidOf, transactionRow } from './helpers/bank-core.js';
 import {
-  eventsOf,
-  hasPaid,
   memberWithTransaction,
   paymentIdOf,
   returnFrom,
   startMollieFarms,
   startPayment,
-  transactionRow,
   webhook,
   webhookCallsOf,
   type MollieFarms,
@@ -86,7 +84,7 @@ describe.skipIf(!process.env.DATABASE_URL)('Mollie races (PostgreSQL)', () => {
         'unchanged',
       ]);
       expect(await transactionRow(ctx, transaction.id)).toMatchObject({ status: 'paid', paidVia: 'online' });
-      expect(await hasPaid(ctx, user.id)).toBe(true);
+      expect(await hasPaidOf(ctx, user.appId, user.id)).toBe(true);
     }
   });
 

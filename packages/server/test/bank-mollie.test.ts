@@ -6,10 +6,9 @@ import { bankSettingKeys } from '../src/modules/bank/setting-keys.js';
 import type { MollieGateway } from '../src/modules/bank/mollie/gateway.js';
 import type { TestContext } from './helpers/test-app.js';
 import type { MollieStandIn } from './helpers/mollie-stand-in.js';
+import { eventsOf, hasPaidOf, transactionRow } from './helpers/bank-core.js';
 import {
-  eventsOf,
   farmKey,
-  hasPaid,
   memberWithTransaction,
   onlinePaymentsOf,
   otherFarmKey,
@@ -17,7 +16,6 @@ import {
   returnFrom,
   startMollieFarms,
   startPayment,
-  transactionRow,
   webhook,
   webhookCallsOf,
   type MollieFarm,
@@ -63,7 +61,7 @@ function countMollieCalls() {
 describe('paying online, from start to webhook', () => {
   it('starts a Mollie payment and, once Mollie says paid, marks the transaction paid online once', async () => {
     const { user, transaction } = await memberWithTransaction(ctx, farmA, 4250);
-    expect(await hasPaid(ctx, user.id)).toBe(false);
+    expect(await hasPaidOf(ctx, user.appId, user.id)).toBe(false);
 
     const started = await startPayment(ctx, farmA, transaction.publicId);
     expect(started.statusCode, started.body).toBe(200);
@@ -124,7 +122,7 @@ describe('paying online, from start to webhook', () => {
         detail: `Mollie ${paymentId}`,
       },
     ]);
-    expect(await hasPaid(ctx, user.id)).toBe(true);
+    expect(await hasPaidOf(ctx, user.appId, user.id)).toBe(true);
     expect(await onlinePaymentsOf(ctx, transaction.id)).toMatchObject([
       { status: 'paid', checkoutUrl: null },
     ]);
@@ -267,7 +265,7 @@ describe('the return page asks Mollie itself', () => {
       paidVia: 'online',
       paymentProviderId: paymentId,
     });
-    expect(await hasPaid(ctx, user.id)).toBe(true);
+    expect(await hasPaidOf(ctx, user.appId, user.id)).toBe(true);
     // The webhook that arrives afterwards finds it done.
     expect((await webhook(ctx, farmA, `id=${paymentId}`)).statusCode).toBe(200);
     expect((await eventsOf(ctx, transaction.id)).filter((e) => e.kind === 'paid')).toHaveLength(1);

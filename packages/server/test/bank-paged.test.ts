@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagedTransactionsSchema, type PagedTransactions } from '@pluk/contract';
 import { bankTransactions } from '../src/db/schema/index.js';
 import { createBankTransaction, createSubscription, type CreatedUser } from '../src/seed/factories.js';
-import { bankCast, type BankCast } from './helpers/bank-core.js';
-import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+import { bankTestContext, type BankCast } from './helpers/bank-core.js';
+import { json, type TestContext } from './helpers/test-app.js';
 import { genericPlan, statementsDuring } from './helpers/query-plan.js';
 
 /**
@@ -32,8 +32,7 @@ async function page(body: object): Promise<PagedTransactions> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await bankCast(ctx);
+  ({ ctx, cast } = await bankTestContext());
   jan = await ctx.createUser({
     username: 'jan',
     firstName: 'Jan',

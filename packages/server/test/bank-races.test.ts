@@ -7,8 +7,8 @@ import {
   subscribeUser,
   type CreatedUser,
 } from '../src/seed/factories.js';
-import { bankCast, codeOf, type BankCast } from './helpers/bank-core.js';
-import { createTestContext, type TestContext } from './helpers/test-app.js';
+import { bankTestContext, codeOf, type BankCast } from './helpers/bank-core.js';
+import type { TestContext } from './helpers/test-app.js';
 
 /**
  * Races on the bank (decision 077), on PostgreSQL only: PGlite runs one statement at a time, so nothing
@@ -25,8 +25,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bank races (PostgreSQL)', () => {
   let round = 0;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
-    cast = await bankCast(ctx);
+    ({ ctx, cast } = await bankTestContext());
     for (let i = 0; i < 40; i += 1) {
       members.push(await ctx.createUser({ username: `racer${i}`, firstName: `Racer${i}`, lastName: 'Snel' }));
     }

@@ -4,7 +4,7 @@ import { setPayedResultSchema } from '@pluk/contract';
 import { auditLog, bankTransactions } from '../src/db/schema/index.js';
 import { createBankTransaction, type CreatedUser } from '../src/seed/factories.js';
 import {
-  bankCast,
+  bankTestContext,
   codeOf,
   eventsOf,
   hasPaidOf,
@@ -12,7 +12,7 @@ import {
   transactionRow,
   type BankCast,
 } from './helpers/bank-core.js';
-import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+import { json, type TestContext } from './helpers/test-app.js';
 
 /**
  * `User/SetPayed` and `has_paid` (decision 077): has_paid follows this harvest year's transactions (an
@@ -24,8 +24,7 @@ let cast: BankCast;
 let n = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await bankCast(ctx);
+  ({ ctx, cast } = await bankTestContext());
 });
 afterAll(() => ctx.close());
 

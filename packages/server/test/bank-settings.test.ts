@@ -2,8 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankSettingsSchema, publicTransactionSchema } from '@pluk/contract';
 import { auditLog } from '../src/db/schema/index.js';
-import { bankCast, codeOf, subscribedMember, type BankCast } from './helpers/bank-core.js';
-import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+import {
+  bankTestContext,
+  codeOf,
+  expectFieldError,
+  subscribedMember,
+  type BankCast,
+} from './helpers/bank-core.js';
+import { json, type TestContext } from './helpers/test-app.js';
 
 /** The farm's bank account and due-date default (`applicationManager/bank/settings`). */
 
@@ -11,8 +17,7 @@ let ctx: TestContext;
 let cast: BankCast;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await bankCast(ctx);
+  ({ ctx, cast } = await bankTestContext());
 });
 afterAll(() => ctx.close());
 
@@ -100,10 +105,7 @@ describe('bank settings', () => {
         as: cast.applicationManager,
         payload: { ...valid, ...change },
       });
-      expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(json<{ error: { fields: Record<string, string> } }>(response).error.fields[field]).toMatch(
-        message,
-      );
+      expectFieldError(response, field, message, JSON.stringify(change));
     }
     // BIC and due days may be left out: no BIC, 30 days.
     const minimal = await ctx.request({

@@ -1,18 +1,22 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  statementImportDetailSchema,
   statementLineSchema,
   structuredReferenceFromNumber,
   type StatementImportDetail,
 } from '@pluk/contract';
-import { bankImportLines, bankTransactionEvents, bankTransactions, users } from '../src/db/schema/index.js';
+import { bankImportLines } from '../src/db/schema/index.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { closeTransaction } from '../src/modules/bank/status-change.js';
-import { currentHarvestYear } from '../src/modules/harvest-year.js';
-import { createBankTransaction, type CreatedUser } from '../src/seed/factories.js';
+import type { CreatedUser } from '../src/seed/factories.js';
+import { eventsOf, hasPaidOf, transactionRow } from './helpers/bank-core.js';
 import { codaFile } from './helpers/bank-statement-files.js';
-import { multipartFile } from './helpers/multipart.js';
+import {
+  importedStatement,
+  newStatementFarm,
+  oweOn,
+  type StatementFarm,
+} from './helpers/bank-statement-farm.js';
 import { createTestContext, json, type TestContext, uniqueName } from './helpers/test-app.js';
 
 /**
@@ -23,48 +27,17 @@ import { createTestContext, json, type TestContext, uniqueName } from './helpers
 const farmIban = 'BE68539007547034';
 
 let ctx: TestContext;
-let year: number;
 beforeAll(async () => {
   ctx = await createTestContext();
-  year = (await currentHarvestYear(ctx.db, ctx.appId)).year;
 });
 afterAll(() => ctx.close());
 
-interface Farm {
-  appId: string;
-  host: string;
-  manager: CreatedUser;
-  payer: CreatedUser;
-}
+const newFarm = () =>
+  newStatementFarm(ctx, 'koppel', { managerName: { firstName: 'Mia', lastName: 'Manager' } });
+const owe = (farm: StatementFarm, amountCents: number) =>
+  oweOn(ctx, farm, amountCents, { payerName: 'Nele Lid' });
 
-let farmCount = 0;
-async function newFarm(): Promise<Farm> {
-  farmCount += 1;
-  const appId = `koppel${farmCount}`;
-  const host = `${appId}.test`;
-  await ctx.createApp({ appId, hosts: [host] });
-  const manager = await ctx.createUser({
-    appId,
-    username: uniqueName('kassier'),
-    firstName: 'Mia',
-    lastName: 'Manager',
-    roles: ['BankManager'],
-  });
-  const payer = await ctx.createUser({ appId, username: uniqueName('lid') });
-  return { appId, host, manager, payer };
-}
-
-async function owe(farm: Farm, amountCents: number) {
-  return createBankTransaction(ctx.db, {
-    appId: farm.appId,
-    userId: farm.payer.id,
-    amountCents,
-    harvestYear: year,
-    payerName: 'Nele Lid',
-  });
-}
-
-async function importLines(farm: Farm, transactions: { reference: string; amountCents: number }[]) {
+async function importLines(farm: StatementFarm, transactions: { reference: string; amountCents: number }[]) {
   const file = codaFile({
     accountIban: farmIban,
     lines: [
@@ -78,19 +51,10 @@ async function importLines(farm: Farm, transactions: { reference: string; amount
       { amountCents: -1_000, communication: 'kosten', date: '2026-09-02' },
     ],
   });
-  const { payload, headers } = multipartFile('file', 'september.cod', 'text/plain', file);
-  const response = await ctx.request({
-    method: 'POST',
-    url: '/api/applicationManager/bank/import',
-    as: farm.manager,
-    payload,
-    headers: { ...headers, host: farm.host },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return statementImportDetailSchema.parse(json(response));
+  return importedStatement(ctx, farm, 'september.cod', file);
 }
 
-function match(farm: Farm, lineId: number, transactionId: number, as: CreatedUser = farm.manager) {
+function match(farm: StatementFarm, lineId: number, transactionId: number, as: CreatedUser = farm.manager) {
   return ctx.request({
     method: 'POST',
     url: `/api/applicationManager/bank/imports/lines/${lineId}/match`,
@@ -100,7 +64,7 @@ function match(farm: Farm, lineId: number, transactionId: number, as: CreatedUse
   });
 }
 
-function ignore(farm: Farm, lineId: number, as: CreatedUser = farm.manager) {
+function ignore(farm: StatementFarm, lineId: number, as: CreatedUser = farm.manager) {
   return ctx.request({
     method: 'POST',
     url: `/api/applicationManager/bank/imports/lines/${lineId}/ignore`,
@@ -112,10 +76,7 @@ function ignore(farm: Farm, lineId: number, as: CreatedUser = farm.manager) {
 const codeOf = (response: { statusCode: number; json(): unknown }) =>
   `${response.statusCode} ${(response.json() as { error?: { code?: string } }).error?.code ?? 'OK'}`;
 
-async function transaction(id: number) {
-  const [row] = await ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, id));
-  return row!;
-}
+const transaction = (id: number) => transactionRow(ctx, id);
 
 async function lineRow(id: number) {
   const [row] = await ctx.db.select().from(bankImportLines).where(eq(bankImportLines.id, id));
@@ -144,12 +105,7 @@ describe('matching a line by hand', () => {
     });
     expect(await transaction(owed.id)).toMatchObject({ status: 'paid', paidVia: 'transfer' });
     expect((await transaction(owed.id)).paidAt?.toISOString()).toBe('2026-09-02T10:00:00.000Z');
-    const [paid] = await ctx.db
-      .select()
-      .from(bankTransactionEvents)
-      .where(eq(bankTransactionEvents.transactionId, owed.id))
-      .orderBy(asc(bankTransactionEvents.id))
-      .then((rows) => rows.filter((e) => e.kind === 'paid'));
+    const [paid] = (await eventsOf(ctx, owed.id)).filter((e) => e.kind === 'paid');
     expect(paid).toMatchObject({
       actorUserId: farm.manager.id,
       actorName: 'Mia Manager',
@@ -158,8 +114,7 @@ describe('matching a line by hand', () => {
     expect(paid!.detail).toContain('Bankbestand september.cod, 02/09/2026, Nele Peeters');
     expect(await lineRow(line.id)).toMatchObject({ handledByUserId: farm.manager.id });
     expect((await lineRow(line.id)).handledAt).not.toBeNull();
-    const [payer] = await ctx.db.select().from(users).where(eq(users.id, farm.payer.id));
-    expect(payer!.hasPaid).toBe(true);
+    expect(await hasPaidOf(ctx, farm.appId, farm.payer.id)).toBe(true);
     // The import's detail shows it too.
     const again = await ctx.request({
       method: 'GET',

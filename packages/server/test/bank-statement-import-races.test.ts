@@ -7,11 +7,15 @@ import {
   bankTransactionEvents,
   bankTransactions,
 } from '../src/db/schema/index.js';
-import { currentHarvestYear } from '../src/modules/harvest-year.js';
-import { createBankTransaction, type CreatedUser } from '../src/seed/factories.js';
+import type { CreatedUser } from '../src/seed/factories.js';
 import { camt053File, type BankFileLine } from './helpers/bank-statement-files.js';
-import { multipartFile } from './helpers/multipart.js';
-import { createTestContext, json, type TestContext, uniqueName } from './helpers/test-app.js';
+import {
+  newStatementFarm,
+  oweOn,
+  uploadStatement,
+  type StatementFarm,
+} from './helpers/bank-statement-farm.js';
+import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 /**
  * Races on the bank file import (issue 10): only PostgreSQL runs the statements of concurrent requests at
@@ -21,54 +25,16 @@ import { createTestContext, json, type TestContext, uniqueName } from './helpers
  */
 describe.skipIf(!process.env.DATABASE_URL)('bank file import races (PostgreSQL)', () => {
   let ctx: TestContext;
-  let year: number;
-  let farmCount = 0;
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    year = (await currentHarvestYear(ctx.db, ctx.appId)).year;
   });
   afterAll(() => ctx.close());
 
-  interface Farm {
-    appId: string;
-    host: string;
-    managers: CreatedUser[];
-    payer: CreatedUser;
-  }
-
-  async function newFarm(): Promise<Farm> {
-    farmCount += 1;
-    const appId = `race${farmCount}`;
-    const host = `${appId}.test`;
-    await ctx.createApp({ appId, hosts: [host] });
-    const managers: CreatedUser[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      managers.push(await ctx.createUser({ appId, username: uniqueName('kassier'), roles: ['BankManager'] }));
-    }
-    const payer = await ctx.createUser({ appId, username: uniqueName('lid') });
-    return { appId, host, managers, payer };
-  }
-
-  async function owe(farm: Farm, amountCents: number) {
-    return createBankTransaction(ctx.db, {
-      appId: farm.appId,
-      userId: farm.payer.id,
-      amountCents,
-      harvestYear: year,
-    });
-  }
-
-  function upload(farm: Farm, as: CreatedUser, fileName: string, data: Buffer) {
-    const { payload, headers } = multipartFile('file', fileName, 'application/xml', data);
-    return ctx.request({
-      method: 'POST',
-      url: '/api/applicationManager/bank/import',
-      as,
-      payload,
-      headers: { ...headers, host: farm.host },
-    });
-  }
+  const newFarm = () => newStatementFarm(ctx, 'race', { managers: 3 });
+  const owe = (farm: StatementFarm, amountCents: number) => oweOn(ctx, farm, amountCents);
+  const upload = (farm: StatementFarm, as: CreatedUser, fileName: string, data: Buffer) =>
+    uploadStatement(ctx, farm, fileName, data, as);
 
   async function eventKinds(ids: number[]) {
     const rows = await ctx.db

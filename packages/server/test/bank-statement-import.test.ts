@@ -1,25 +1,23 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatStructuredReference,
   statementImportDetailSchema,
   statementImportSchema,
   structuredReferenceFromNumber,
-  type StatementImportDetail,
 } from '@pluk/contract';
-import {
-  bankImportLines,
-  bankImports,
-  bankTransactionEvents,
-  bankTransactions,
-  users,
-} from '../src/db/schema/index.js';
+import { bankImportLines, bankImports } from '../src/db/schema/index.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { closeTransaction } from '../src/modules/bank/status-change.js';
-import { currentHarvestYear } from '../src/modules/harvest-year.js';
-import { createBankTransaction, type CreatedUser } from '../src/seed/factories.js';
+import type { CreatedUser } from '../src/seed/factories.js';
+import { eventsOf, hasPaidOf, transactionRow } from './helpers/bank-core.js';
 import { camt053File, codaFile, type BankFileLine } from './helpers/bank-statement-files.js';
-import { multipartFile } from './helpers/multipart.js';
+import {
+  importedStatement,
+  newStatementFarm,
+  oweOn,
+  type StatementFarm,
+} from './helpers/bank-statement-farm.js';
 import { createTestContext, json, type TestContext, uniqueName } from './helpers/test-app.js';
 
 /**
@@ -31,85 +29,26 @@ import { createTestContext, json, type TestContext, uniqueName } from './helpers
 const farmIban = 'BE68 5390 0754 7034';
 
 let ctx: TestContext;
-let year: number;
 beforeAll(async () => {
   ctx = await createTestContext();
-  year = (await currentHarvestYear(ctx.db, ctx.appId)).year;
 });
 afterAll(() => ctx.close());
 
-interface Farm {
-  appId: string;
-  host: string;
-  manager: CreatedUser;
-}
-
-let farmCount = 0;
 /** A farm of its own per test: its own transactions, imports and line keys. */
-async function newFarm(): Promise<Farm> {
-  farmCount += 1;
-  const appId = `afschrift${farmCount}`;
-  const host = `${appId}.test`;
-  await ctx.createApp({ appId, hosts: [host] });
-  const manager = await ctx.createUser({
-    appId,
-    username: uniqueName('kassier'),
-    firstName: 'Katrien',
-    lastName: 'Kassier',
-    roles: ['BankManager'],
-  });
-  return { appId, host, manager };
-}
+const newFarm = () =>
+  newStatementFarm(ctx, 'afschrift', { managerName: { firstName: 'Katrien', lastName: 'Kassier' } });
 
-async function member(farm: Farm, firstName: string) {
+async function member(farm: StatementFarm, firstName: string) {
   return ctx.createUser({ appId: farm.appId, username: uniqueName('lid'), firstName });
 }
 
-async function owe(farm: Farm, user: CreatedUser, amountCents: number, description = 'Abonnement') {
-  return createBankTransaction(ctx.db, {
-    appId: farm.appId,
-    userId: user.id,
-    amountCents,
-    harvestYear: year,
-    description,
-    payerName: `${user.username} Lid`,
-  });
-}
-
-function upload(farm: Farm, fileName: string, data: Buffer) {
-  return ctx.request({
-    method: 'POST',
-    url: '/api/applicationManager/bank/import',
-    as: farm.manager,
-    ...(({ payload, headers }) => ({ payload, headers: { ...headers, host: farm.host } }))(
-      multipartFile('file', fileName, 'application/octet-stream', data),
-    ),
-  });
-}
-
-async function imported(farm: Farm, fileName: string, data: Buffer): Promise<StatementImportDetail> {
-  const response = await upload(farm, fileName, data);
-  expect(response.statusCode, response.body).toBe(200);
-  return statementImportDetailSchema.parse(json(response));
-}
-
-async function transaction(id: number) {
-  const [row] = await ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, id));
-  return row!;
-}
-
-async function events(id: number) {
-  return ctx.db
-    .select()
-    .from(bankTransactionEvents)
-    .where(eq(bankTransactionEvents.transactionId, id))
-    .orderBy(asc(bankTransactionEvents.id));
-}
-
-async function hasPaid(user: CreatedUser): Promise<boolean> {
-  const [row] = await ctx.db.select({ hasPaid: users.hasPaid }).from(users).where(eq(users.id, user.id));
-  return row!.hasPaid;
-}
+const owe = (farm: StatementFarm, user: CreatedUser, amountCents: number, description = 'Abonnement') =>
+  oweOn(ctx, farm, amountCents, { user, description, payerName: `${user.username} Lid` });
+const imported = (farm: StatementFarm, fileName: string, data: Buffer) =>
+  importedStatement(ctx, farm, fileName, data);
+const transaction = (id: number) => transactionRow(ctx, id);
+const events = (id: number) => eventsOf(ctx, id);
+const hasPaid = (user: CreatedUser) => hasPaidOf(ctx, user.appId, user.id);
 
 /** A valid reference no transaction has (references are made from the global id). */
 const unknownReference = structuredReferenceFromNumber(9_000_000_001);
@@ -327,17 +266,11 @@ describe('overlapping files and other farms', () => {
     const farm = await newFarm();
     const payer = await member(farm, 'Jef');
     const owed = await owe(farm, payer, 2_500);
-    const detail = await imported(
-      farm,
-      'dubbel.cod',
-      codaFile({
-        accountIban: farmIban,
-        lines: [
-          { amountCents: 2_500, structuredReference: owed.structuredReference, date: '2026-07-03' },
-          { amountCents: 2_500, structuredReference: owed.structuredReference, date: '2026-07-04' },
-        ],
-      }),
-    );
+    const lines = [
+      { amountCents: 2_500, structuredReference: owed.structuredReference, date: '2026-07-03' },
+      { amountCents: 2_500, structuredReference: owed.structuredReference, date: '2026-07-04' },
+    ];
+    const detail = await imported(farm, 'dubbel.cod', codaFile({ accountIban: farmIban, lines }));
     expect(detail.lines.map((l) => [l.outcome, l.transactionId])).toEqual([
       ['paid', owed.id],
       ['already-paid', owed.id],
@@ -351,28 +284,18 @@ describe('overlapping files and other farms', () => {
     const farmB = await newFarm();
     const payer = await member(farmA, 'Kris');
     const ofA = await owe(farmA, payer, 7_000);
-    const detail = await imported(
-      farmB,
-      'verkeerd.cod',
-      codaFile({
-        accountIban: farmIban,
-        lines: [{ amountCents: 7_000, structuredReference: ofA.structuredReference, date: '2026-07-05' }],
-      }),
-    );
+    const file = codaFile({
+      accountIban: farmIban,
+      lines: [{ amountCents: 7_000, structuredReference: ofA.structuredReference, date: '2026-07-05' }],
+    });
+    const detail = await imported(farmB, 'verkeerd.cod', file);
     expect(detail.lines.map((l) => [l.structuredReference, l.outcome, l.transactionId])).toEqual([
       [ofA.structuredReference, 'unmatched', null],
     ]);
     expect((await transaction(ofA.id)).status).toBe('open');
     expect(await events(ofA.id)).toHaveLength(1);
     // Farm A may still import the same file (another farm's import of it does not count).
-    const own = await imported(
-      farmA,
-      'verkeerd.cod',
-      codaFile({
-        accountIban: farmIban,
-        lines: [{ amountCents: 7_000, structuredReference: ofA.structuredReference, date: '2026-07-05' }],
-      }),
-    );
+    const own = await imported(farmA, 'verkeerd.cod', file);
     expect(own).toMatchObject({ alreadyImported: false, counts: { paid: 1 } });
     expect((await transaction(ofA.id)).status).toBe('paid');
   });

@@ -8,8 +8,8 @@ import {
   subscribeUser,
   type CreatedUser,
 } from '../src/seed/factories.js';
-import { bankCast, codeOf, type BankCast } from './helpers/bank-core.js';
-import { createTestContext, json, type TestContext } from './helpers/test-app.js';
+import { bankTestContext, codeOf, expectFieldError, type BankCast } from './helpers/bank-core.js';
+import { json, type TestContext } from './helpers/test-app.js';
 
 /**
  * `create-yearly-transactions`: one transaction per household's subscription of a harvest year that has
@@ -32,8 +32,7 @@ let inactief: CreatedUser;
 let wachtend: CreatedUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await bankCast(ctx);
+  ({ ctx, cast } = await bankTestContext());
   const year = cast.year;
   const sub = (name: string, harvestYear: number, adultPriceCents: number, childPriceCents = 0) =>
     createSubscription(ctx.db, { appId: ctx.appId, name, harvestYear, adultPriceCents, childPriceCents });
@@ -186,12 +185,7 @@ describe('yearly transactions', () => {
       [{ harvestYear: cast.year, dueDate: 'volgende week' }, 'dueDate'],
     ];
     for (const [body, field] of cases) {
-      const response = await create(body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(
-        json<{ error: { fields: Record<string, string> } }>(response).error.fields[field],
-        JSON.stringify(body),
-      ).toMatch(/[a-z]/);
+      expectFieldError(await create(body), field, /[a-z]/, JSON.stringify(body));
     }
     expect((await preview('')).statusCode).toBe(400);
     expect((await preview('twee')).statusCode).toBe(400);

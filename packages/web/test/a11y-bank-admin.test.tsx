@@ -3,19 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from './axe';
 import {
+  applicationManager,
   bankAdminHandlers,
+  janFruit,
   makeImportDetail,
-  makeManagedTransaction,
   makeMollieStatus,
   makePendingEmail,
   makeYearlyPreview,
+  transactionsPage,
 } from './bank-admin-fixtures';
-import { json, makeAccount, renderApp, type StubHandler } from './utils';
+import { json, renderApp, type StubHandler } from './utils';
 
 /** Axe check of the bank's administration screens (issue 10) and their dialogs, as in a11y-market-managers. */
 withoutCanvas();
 
-const manager = makeAccount({ id: 2, roles: ['ApplicationManager'], firstName: 'Mia', lastName: 'Manager' });
 const bank = '/api/applicationManager/bank';
 
 const handlers: Record<string, StubHandler> = {
@@ -26,15 +27,7 @@ const handlers: Record<string, StubHandler> = {
     json([makePendingEmail(), makePendingEmail({ id: 71, toName: 'Jan Peeters' })]),
   [`GET ${bank}/imports`]: () => json([makeImportDetail()]),
   [`GET ${bank}/imports/9`]: () => json(makeImportDetail()),
-  [`POST ${bank}/Paged`]: () =>
-    json({
-      items: [makeManagedTransaction()],
-      total: 3,
-      totalIsLowerBound: false,
-      nextCursor: null,
-      page: 1,
-      rowsPerPage: 10,
-    }),
+  [`POST ${bank}/Paged`]: () => json(transactionsPage([janFruit], { rowsPerPage: 10, total: 3 })),
   'GET /api/applicationManager/mollie': () => json(makeMollieStatus()),
   [`GET ${bank}/settings`]: () =>
     json({ accountName: 'De Plukhoeve vzw', iban: 'BE68539007547034', bic: '', dueDays: 30 }),
@@ -84,7 +77,7 @@ const screens = [
 
 describe('accessibility (axe) of the bank administration screens', () => {
   it.each(screens)('$name has no violations', async ({ path, ready, dialog }) => {
-    renderApp({ path, account: manager, handlers });
+    renderApp({ path, account: applicationManager, handlers });
     await ready();
     expect(await axeViolations()).toEqual([]);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -97,7 +90,7 @@ describe('accessibility (axe) of the bank administration screens', () => {
   });
 
   it('the ignore dialog of a bank line has no violations', async () => {
-    renderApp({ path: '/applicationManager/bank/import?inlezing=9', account: manager, handlers });
+    renderApp({ path: '/applicationManager/bank/import?inlezing=9', account: applicationManager, handlers });
     await userEvent
       .setup()
       .click(await screen.findByRole('button', { name: /^Negeer de lijn van .* An Onbekend$/ }));
@@ -106,7 +99,7 @@ describe('accessibility (axe) of the bank administration screens', () => {
   });
 
   it('the settings form has no violations with its errors shown', async () => {
-    renderApp({ path: '/applicationManager/bank/settings', account: manager, handlers });
+    renderApp({ path: '/applicationManager/bank/settings', account: applicationManager, handlers });
     const iban = await screen.findByRole('textbox', { name: /^IBAN-rekeningnummer/ });
     const user = userEvent.setup();
     await user.clear(iban);
@@ -141,7 +134,7 @@ describe('on a wide screen', () => {
       removeEventListener: () => {},
       dispatchEvent: () => false,
     })) as typeof window.matchMedia;
-    renderApp({ path, account: manager, handlers });
+    renderApp({ path, account: applicationManager, handlers });
     const shown = await screen.findByRole('table', { name: table });
     expect(within(shown).getAllByRole('row').length).toBeGreaterThan(1);
     expect(await axeViolations()).toEqual([]);

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { HouseholdMemberInput, Role } from '@pluk/contract';
 import { bankTransactionEvents, bankTransactions, users } from '../../src/db/schema/index.js';
 import { currentHarvestYear } from '../../src/modules/harvest-year.js';
@@ -8,7 +9,7 @@ import {
   subscribeUser,
   type CreatedUser,
 } from '../../src/seed/factories.js';
-import type { TestContext } from './test-app.js';
+import { createTestContext, type TestContext } from './test-app.js';
 
 /** The bank tests' cast: one of each kind of caller, and another farm with its own bank. */
 export interface BankCast {
@@ -21,6 +22,12 @@ export interface BankCast {
   otherFarm: string;
   otherBankManager: CreatedUser;
   otherMember: CreatedUser;
+}
+
+/** A fresh test app with the bank's cast, for a test file's `beforeAll` (close `ctx` in `afterAll`). */
+export async function bankTestContext(prefix?: string): Promise<{ ctx: TestContext; cast: BankCast }> {
+  const ctx = await createTestContext();
+  return { ctx, cast: await bankCast(ctx, prefix) };
 }
 
 export async function bankCast(ctx: TestContext, prefix = 'b'): Promise<BankCast> {
@@ -90,8 +97,26 @@ export async function subscribedMember(
   return { member, subscription, transaction };
 }
 
-export async function transactionRow(ctx: TestContext, id: number) {
+/** A new member with a subscription of `year` and its open transaction of `amountCents`. */
+export async function memberOwing(
+  ctx: TestContext,
+  options: { username: string; year: number; amountCents: number; appId?: string },
+) {
+  const { amountCents, ...member } = options;
+  const made = await subscribedMember(ctx, { ...member, withTransaction: amountCents });
+  return { ...made, transaction: made.transaction! };
+}
+
+/** The stored transaction, or undefined once it is deleted. */
+export async function transactionRowIfAny(ctx: TestContext, id: number) {
   const [row] = await ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, id));
+  return row;
+}
+
+/** The stored transaction; fails the test when there is none. */
+export async function transactionRow(ctx: TestContext, id: number) {
+  const row = await transactionRowIfAny(ctx, id);
+  if (!row) throw new Error(`no transaction ${id}`);
   return row;
 }
 
@@ -115,4 +140,20 @@ export async function hasPaidOf(ctx: TestContext, appId: string, userId: number)
 export function codeOf(response: { statusCode: number; json(): unknown }): string {
   if (response.statusCode < 300) return 'OK';
   return (response.json() as { error: { code: string } }).error.code;
+}
+
+/**
+ * A refused request: 400 VALIDATION_ERROR with a message under `field` that matches `message` (any
+ * words by default); `why` names the case when it fails.
+ */
+export function expectFieldError(
+  response: { statusCode: number; body: string },
+  field: string,
+  message: RegExp = /[a-z]/,
+  why = '',
+): void {
+  expect(response.statusCode, `${why} ${response.body}`).toBe(400);
+  const { error } = JSON.parse(response.body) as { error: { code: string; fields?: Record<string, string> } };
+  expect(error.code, why).toBe('VALIDATION_ERROR');
+  expect(error.fields?.[field], why).toMatch(message);
 }

@@ -1,13 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import {
-  bankOnlinePayments,
-  bankTransactionEvents,
-  bankTransactions,
-  mollieWebhookCalls,
-  users,
-} from '../../src/db/schema/index.js';
+import { bankOnlinePayments, mollieWebhookCalls } from '../../src/db/schema/index.js';
 import { putSetting } from '../../src/lib/app-settings.js';
 import { bankSettingKeys } from '../../src/modules/bank/setting-keys.js';
 import { currentHarvestYear } from '../../src/modules/harvest-year.js';
@@ -132,19 +126,6 @@ export function paymentIdOf(response: LightMyRequestResponse): string {
   return id;
 }
 
-export async function transactionRow(ctx: TestContext, id: number) {
-  const [row] = await ctx.db.select().from(bankTransactions).where(eq(bankTransactions.id, id));
-  if (!row) throw new Error(`no transaction ${id}`);
-  return row;
-}
-
-export const eventsOf = (ctx: TestContext, transactionId: number) =>
-  ctx.db
-    .select()
-    .from(bankTransactionEvents)
-    .where(eq(bankTransactionEvents.transactionId, transactionId))
-    .orderBy(asc(bankTransactionEvents.id));
-
 export const onlinePaymentsOf = (ctx: TestContext, transactionId: number) =>
   ctx.db
     .select()
@@ -158,8 +139,3 @@ export const webhookCallsOf = (ctx: TestContext, appId: string, paymentId: strin
     .from(mollieWebhookCalls)
     .where(and(eq(mollieWebhookCalls.appId, appId), eq(mollieWebhookCalls.paymentId, paymentId)))
     .orderBy(asc(mollieWebhookCalls.id));
-
-export async function hasPaid(ctx: TestContext, userId: number): Promise<boolean> {
-  const [row] = await ctx.db.select({ hasPaid: users.hasPaid }).from(users).where(eq(users.id, userId));
-  return row?.hasPaid ?? false;
-}

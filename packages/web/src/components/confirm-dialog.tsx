@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/form';
+import { Dialog } from './dialog';
 import { FormError } from './form-error';
 
 export interface ConfirmDialogProps {
@@ -35,13 +36,7 @@ export function ConfirmDialog({
   const { t } = useTranslation('common');
   const errorText = useErrorText();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('header.close') }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={title}>
       <Stack>
         <Text>{text}</Text>
         {error ? <FormError>{errorText(error)}</FormError> : null}
@@ -54,6 +49,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -15,7 +15,7 @@ import { tenantDb } from '../../db/tenant.js';
 import { cropFields, crops, fields } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
-import { readingMultipart } from '../../lib/multipart-errors.js';
+import { readUploadedFile, type UploadedFile } from '../../lib/uploaded-file.js';
 import { controlCharacterMessage, hasControlCharacter } from '../../plugins/input-guard.js';
 
 type Db = Database | Transaction;
@@ -31,53 +31,21 @@ type Db = Database | Transaction;
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 const refused = (message: string) => new HttpError(400, 'IMPORT_FILE_REFUSED', message);
 
-export interface ImportFile {
-  data: Buffer;
-  fileName: string;
-}
+export type ImportFile = UploadedFile;
 
 /** Reads the one file of the import form (field `file`), at most `importMaxBytes`. */
 export async function readImportFile(request: FastifyRequest): Promise<ImportFile> {
-  return readingMultipart(request, async () => {
-    let file: ImportFile | undefined;
-    const parts = request.parts({
-      limits: { files: 1, fileSize: harvestLimits.importMaxBytes, fields: 10, fieldSize: 1024, parts: 11 },
-    });
-    try {
-      for await (const part of parts) {
-        if (part.type !== 'file') continue;
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge();
-        if (part.fieldname !== 'file') {
-          throw new HttpError(400, 'VALIDATION_ERROR', undefined, {
-            [hasControlCharacter(part.fieldname) ? '_' : part.fieldname]: 'Hier wordt geen bestand verwacht.',
-          });
-        }
-        file = { data, fileName: part.filename ?? '' };
-      }
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      if (code === 'FST_FILES_LIMIT') {
-        throw new HttpError(400, 'VALIDATION_ERROR', 'Kies één bestand.', { file: 'Kies één bestand.' });
-      }
-      throw error;
-    }
-    if (!file || file.data.length === 0) {
-      throw new HttpError(400, 'VALIDATION_ERROR', 'Kies een .xlsx- of .csv-bestand.', {
-        file: 'Kies een .xlsx- of .csv-bestand.',
-      });
-    }
-    return file;
+  return readUploadedFile(request, {
+    maxBytes: harvestLimits.importMaxBytes,
+    tooLarge: () =>
+      new HttpError(
+        413,
+        'FILE_TOO_LARGE',
+        `Het bestand is te groot: hoogstens ${megabytes(harvestLimits.importMaxBytes)} MB.`,
+      ),
+    chooseFile: 'Kies een .xlsx- of .csv-bestand.',
   });
 }
-
-const tooLarge = () =>
-  new HttpError(
-    413,
-    'FILE_TOO_LARGE',
-    `Het bestand is te groot: hoogstens ${megabytes(harvestLimits.importMaxBytes)} MB.`,
-  );
 
 // ---------------------------------------------------------------------------------------------------------
 // The zip of an .xlsx, checked before it is parsed

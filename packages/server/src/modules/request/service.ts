@@ -45,6 +45,7 @@ import {
   windowParams,
   type PageKey,
 } from '../../lib/paging.js';
+import { likePattern } from '../../lib/like-pattern.js';
 import type { AuthUser } from '../../types.js';
 import {
   insertNotifications,
@@ -116,10 +117,6 @@ const requestKeys: PageKey[] = [
   { column: requests.createdAt, type: 'timestamptz', desc: true },
   { column: requests.id, type: 'integer', desc: true },
 ];
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const searchOf = (search: string | undefined) =>
   search

@@ -22,11 +22,8 @@ import type { MailRequest } from '../../mail/mailer.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { publicUrlOf } from '../../lib/public-url.js';
+import { likePattern } from '../../lib/like-pattern.js';
 import { managedUserColumns, presentManagedUser } from './presenter.js';
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * What the name filter searches: user name, first and last name (so "Jan Peeters" matches) and

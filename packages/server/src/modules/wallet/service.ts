@@ -58,6 +58,7 @@ import {
   windowParams,
   type PageKey,
 } from '../../lib/paging.js';
+import { likePattern } from '../../lib/like-pattern.js';
 import type { AuthUser } from '../../types.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
 import { userSearchText } from '../users/service.js';
@@ -770,10 +771,6 @@ export async function issuances(db: Database, appId: string, query: EntryQuery):
     (cap) => countUpTo(farm, ledgerEntries, fromBank, cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** By name: last name, first name, id. */

@@ -22,6 +22,34 @@ export interface NewTransaction {
   dueDate: string;
 }
 
+/** Ids from the transactions' sequence, taken before the insert so the reference can be made from them. */
+async function nextTransactionIds(tx: Transaction, count: number): Promise<number[]> {
+  const found = await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('bank_transactions', 'id'))::int as id from generate_series(1, ${count})`,
+  );
+  // PGlite answers { rows }, postgres.js the rows themselves.
+  const rows =
+    (found as unknown as { rows?: { id: number }[] }).rows ?? (found as unknown as { id: number }[]);
+  return rows.map((row) => Number(row.id));
+}
+
+/** The row of a new transaction with its id from `nextTransactionIds`: the reference made from that id. */
+function transactionValues(appId: string, id: number, input: NewTransaction) {
+  return {
+    id,
+    appId,
+    publicId: randomToken(24),
+    userId: input.userId,
+    payerName: input.payerName,
+    subscriptionId: input.subscriptionId,
+    harvestYear: input.harvestYear,
+    amountCents: input.amountCents,
+    description: input.description,
+    structuredReference: structuredReferenceFromNumber(id),
+    dueDate: input.dueDate,
+  };
+}
+
 /**
  * Inserts one open transaction with its `created` audit row. The structured reference is made from the
  * row's own id (taken from the sequence first), so it is unique per farm without a retry loop; the
@@ -35,32 +63,14 @@ export async function insertTransaction(
   input: NewTransaction,
   actor: BankActor,
 ): Promise<BankTransactionRow> {
-  const found = await tx.execute(
-    sql`select nextval(pg_get_serial_sequence('bank_transactions', 'id'))::int as id`,
-  );
-  // PGlite answers { rows }, postgres.js the rows themselves.
-  const rows =
-    (found as unknown as { rows?: { id: number }[] }).rows ?? (found as unknown as { id: number }[]);
-  const id = Number(rows[0]?.id);
+  const [id] = await nextTransactionIds(tx, 1);
   const [row] = await tenantDb(tx, appId)
     .insert(bankTransactions)
-    .values({
-      id,
-      appId,
-      publicId: randomToken(24),
-      userId: input.userId,
-      payerName: input.payerName,
-      subscriptionId: input.subscriptionId,
-      harvestYear: input.harvestYear,
-      amountCents: input.amountCents,
-      description: input.description,
-      structuredReference: structuredReferenceFromNumber(id),
-      dueDate: input.dueDate,
-    })
+    .values(transactionValues(appId, id!, input))
     .returning();
   const created = row as BankTransactionRow;
   await recordTransactionEvent(tx, appId, {
-    transactionId: id,
+    transactionId: created.id,
     kind: 'created',
     toStatus: 'open',
     amountCents: input.amountCents,
@@ -68,16 +78,6 @@ export async function insertTransaction(
   });
   await refreshHasPaid(tx, appId, input.userId);
   return created;
-}
-
-/** Ids from the transactions' sequence, taken before the insert so the reference can be made from them. */
-async function nextTransactionIds(tx: Transaction, count: number): Promise<number[]> {
-  const found = await tx.execute(
-    sql`select nextval(pg_get_serial_sequence('bank_transactions', 'id'))::int as id from generate_series(1, ${count})`,
-  );
-  const rows =
-    (found as unknown as { rows?: { id: number }[] }).rows ?? (found as unknown as { id: number }[]);
-  return rows.map((row) => Number(row.id));
 }
 
 /** Rows per insert statement: far below PostgreSQL's 65,535 parameters at 12 a row. */
@@ -102,21 +102,7 @@ export async function insertTransactionsSkippingExisting(
     const ids = await nextTransactionIds(tx, chunk.length);
     const rows = await tenantDb(tx, appId)
       .insert(bankTransactions)
-      .values(
-        chunk.map((input, i) => ({
-          id: ids[i]!,
-          appId,
-          publicId: randomToken(24),
-          userId: input.userId,
-          payerName: input.payerName,
-          subscriptionId: input.subscriptionId,
-          harvestYear: input.harvestYear,
-          amountCents: input.amountCents,
-          description: input.description,
-          structuredReference: structuredReferenceFromNumber(ids[i]!),
-          dueDate: input.dueDate,
-        })),
-      )
+      .values(chunk.map((input, i) => transactionValues(appId, ids[i]!, input)))
       .onConflictDoNothing()
       .returning();
     if (rows.length === 0) continue;

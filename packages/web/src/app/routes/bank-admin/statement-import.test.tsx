@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   bankAdminHandlers,
   bankManager,
+  janFruit,
   makeImportDetail,
-  makeManagedTransaction,
+  transactionsPage,
 } from '../../../../test/bank-admin-fixtures';
 import { apiError, json, renderApp, type StubHandler } from '../../../../test/utils';
 
@@ -36,15 +37,7 @@ function importServer(detail: StatementImportDetail = makeImportDetail()): Recor
     [`GET ${api}/imports`]: () => json([]),
     [`POST ${api}/import`]: () => json(current),
     [`GET ${api}/imports/${detail.id}`]: () => json({ ...current, alreadyImported: false }),
-    [`POST ${api}/Paged`]: () =>
-      json({
-        items: [makeManagedTransaction()],
-        total: 1,
-        totalIsLowerBound: false,
-        nextCursor: null,
-        page: 1,
-        rowsPerPage: 10,
-      }),
+    [`POST ${api}/Paged`]: () => json(transactionsPage([janFruit], { rowsPerPage: 10 })),
     [`POST ${api}/imports/lines/801/match`]: (request) =>
       handled(801, {
         outcome: 'matched-by-hand',

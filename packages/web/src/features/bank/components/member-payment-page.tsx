@@ -36,6 +36,26 @@ export function PaymentNotFound() {
   );
 }
 
+/**
+ * A payment screen until the server has answered: "not found" for a link that cannot be one or that the
+ * server does not know (404, or 400 for a malformed id), loading, or the error with a retry.
+ */
+export function PaymentUnanswered({
+  valid,
+  query,
+}: {
+  /** Whether the link's id can be a public id at all (nothing is asked otherwise). */
+  valid: boolean;
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+}) {
+  if (!valid) return <PaymentNotFound />;
+  if (query.isPending) return <LoadingState />;
+  if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
+    return <PaymentNotFound />;
+  }
+  return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+}
+
 /** What is to be paid: to whom, what for, how much, and its state. */
 function Summary({ transaction }: { transaction: PublicTransaction }) {
   const { t } = useTranslation('bank');
@@ -152,14 +172,7 @@ export function PaymentPage({ publicId }: { publicId: string }) {
   const { t } = useTranslation('bank');
   const valid = isPublicId(publicId);
   const query = usePublicTransaction(publicId, valid);
-  if (!valid) return <PaymentNotFound />;
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
-      return <PaymentNotFound />;
-    }
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
+  if (!valid || !query.isSuccess) return <PaymentUnanswered valid={valid} query={query} />;
   const transaction = query.data;
   return (
     <Stack gap="lg">

@@ -11,13 +11,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../../components/query-state';
-import { isApiError } from '../../../lib/errors';
 import { formatEuros } from '../../../lib/euros';
 import { isUndecided, paymentReturnPolls, usePaymentReturn } from '../api/get-payment-return';
 import { invalidatePaymentViews } from '../api/keys';
 import { forgetPendingPayment, isPublicId } from '../pending-payment';
-import { PaymentNotFound } from './member-payment-page';
+import { PaymentUnanswered } from './member-payment-page';
 
 export interface PaymentReturnLinks {
   /** The payment page of the transaction, to look again or pay again. */
@@ -193,14 +191,7 @@ export function PaymentReturnView({ publicId, links }: { publicId: string; links
     void invalidatePaymentViews(queryClient);
   }, [settled, status, queryClient]);
 
-  if (!valid) return <PaymentNotFound />;
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
-      return <PaymentNotFound />;
-    }
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
+  if (!valid || !query.isSuccess) return <PaymentUnanswered valid={valid} query={query} />;
   return (
     <OutcomeOf
       answer={query.data}

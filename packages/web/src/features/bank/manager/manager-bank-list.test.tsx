@@ -13,7 +13,7 @@ import {
   membersAnswer,
   pagedBodies,
   transactionsPage,
-} from './bank-manager-fixtures';
+} from '../../../../test/bank-admin-fixtures';
 
 withoutCanvas();
 
@@ -79,62 +79,31 @@ describe('the bank list', () => {
       account: bankManager,
       handlers: bankHandlers(),
     });
+    /** Waits until the list's latest request is for `body`. */
+    const asked = (body: object) => waitFor(() => expect(pagedBodies(fetch.calls).at(-1)).toEqual(body));
+    const first = { page: 1, rowsPerPage: 25, harvestYear: 2030 };
     await screen.findByRole('link', { name: /^Lien Lid/ });
-    expect(pagedBodies(fetch.calls)[0]).toEqual({ page: 1, rowsPerPage: 25, harvestYear: 2030 });
+    expect(pagedBodies(fetch.calls)[0]).toEqual(first);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Betaald');
-    await waitFor(() =>
-      expect(pagedBodies(fetch.calls).at(-1)).toEqual({
-        page: 1,
-        rowsPerPage: 25,
-        harvestYear: 2030,
-        status: 'paid',
-      }),
-    );
+    await asked({ ...first, status: 'paid' });
 
     const subscription = screen.getByRole('combobox', { name: 'Abonnement' });
     await waitFor(() =>
       expect(within(subscription).getByRole('option', { name: 'Groenten' })).toBeInTheDocument(),
     );
     await user.selectOptions(subscription, 'Groenten');
-    await waitFor(() =>
-      expect(pagedBodies(fetch.calls).at(-1)).toEqual({
-        page: 1,
-        rowsPerPage: 25,
-        harvestYear: 2030,
-        status: 'paid',
-        subscriptionId: 4,
-      }),
-    );
+    await asked({ ...first, status: 'paid', subscriptionId: 4 });
 
     await user.type(screen.getByRole('textbox', { name: 'Lid' }), 'Jef');
     await user.click(await screen.findByRole('option', { name: 'Jef Janssens' }));
     await user.type(screen.getByRole('searchbox', { name: 'Zoeken' }), ' groenten ');
-    await waitFor(() =>
-      expect(pagedBodies(fetch.calls).at(-1)).toEqual({
-        page: 1,
-        rowsPerPage: 25,
-        harvestYear: 2030,
-        status: 'paid',
-        subscriptionId: 4,
-        userId: 4,
-        search: 'groenten',
-      }),
-    );
+    await asked({ ...first, status: 'paid', subscriptionId: 4, userId: 4, search: 'groenten' });
 
     // Another harvest year: its own figures, and the subscription (of 2030) no longer filters.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Oogstjaar' }), '2029');
     expect(await screen.findByRole('region', { name: 'Oogstjaar 2029' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(pagedBodies(fetch.calls).at(-1)).toEqual({
-        page: 1,
-        rowsPerPage: 25,
-        harvestYear: 2029,
-        status: 'paid',
-        userId: 4,
-        search: 'groenten',
-      }),
-    );
+    await asked({ ...first, harvestYear: 2029, status: 'paid', userId: 4, search: 'groenten' });
     expect(
       fetch.calls.some((call) => call.url.endsWith('/api/applicationManager/bank?harvestYear=2029')),
     ).toBe(true);

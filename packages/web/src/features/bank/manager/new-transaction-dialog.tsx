@@ -1,18 +1,17 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/nl-be';
-import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { Radio, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { bankLimits, membershipCreateBodySchema, type ManagedTransaction } from '@pluk/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/form-error';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatEuros } from '../../../lib/euros';
-import { fieldErrors, useErrorText, useFocusError, type FormErrors } from '../../../lib/form';
+import { fieldErrors, useFocusError, type FormErrors } from '../../../lib/form';
 import { useMemberSubscriptions } from './api/member-lookup';
 import { useCreateMembershipTransaction } from './api/transaction-mutations';
 import { parseAmount } from './amount-text';
+import { BankDialog, DialogButtons } from './bank-dialog';
+import { BankForm } from './bank-form';
 import { MemberSelect, type MemberChoice } from './member-select';
 import { notifySuccess } from './notify';
 import { today } from './transaction-parts';
@@ -67,7 +66,6 @@ function NewTransactionForm({
   onCreated: (transaction: ManagedTransaction) => void;
 }) {
   const { t } = useTranslation('bankManager');
-  const errorText = useErrorText();
   const create = useCreateMembershipTransaction();
   const { ref, focusError } = useFocusError();
   const form = useForm<Values>({
@@ -122,99 +120,91 @@ function NewTransactionForm({
     });
   }, focusError);
 
-  const serverFields = Object.keys(fieldErrors(create.error)).length > 0;
   return (
-    <DatesProvider settings={{ locale: 'nl-be', firstDayOfWeek: 1 }}>
-      <form ref={ref} onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {create.isError && !serverFields && <FormError>{errorText(create.error)}</FormError>}
-          {fixedMember ? (
-            <Text className="pluk-wrap">{t('create.forMember', { name: fixedMember.name })}</Text>
-          ) : (
-            <MemberSelect
-              label={t('create.member')}
-              description={t('create.memberHelp')}
-              required
-              value={member}
-              error={form.errors.member as string | undefined}
-              onChange={(choice) => {
-                form.setFieldValue('member', choice);
-                form.setFieldValue('subscriptionId', '');
-              }}
-            />
-          )}
-          {member &&
-            (choices.isPending ? (
-              <LoadingState />
-            ) : choices.error ? (
-              <ErrorState error={choices.error} onRetry={choices.refetch} />
-            ) : choices.choices.length === 0 ? (
-              <Text c="dimmed" className="pluk-wrap" role="status">
-                {t('create.noSubscriptions', { name: member.name, year: harvestYear })}
-              </Text>
-            ) : (
-              <Radio.Group
-                label={t('create.subscription', { year: harvestYear })}
-                required
-                {...form.getInputProps('subscriptionId')}
-              >
-                <Stack gap="xs" mt="xs">
-                  {choices.choices.map((choice) => (
-                    <Radio
-                      key={choice.subscriptionId}
-                      value={String(choice.subscriptionId)}
-                      label={t('create.subscriptionChoice', {
-                        name: choice.name,
-                        amount: formatEuros(choice.priceCents),
-                      })}
-                      // The server would refuse a second open or paid one (TRANSACTION_EXISTS).
-                      disabled={choice.hasLiveTransaction}
-                      description={choice.hasLiveTransaction ? t('create.subscriptionTaken') : undefined}
-                      classNames={{ label: 'pluk-wrap', description: 'pluk-wrap' }}
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            ))}
-          <TextInput
-            label={t('form.amountOptional')}
-            description={
-              chosen
-                ? t('create.amountDefaultOf', { amount: formatEuros(chosen.priceCents) })
-                : t('create.amountDefault')
-            }
-            inputMode="decimal"
-            autoComplete="off"
-            leftSection="€"
-            {...form.getInputProps('amount')}
-          />
-          <TextInput
-            label={t('form.descriptionOptional')}
-            description={t('create.descriptionDefault')}
-            maxLength={bankLimits.descriptionMax}
-            {...form.getInputProps('description')}
-          />
-          <DatePickerInput
-            label={t('form.dueDateOptional')}
-            description={t('create.dueDateDefault')}
-            clearable
-            minDate={today()}
-            valueFormat="dd D MMMM YYYY"
-            dropdownType="modal"
-            clearButtonProps={{ 'aria-label': t('form.clearDueDate') }}
-            {...form.getInputProps('dueDate')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('create.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('create.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </DatesProvider>
+    <BankForm formRef={ref} onSubmit={submit} error={create.error}>
+      {fixedMember ? (
+        <Text className="pluk-wrap">{t('create.forMember', { name: fixedMember.name })}</Text>
+      ) : (
+        <MemberSelect
+          label={t('create.member')}
+          description={t('create.memberHelp')}
+          required
+          value={member}
+          error={form.errors.member as string | undefined}
+          onChange={(choice) => {
+            form.setFieldValue('member', choice);
+            form.setFieldValue('subscriptionId', '');
+          }}
+        />
+      )}
+      {member &&
+        (choices.isPending ? (
+          <LoadingState />
+        ) : choices.error ? (
+          <ErrorState error={choices.error} onRetry={choices.refetch} />
+        ) : choices.choices.length === 0 ? (
+          <Text c="dimmed" className="pluk-wrap" role="status">
+            {t('create.noSubscriptions', { name: member.name, year: harvestYear })}
+          </Text>
+        ) : (
+          <Radio.Group
+            label={t('create.subscription', { year: harvestYear })}
+            required
+            {...form.getInputProps('subscriptionId')}
+          >
+            <Stack gap="xs" mt="xs">
+              {choices.choices.map((choice) => (
+                <Radio
+                  key={choice.subscriptionId}
+                  value={String(choice.subscriptionId)}
+                  label={t('create.subscriptionChoice', {
+                    name: choice.name,
+                    amount: formatEuros(choice.priceCents),
+                  })}
+                  // The server would refuse a second open or paid one (TRANSACTION_EXISTS).
+                  disabled={choice.hasLiveTransaction}
+                  description={choice.hasLiveTransaction ? t('create.subscriptionTaken') : undefined}
+                  classNames={{ label: 'pluk-wrap', description: 'pluk-wrap' }}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        ))}
+      <TextInput
+        label={t('form.amountOptional')}
+        description={
+          chosen
+            ? t('create.amountDefaultOf', { amount: formatEuros(chosen.priceCents) })
+            : t('create.amountDefault')
+        }
+        inputMode="decimal"
+        autoComplete="off"
+        leftSection="€"
+        {...form.getInputProps('amount')}
+      />
+      <TextInput
+        label={t('form.descriptionOptional')}
+        description={t('create.descriptionDefault')}
+        maxLength={bankLimits.descriptionMax}
+        {...form.getInputProps('description')}
+      />
+      <DatePickerInput
+        label={t('form.dueDateOptional')}
+        description={t('create.dueDateDefault')}
+        clearable
+        minDate={today()}
+        valueFormat="dd D MMMM YYYY"
+        dropdownType="modal"
+        clearButtonProps={{ 'aria-label': t('form.clearDueDate') }}
+        {...form.getInputProps('dueDate')}
+      />
+      <DialogButtons
+        back={t('create.cancel')}
+        submit={t('create.submit')}
+        onBack={onClose}
+        pending={create.isPending}
+      />
+    </BankForm>
   );
 }
 
@@ -238,23 +228,14 @@ export function NewTransactionDialog({
   onCreated?: (transaction: ManagedTransaction) => void;
 }) {
   const { t } = useTranslation('bankManager');
-  const { t: tc } = useTranslation('common');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('create.title')}
-      centered
-      closeButtonProps={{ 'aria-label': tc('header.close') }}
-    >
-      {opened && (
-        <NewTransactionForm
-          harvestYear={harvestYear}
-          fixedMember={member}
-          onClose={onClose}
-          onCreated={onCreated}
-        />
-      )}
-    </Modal>
+    <BankDialog opened={opened} onClose={onClose} title={t('create.title')}>
+      <NewTransactionForm
+        harvestYear={harvestYear}
+        fixedMember={member}
+        onClose={onClose}
+        onCreated={onCreated}
+      />
+    </BankDialog>
   );
 }

@@ -11,7 +11,7 @@ import {
   makeEvent,
   makeTransaction,
   pagedBodies,
-} from './bank-manager-fixtures';
+} from '../../../../test/bank-admin-fixtures';
 
 withoutCanvas();
 

@@ -1,7 +1,5 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/nl-be';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { Alert, Button, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import {
   bankLimits,
@@ -11,13 +9,13 @@ import {
 } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/form-error';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { isApiError } from '../../../lib/errors';
-import { fieldErrors, useErrorText, useFocusError, type FormErrors } from '../../../lib/form';
+import { fieldErrors, useFocusError, type FormErrors } from '../../../lib/form';
 import { useUpdateTransaction } from './api/transaction-mutations';
 import { useTransaction } from './api/transactions';
 import { amountText, parseAmount } from './amount-text';
+import { BankForm } from './bank-form';
 import { notifySuccess } from './notify';
 
 interface Values {
@@ -52,7 +50,6 @@ function EditForm({
   onSaved: (saved: ManagedTransaction) => void;
 }) {
   const { t } = useTranslation('bankManager');
-  const errorText = useErrorText();
   const update = useUpdateTransaction();
   const { ref, focusError } = useFocusError();
   const form = useForm<Values>({
@@ -90,43 +87,37 @@ function EditForm({
       },
     });
   }, focusError);
-  const serverFields = Object.keys(fieldErrors(update.error)).length > 0;
   return (
-    <DatesProvider settings={{ locale: 'nl-be', firstDayOfWeek: 1 }}>
-      <form ref={ref} onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {update.isError && !serverFields && <FormError>{errorText(update.error)}</FormError>}
-          <TextInput
-            label={t('form.amount')}
-            description={t('form.amountHelp')}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            leftSection="€"
-            key={form.key('amount')}
-            {...form.getInputProps('amount')}
-          />
-          <TextInput
-            label={t('form.description')}
-            required
-            maxLength={bankLimits.descriptionMax}
-            key={form.key('description')}
-            {...form.getInputProps('description')}
-          />
-          <DatePickerInput
-            label={t('form.dueDate')}
-            required
-            valueFormat="dd D MMMM YYYY"
-            dropdownType="modal"
-            key={form.key('dueDate')}
-            {...form.getInputProps('dueDate')}
-          />
-          <Button type="submit" size="md" fullWidth loading={update.isPending}>
-            {t('edit.save')}
-          </Button>
-        </Stack>
-      </form>
-    </DatesProvider>
+    <BankForm formRef={ref} onSubmit={submit} error={update.error}>
+      <TextInput
+        label={t('form.amount')}
+        description={t('form.amountHelp')}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        leftSection="€"
+        key={form.key('amount')}
+        {...form.getInputProps('amount')}
+      />
+      <TextInput
+        label={t('form.description')}
+        required
+        maxLength={bankLimits.descriptionMax}
+        key={form.key('description')}
+        {...form.getInputProps('description')}
+      />
+      <DatePickerInput
+        label={t('form.dueDate')}
+        required
+        valueFormat="dd D MMMM YYYY"
+        dropdownType="modal"
+        key={form.key('dueDate')}
+        {...form.getInputProps('dueDate')}
+      />
+      <Button type="submit" size="md" fullWidth loading={update.isPending}>
+        {t('edit.save')}
+      </Button>
+    </BankForm>
   );
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from '../../../../test/axe';
 import { apiError, json, renderApp, type StubRequest } from '../../../../test/utils';
-import { bankHandlers, bankManager, makeDetail, makeTransaction } from './bank-manager-fixtures';
+import { bankHandlers, bankManager, makeDetail, makeTransaction } from '../../../../test/bank-admin-fixtures';
 
 withoutCanvas();
 

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from '../../../../test/axe';
 import { apiError, json, renderApp, type StubRequest } from '../../../../test/utils';
 import {
+  applicationManager,
   bankHandlers,
   bankManager,
-  farmManager,
   makeTransaction,
   pagedBodies,
   transactionsPage,
-} from './bank-manager-fixtures';
+} from '../../../../test/bank-admin-fixtures';
 
 withoutCanvas();
 
@@ -27,7 +27,7 @@ describe('a member’s payments', () => {
   it('lists their transactions (page 1, 20 rows) and whether this year is paid', async () => {
     const { fetch } = renderApp({
       path: userPath,
-      account: farmManager,
+      account: applicationManager,
       handlers: bankHandlers({
         'POST /api/applicationManager/bank/Paged': () =>
           json(transactionsPage([paid2030, open2029], { rowsPerPage: 20, total: 23 })),
@@ -58,7 +58,7 @@ describe('a member’s payments', () => {
     const user = userEvent.setup();
     renderApp({
       path: userPath,
-      account: farmManager,
+      account: applicationManager,
       handlers: bankHandlers({
         'POST /api/applicationManager/bank/Paged': () => json(transactionsPage([paid2030])),
         'POST /api/applicationManager/User/SetPayed': () =>
@@ -82,7 +82,7 @@ describe('a member’s payments', () => {
     let paidNow = false;
     const { fetch } = renderApp({
       path: userPath,
-      account: farmManager,
+      account: applicationManager,
       handlers: bankHandlers({
         'POST /api/applicationManager/bank/Paged': () => json(transactionsPage(paidNow ? [] : [open2029])),
         'POST /api/applicationManager/User/SetPayed': ({ body }: StubRequest) => {

@@ -6,7 +6,6 @@ import {
   Checkbox,
   CloseButton,
   Group,
-  Paper,
   Stack,
   Switch,
   Text,
@@ -29,6 +28,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { FormError } from '../../../components/form-error';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { SummaryFigure } from '../../../components/summary-figure';
 import { formatMoment } from '../../../lib/dates';
 import { feedItems } from '../../../lib/feed-pages';
 import { useErrorText, useFocusError, type FormErrors } from '../../../lib/form';
@@ -52,20 +52,6 @@ export function newDonationKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    // A rem-based basis: two side by side on a phone, one per row once the text is made larger.
-    <Paper withBorder radius="md" p="sm" style={{ flex: '1 1 9rem', minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </Paper>
-  );
-}
-
 /** The bank's figures: issued, the members' total (with the ledger check), donations, trading members. */
 function BankSummary() {
   const { t } = useTranslation('internalBank');
@@ -77,10 +63,10 @@ function BankSummary() {
   return (
     <Stack gap="xs">
       <Group gap="xs" align="stretch">
-        <Figure label={t('summary.issued')} value={formatVirtualMoney(bank.issuedCents)} />
-        <Figure label={t('summary.membersTotal')} value={formatVirtualMoney(bank.membersTotalCents)} />
-        <Figure label={t('summary.donations')} value={String(bank.donationCount)} />
-        <Figure label={t('summary.transactionable')} value={String(bank.transactionableMemberCount)} />
+        <SummaryFigure label={t('summary.issued')} value={formatVirtualMoney(bank.issuedCents)} />
+        <SummaryFigure label={t('summary.membersTotal')} value={formatVirtualMoney(bank.membersTotalCents)} />
+        <SummaryFigure label={t('summary.donations')} value={String(bank.donationCount)} />
+        <SummaryFigure label={t('summary.transactionable')} value={String(bank.transactionableMemberCount)} />
       </Group>
       {balanced ? (
         <Text size="sm" c="dimmed">

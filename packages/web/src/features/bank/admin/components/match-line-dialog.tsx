@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
 import { bankLimits, formatStructuredReference, type StatementLine } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../../components/dialog';
 import { FormError } from '../../../../components/form-error';
 import { ErrorState, LoadingState } from '../../../../components/query-state';
 import { formatCalendarDay } from '../../../../lib/dates';
@@ -59,14 +60,7 @@ export function MatchLineDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('lines.matchTitle')}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common:header.close') }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={t('lines.matchTitle')} size="lg">
       <Stack gap="sm">
         <Text size="sm" className="pluk-wrap">
           {t('lines.matchLine', {
@@ -128,6 +122,6 @@ export function MatchLineDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconFileInvoice, IconInfoCircle } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { EmptyState } from '../../../../components/empty-state';
 import { FileDropzone } from '../../../../components/file-dropzone';
 import { FormError } from '../../../../components/form-error';
 import { ErrorState, LoadingState } from '../../../../components/query-state';
+import { SummaryFigure } from '../../../../components/summary-figure';
 import { SavingProgress } from '../../../../components/upload-parts';
 import { formatMoment } from '../../../../lib/dates';
 import { useErrorText } from '../../../../lib/form';
@@ -33,19 +34,6 @@ export const importParam = 'inlezing';
 export interface StatementImportLinks {
   /** This screen; with an id, that earlier import's lines. */
   importHref: (importId?: number) => string;
-}
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <Paper withBorder radius="md" p="xs" style={{ flex: '1 1 7rem', minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </Paper>
-  );
 }
 
 /** One import's facts in a sentence: the format, the account, when and by whom. */
@@ -101,7 +89,12 @@ function ImportView({
       )}
       <Group gap="xs" align="stretch">
         {(['lines', 'paid', 'flagged', 'unmatched', 'skipped'] as const).map((count) => (
-          <Figure key={count} label={t(`import.counts.${count}`)} value={detail.counts[count]} />
+          <SummaryFigure
+            compact
+            key={count}
+            label={t(`import.counts.${count}`)}
+            value={detail.counts[count]}
+          />
         ))}
       </Group>
       {detail.lines.length === 0 ? (

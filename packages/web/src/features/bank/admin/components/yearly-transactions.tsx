@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/nl-be';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconReceipt } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { EmptyState } from '../../../../components/empty-state';
 import { FormError } from '../../../../components/form-error';
 import { ErrorState, LoadingState } from '../../../../components/query-state';
+import { SummaryFigure } from '../../../../components/summary-figure';
 import { SavingProgress } from '../../../../components/upload-parts';
 import { formatCalendarDay } from '../../../../lib/dates';
 import { formatEuros } from '../../../../lib/euros';
@@ -24,28 +25,14 @@ const dayFormat = 'YYYY-MM-DD';
 /** The due date a run proposes: a month to pay. */
 const defaultDueDays = 30;
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    // A rem-based basis: side by side on a phone, one per row once the text is made larger.
-    <Paper withBorder radius="md" p="sm" style={{ flex: '1 1 9rem', minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </Paper>
-  );
-}
-
 /** What a run would make: the overall count and sum, then per subscription. */
 function PreviewFigures({ preview }: { preview: YearlyTransactionsPreview }) {
   const { t } = useTranslation('bankAdmin');
   return (
     <Stack gap="sm">
       <Group gap="xs" align="stretch">
-        <Figure label={t('yearly.toMake')} value={String(preview.count)} />
-        <Figure label={t('yearly.total')} value={formatEuros(preview.totalCents)} />
+        <SummaryFigure label={t('yearly.toMake')} value={String(preview.count)} />
+        <SummaryFigure label={t('yearly.total')} value={formatEuros(preview.totalCents)} />
       </Group>
       {preview.subscriptions.length > 0 && (
         <div>
