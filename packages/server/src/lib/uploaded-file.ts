@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasControlCharacter } from '../plugins/input-guard.js';
+import { hasControlCharacter } from './control-characters.js';
 import { HttpError } from './http-error.js';
 import { readingMultipart } from './multipart-errors.js';
 

@@ -16,7 +16,7 @@ import { cropFields, crops, fields } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import { readUploadedFile, type UploadedFile } from '../../lib/uploaded-file.js';
-import { controlCharacterMessage, hasControlCharacter } from '../../plugins/input-guard.js';
+import { controlCharacterMessage, hasControlCharacter } from '../../lib/control-characters.js';
 
 type Db = Database | Transaction;
 

@@ -3,7 +3,7 @@ import { mediaLimits, type MediaKind } from '@pluk/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { assertImageDimensions, detectImageType } from '../../lib/image-type.js';
 import { multipartClientError, requireBoundary } from '../../lib/multipart-errors.js';
-import { controlCharacterMessage, hasControlCharacter } from '../../plugins/input-guard.js';
+import { controlCharacterMessage, hasControlCharacter } from '../../lib/control-characters.js';
 
 /** An uploaded file, its type judged from its bytes. */
 export interface UploadedFile {
