@@ -87,6 +87,11 @@ export const errorCodes = [
   'PAYMENT_PROVIDER_NOT_CONFIGURED', // bank: the farm has no Mollie key; pay by transfer
   'PAYMENT_PROVIDER_REFUSED', // bank: Mollie refused the key or the payment
   'PAYMENT_PROVIDER_UNAVAILABLE', // bank: Mollie cannot be reached now (503, try again)
+  'POLICY_ENDED', // re-enrolment: past the policy's deadline, answers are closed
+  'POLICY_NOT_ENDED', // re-enrolment: the conversion waits for the deadline
+  'POLICY_CONVERTED', // re-enrolment: the answers became subscriptions; the policy no longer changes
+  'POLICY_YEAR_TAKEN', // re-enrolment: one policy per harvest year
+  'POLICY_OFFER_CHOSEN', // re-enrolment: members chose this offer; it cannot be removed
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -194,4 +199,10 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   PAYMENT_PROVIDER_NOT_CONFIGURED: 'Online betalen kan hier niet. Betaal met een overschrijving.',
   PAYMENT_PROVIDER_REFUSED: 'De betaalprovider weigerde dit. Controleer de gegevens.',
   PAYMENT_PROVIDER_UNAVAILABLE: 'De betaalprovider is nu niet bereikbaar. Probeer het later opnieuw.',
+  POLICY_ENDED: 'De deadline van deze ronde is voorbij: antwoorden of wijzigen kan niet meer.',
+  POLICY_NOT_ENDED:
+    'De deadline van deze ronde is nog niet voorbij: leden kunnen hun antwoord nog wijzigen. Verwerk de antwoorden na de deadline.',
+  POLICY_CONVERTED: 'Deze ronde is al verwerkt tot abonnementen en betalingen; ze kan niet meer veranderen.',
+  POLICY_YEAR_TAKEN: 'Er is al een ronde voor dit oogstjaar.',
+  POLICY_OFFER_CHOSEN: 'Leden kozen dit abonnement al; je kan het niet meer weghalen.',
 };

@@ -19,6 +19,7 @@ import { walletRoutes } from './wallet.js';
 import { harvestRoutes } from './harvest.js';
 import { subscriptionRoutes } from './subscription.js';
 import { bankRoutes } from './bank.js';
+import { reenrolmentRoutes } from './reenrolment.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -42,6 +43,7 @@ export const api = {
   harvest: harvestRoutes,
   subscription: subscriptionRoutes,
   bank: bankRoutes,
+  reenrolment: reenrolmentRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

@@ -18,3 +18,4 @@ export * from './wallet.js';
 export * from './subscriptions.js';
 export * from './harvest.js';
 export * from './bank.js';
+export * from './reenrolment.js';
