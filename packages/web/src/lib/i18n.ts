@@ -72,6 +72,7 @@ declare module 'i18next' {
       tasks: typeof import('../locales/nl-be/tasks.json');
       events: typeof import('../locales/nl-be/events.json');
       posts: typeof import('../locales/nl-be/posts.json');
+      editor: typeof import('../locales/nl-be/editor.json');
       comments: typeof import('../locales/nl-be/comments.json');
       media: typeof import('../locales/nl-be/media.json');
       notifications: typeof import('../locales/nl-be/notifications.json');

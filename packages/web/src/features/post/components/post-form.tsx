@@ -1,25 +1,11 @@
-import '@mantine/tiptap/styles.css';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Input,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
-import { RichTextEditor } from '@mantine/tiptap';
 import { IconFileText, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { mediaLimits, postFieldsSchema, type ManagedPost } from '@pluk/contract';
 import { useEffect, useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
+import { RichTextField } from '../../../components/rich-text-field';
 import { NewFileCard, SavingProgress } from '../../../components/upload-parts';
 import { fieldErrors, useErrorText, useFocusError } from '../../../lib/form';
 import { useSavePost } from '../api/posts';
@@ -61,7 +47,6 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
   const errorText = useErrorText();
   const save = useSavePost();
   const { ref, focusError } = useFocusError();
-  const bodyLabelId = useId();
   const dropzoneHelpId = useId();
   const [title, setTitle] = useState(post?.title ?? '');
   const [body, setBody] = useState(post?.body ?? '');
@@ -72,23 +57,6 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
   const [files, setFiles] = useState<NewFile[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [rejected, setRejected] = useState<string[]>([]);
-
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        code: false,
-        codeBlock: false,
-        horizontalRule: false,
-        link: { openOnClick: false, autolink: true, protocols: ['mailto'] },
-      }),
-    ],
-    content: post?.body ?? '',
-    onUpdate: ({ editor: current }) => setBody(current.isEmpty ? '' : current.getHTML()),
-    editorProps: {
-      attributes: { 'aria-label': t('form.body'), 'aria-multiline': 'true', role: 'textbox' },
-    },
-  });
 
   // Previews are object URLs: released when the form goes away.
   const previews = useMemo(() => files.map((f) => f.previewUrl), [files]);
@@ -168,24 +136,6 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
     );
   };
 
-  const editorLabels = {
-    boldControlLabel: t('editor.bold'),
-    italicControlLabel: t('editor.italic'),
-    underlineControlLabel: t('editor.underline'),
-    strikeControlLabel: t('editor.strike'),
-    h2ControlLabel: t('editor.h2'),
-    h3ControlLabel: t('editor.h3'),
-    bulletListControlLabel: t('editor.bulletList'),
-    orderedListControlLabel: t('editor.orderedList'),
-    blockquoteControlLabel: t('editor.blockquote'),
-    linkControlLabel: t('editor.link'),
-    unlinkControlLabel: t('editor.unlink'),
-    linkEditorInputLabel: t('editor.linkInput'),
-    linkEditorInputPlaceholder: t('editor.linkPlaceholder'),
-    linkEditorExternalLink: t('editor.linkExternal'),
-    linkEditorInternalLink: t('editor.linkInternal'),
-    linkEditorSave: t('editor.linkSave'),
-  };
   const serverFormError = save.isError && Object.keys(fieldErrors(save.error)).length === 0;
   return (
     <form ref={ref} onSubmit={submit} noValidate>
@@ -206,38 +156,12 @@ export function PostForm({ post, onSaved, ExistingImage }: PostFormProps) {
               size="md"
               maxLength={250}
             />
-            <Input.Wrapper label={t('form.body')} id={bodyLabelId} error={errors.body}>
-              <RichTextEditor
-                editor={editor}
-                mt={4}
-                labels={editorLabels}
-                // Toolbar buttons big enough to tap (44 px) instead of Mantine's 26 px.
-                styles={{ control: { minWidth: 44, height: 44 } }}
-              >
-                <RichTextEditor.Toolbar sticky stickyOffset={0}>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.Bold />
-                    <RichTextEditor.Italic />
-                    <RichTextEditor.Underline />
-                    <RichTextEditor.Strikethrough />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.H2 />
-                    <RichTextEditor.H3 />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.BulletList />
-                    <RichTextEditor.OrderedList />
-                    <RichTextEditor.Blockquote />
-                  </RichTextEditor.ControlsGroup>
-                  <RichTextEditor.ControlsGroup>
-                    <RichTextEditor.Link />
-                    <RichTextEditor.Unlink />
-                  </RichTextEditor.ControlsGroup>
-                </RichTextEditor.Toolbar>
-                <RichTextEditor.Content mih={180} />
-              </RichTextEditor>
-            </Input.Wrapper>
+            <RichTextField
+              label={t('form.body')}
+              initialValue={post?.body ?? ''}
+              onChange={setBody}
+              error={errors.body}
+            />
             <Switch
               label={t('form.isActive')}
               description={t('form.isActiveHelp')}
