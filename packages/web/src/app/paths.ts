@@ -236,5 +236,37 @@ export const paths = {
         getHref: (id: number) => `/applicationManager/subscription/assigntousers/${id}`,
       },
     },
+    // re-enrolment (manager)
+    reenrolment: {
+      list: {
+        path: '/applicationManager/administration-actions/IntentionPolicy',
+        getHref: () => '/applicationManager/administration-actions/IntentionPolicy',
+      },
+      create: {
+        path: '/applicationManager/administration-actions/IntentionPolicy/new',
+        getHref: () => '/applicationManager/administration-actions/IntentionPolicy/new',
+      },
+      /** The modal's close button goes up to here when the form was opened directly: back to the list. */
+      editParent: {
+        path: '/applicationManager/administration-actions/IntentionPolicy/edit',
+        getHref: () => '/applicationManager/administration-actions/IntentionPolicy/edit',
+      },
+      edit: {
+        path: '/applicationManager/administration-actions/IntentionPolicy/edit/:id',
+        getHref: (id: number) => `/applicationManager/administration-actions/IntentionPolicy/edit/${id}`,
+      },
+      /** The follow-up of one round: answers, reminders and the conversion. */
+      detail: {
+        path: '/applicationManager/administration-actions/IntentionPolicy/:id',
+        getHref: (id: number) => `/applicationManager/administration-actions/IntentionPolicy/${id}`,
+      },
+      /** `?ronde=` preselects a round. */
+      createQuestions: {
+        path: '/applicationManager/administration-actions/createQuestionsForNextYear',
+        getHref: (policyId?: number) =>
+          `/applicationManager/administration-actions/createQuestionsForNextYear${policyId ? `?ronde=${policyId}` : ''}`,
+      },
+    },
+    // end re-enrolment (manager)
   },
 } as const;

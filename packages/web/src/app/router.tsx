@@ -23,6 +23,8 @@ import { bankAdminRouteObjects } from './routes/bank-admin/routes';
 import { bankManagerRouteObjects } from './routes/bank-manager/routes';
 // bank (member)
 import { bankMemberRouteObjects } from './routes/bank/routes';
+// re-enrolment (manager)
+import { reenrolmentManagerRouteObjects } from './routes/reenrolment-manager/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -168,6 +170,8 @@ export const routes: RouteObject[] = [
       ...bankManagerRouteObjects,
       // bank (member)
       ...bankMemberRouteObjects,
+      // re-enrolment (manager)
+      ...reenrolmentManagerRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuros, parseEuros } from './euros';
+import { euroInputText, formatEuros, parseEuros } from './euros';
 
 describe('euros', () => {
   it('formats integer cents the Belgian way', () => {
@@ -17,5 +17,12 @@ describe('euros', () => {
     expect(parseEuros('1,234')).toBeNull();
     expect(parseEuros('abc')).toBeNull();
     expect(parseEuros('')).toBeNull();
+  });
+
+  it('writes cents back as a price field holds them', () => {
+    expect(euroInputText(6250)).toBe('62,50');
+    expect(euroInputText(12000)).toBe('120');
+    expect(euroInputText(5)).toBe('0,05');
+    expect(parseEuros(euroInputText(123405))).toBe(123405);
   });
 });

@@ -8,3 +8,9 @@ export function parseEuros(text: string): number | null {
   const [whole = '0', fraction = ''] = normalized.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
+
+/** Cents as a person reads and types them in a price field: 6250 → "62,50", 12000 → "120". */
+export function euroInputText(cents: number): string {
+  const rest = cents % 100;
+  return rest === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(rest).padStart(2, '0')}`;
+}

@@ -93,6 +93,8 @@ declare module 'i18next' {
       bankManager: typeof import('../locales/nl-be/bankManager.json');
       // bank (member)
       bank: typeof import('../locales/nl-be/bank.json');
+      // re-enrolment (manager)
+      reenrolmentManager: typeof import('../locales/nl-be/reenrolmentManager.json');
     };
   }
 }

@@ -8,6 +8,8 @@ import {
   IconMailDollar,
   IconReportMoney,
   IconChecklist,
+  // re-enrolment (manager)
+  IconClipboardList,
   IconFlask,
   IconHeartHandshake,
   IconMail,
@@ -256,6 +258,20 @@ function BankAdminTiles({ roles }: { roles: readonly Role[] }) {
   );
 }
 
+// re-enrolment (manager)
+/** The yearly re-enrolment (issue 11): the rounds, questionnaires, answers and the conversion. */
+function ReenrolmentTile() {
+  const { t } = useTranslation('reenrolmentManager');
+  return (
+    <Tile
+      to={paths.manager.reenrolment.list.getHref()}
+      icon={IconClipboardList}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -297,6 +313,8 @@ export function ManagerHomeRoute() {
         {showHarvest && <HarvestTiles roles={roles} />}
         {/* bank (admin) */}
         {showBank && <BankAdminTiles roles={roles} />}
+        {/* re-enrolment (manager) */}
+        {showWaitingList && <ReenrolmentTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}

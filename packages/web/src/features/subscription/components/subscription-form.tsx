@@ -8,7 +8,7 @@ import {
 } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
-import { parseEuros } from '../../../lib/euros';
+import { euroInputText, parseEuros } from '../../../lib/euros';
 import { fieldErrors, useErrorText, useFocusError, zodValidate } from '../../../lib/form';
 import { useCreateSubscription, useUpdateSubscription } from '../api/manager-subscriptions';
 
@@ -22,12 +22,6 @@ interface Values {
   requiredCredits: number | string;
   isActive: boolean;
   isOpenForRegistration: boolean;
-}
-
-/** Cents as a person reads and types them: "62,50", "120". */
-function centsToText(cents: number): string {
-  const rest = cents % 100;
-  return rest === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(rest).padStart(2, '0')}`;
 }
 
 const number = (value: number | string) => (value === '' ? undefined : Number(value));
@@ -52,8 +46,8 @@ function initialValues(subscription: ManagedSubscription | undefined, harvestYea
       name: subscription.name,
       description: subscription.description,
       harvestYear: subscription.harvestYear,
-      adultPriceCents: centsToText(subscription.adultPriceCents),
-      childPriceCents: centsToText(subscription.childPriceCents),
+      adultPriceCents: euroInputText(subscription.adultPriceCents),
+      childPriceCents: euroInputText(subscription.childPriceCents),
       requiredCredits: subscription.requiredCredits,
       isActive: subscription.isActive,
       isOpenForRegistration: subscription.isOpenForRegistration,
