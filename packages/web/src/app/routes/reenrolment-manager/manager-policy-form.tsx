@@ -71,7 +71,7 @@ function Edit({ id }: { id: number }) {
   }
   if (query.data.convertedAt !== null)
     return (
-      <Alert color="gray" icon={<IconLock aria-hidden />}>
+      <Alert color="gray" icon={<IconLock aria-hidden />} role="note">
         {t('form.convertedNotice')}
       </Alert>
     );

@@ -137,6 +137,8 @@ function ConversionRun({
           minDate={dayjs().format(dayFormat)}
           valueFormat="dd D MMMM YYYY"
           dropdownType="modal"
+          nextLabel={t('calendar.nextMonth')}
+          previousLabel={t('calendar.previousMonth')}
           value={dueDate}
           error={dueDateError}
           onChange={(value) => {
@@ -263,7 +265,7 @@ export function PolicyConversion({ policy, links }: { policy: Policy; links: Con
       {policy.convertedAt !== null || result ? (
         <Converted policy={policy} result={result} links={links} />
       ) : !policy.isEnded ? (
-        <Alert color="blue" icon={<IconClockHour4 aria-hidden />}>
+        <Alert color="blue" icon={<IconClockHour4 aria-hidden />} role="note">
           {t('conversion.notYet', { date: formatCalendarDay(policy.deadline) })}
         </Alert>
       ) : (

@@ -155,7 +155,7 @@ export function PolicyForm({
         <Stack gap="md">
           {serverError !== null && !onField && <FormError>{errorText(serverError)}</FormError>}
           {answered && (
-            <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
+            <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
               {t('form.answeredNotice')}
             </Alert>
           )}
@@ -194,6 +194,8 @@ export function PolicyForm({
             minDate={dayjs().format('YYYY-MM-DD')}
             valueFormat="dd D MMMM YYYY"
             dropdownType="modal"
+            nextLabel={t('calendar.nextMonth')}
+            previousLabel={t('calendar.previousMonth')}
             {...form.getInputProps('deadline')}
             style={{ maxWidth: '20rem' }}
           />
