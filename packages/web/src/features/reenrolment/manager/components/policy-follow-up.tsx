@@ -37,10 +37,10 @@ function Header({
   return (
     <Stack gap="sm">
       <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={2} size="h3" className="pluk-wrap" style={{ minWidth: 0 }}>
-            {policy.title}
-          </Title>
+        <Title order={2} size="h3" className="pluk-wrap">
+          {policy.title}
+        </Title>
+        <Group gap="xs">
           <PolicyStatusBadge policy={policy} />
         </Group>
         <Text c="dimmed" className="pluk-wrap">
