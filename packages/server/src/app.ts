@@ -31,6 +31,7 @@ import { requestHandlers } from './modules/request/routes.js';
 import { harvestHandlers } from './modules/harvest/routes.js';
 import { bankHandlers } from './modules/bank/routes.js';
 import { subscriptionHandlers } from './modules/subscription/routes.js';
+import { reenrolmentHandlers } from './modules/reenrolment/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
@@ -190,6 +191,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     harvest: harvestHandlers(app),
     subscription: subscriptionHandlers(app),
     bank: bankHandlers(app),
+    reenrolment: reenrolmentHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plannedYearsMessage } from '@pluk/contract';
 import { creditEntries, notifications, pushSubscriptions } from '../src/db/schema/index.js';
 import { putSetting } from '../src/lib/app-settings.js';
-import { sanitizePostHtml } from '../src/modules/post/sanitize.js';
+import { sanitizeRichText } from '../src/lib/rich-text.js';
 import { guardedLookup, isPublicAddress } from '../src/modules/notification/push-address.js';
 import { maxSubscriptionsPerMember } from '../src/modules/notification/push-subscriptions.js';
 import type { CreatedUser } from '../src/seed/factories.js';
@@ -365,7 +365,7 @@ describe('post HTML stays formatting only', () => {
       '<a rel="noopener noreferrer" target="_blank" href="https://ok.example">ok</a>',
     ],
   ])('%s', (input, output) => {
-    expect(sanitizePostHtml(input)).toBe(output);
+    expect(sanitizeRichText(input)).toBe(output);
   });
 });
 

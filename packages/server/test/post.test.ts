@@ -12,7 +12,7 @@ import {
 } from '@pluk/contract';
 import { comments, notifications, postEmailDeliveries, posts, users } from '../src/db/schema/index.js';
 import { render } from '../src/mail/templates.js';
-import { excerptOf, postHtmlToText, sanitizePostHtml } from '../src/modules/post/sanitize.js';
+import { excerptOf, richTextToPlainText, sanitizeRichText } from '../src/lib/rich-text.js';
 import { seedDemo } from '../src/seed/demo.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { multipartBody, tinyPng, type MultipartPart as Part } from './helpers/multipart.js';
@@ -78,9 +78,9 @@ describe('post body sanitizing', () => {
     const html =
       '<h2>Oogst</h2><p>De <strong>aardbeien</strong> zijn <em>rijp</em>, <u>echt</u> <s>bijna</s>.<br>Kom plukken!</p>' +
       '<ul><li>ma</li></ul><ol><li>di</li></ol><blockquote>Citaat</blockquote><h3>Meer</h3>';
-    expect(sanitizePostHtml(html)).toBe(html.replace('<br>', '<br />'));
+    expect(sanitizeRichText(html)).toBe(html.replace('<br>', '<br />'));
     expect(
-      sanitizePostHtml(
+      sanitizeRichText(
         '<p><a href="https://pluk.be/x?a=1&amp;b=2">site</a> <a href="mailto:info@pluk.be">mail</a></p>',
       ),
     ).toBe(
@@ -90,22 +90,22 @@ describe('post body sanitizing', () => {
   });
 
   it('loses every script, style and event handler', () => {
-    expect(sanitizePostHtml('<p>a</p><script>alert(1)</script><SCRIPT src="x.js"></SCRIPT>')).toBe(
+    expect(sanitizeRichText('<p>a</p><script>alert(1)</script><SCRIPT src="x.js"></SCRIPT>')).toBe(
       '<p>a</p>',
     );
     expect(
-      sanitizePostHtml('<p style="color:red" onclick="alert(1)" onmouseover="x()" class="c" id="i">b</p>'),
+      sanitizeRichText('<p style="color:red" onclick="alert(1)" onmouseover="x()" class="c" id="i">b</p>'),
     ).toBe('<p>b</p>');
     expect(
-      sanitizePostHtml('<img src=x onerror="alert(1)"><svg onload="alert(1)"><script>1</script></svg>'),
+      sanitizeRichText('<img src=x onerror="alert(1)"><svg onload="alert(1)"><script>1</script></svg>'),
     ).toBe('');
     expect(
-      sanitizePostHtml('<style>body{display:none}</style><iframe src="https://evil"></iframe><p>c</p>'),
+      sanitizeRichText('<style>body{display:none}</style><iframe src="https://evil"></iframe><p>c</p>'),
     ).toBe('<p>c</p>');
     expect(
-      sanitizePostHtml('<a href="https://x.be" onclick="steal()" target="_self" rel="opener">d</a>'),
+      sanitizeRichText('<a href="https://x.be" onclick="steal()" target="_self" rel="opener">d</a>'),
     ).toBe('<a rel="noopener noreferrer" target="_blank" href="https://x.be">d</a>');
-    expect(sanitizePostHtml('<form action="x"><input value="y"><button>z</button></form>')).toBe('z');
+    expect(sanitizeRichText('<form action="x"><input value="y"><button>z</button></form>')).toBe('z');
   });
 
   it('loses every javascript: (and other non-web) link, but keeps the text', () => {
@@ -119,15 +119,15 @@ describe('post body sanitizing', () => {
       'vbscript:msgbox(1)',
       '//evil.example/x',
     ]) {
-      expect(sanitizePostHtml(`<p><a href="${href}">klik</a></p>`), href).toBe('<p>klik</p>');
+      expect(sanitizeRichText(`<p><a href="${href}">klik</a></p>`), href).toBe('<p>klik</p>');
     }
   });
 
   it('makes plain text for e-mails and excerpts', () => {
-    const html = sanitizePostHtml(
+    const html = sanitizeRichText(
       '<h2>Nieuws</h2><p>Tomaten &amp; <strong>bonen</strong>.<br>Zie <a href="https://pluk.be">de site</a>.</p><ul><li>een</li><li>twee</li></ul>',
     );
-    expect(postHtmlToText(html)).toBe(
+    expect(richTextToPlainText(html)).toBe(
       'Nieuws\n\nTomaten & bonen.\nZie de site (https://pluk.be).\n\n• een\n• twee',
     );
     expect(excerptOf(`<p>${'woord '.repeat(60)}</p>`).length).toBeLessThanOrEqual(201);

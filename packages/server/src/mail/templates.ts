@@ -1,6 +1,12 @@
 /** The e-mails the app sends. Each has a Dutch default; an app overrides it with settings (ADR 017). */
 export type TemplateName =
-  'welcome' | 'passwordReset' | 'post' | 'registrationReceived' | 'registrationExistingAccount' | 'pluk';
+  | 'welcome'
+  | 'passwordReset'
+  | 'post'
+  | 'registrationReceived'
+  | 'registrationExistingAccount'
+  | 'pluk'
+  | 'intentionReminder';
 
 export interface MailTemplate {
   subject: string;
@@ -97,6 +103,26 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
       '{plukUrl}',
       '',
       'Veel plukplezier!',
+      '{appName}',
+    ].join('\n'),
+  },
+  // The re-enrolment's reminder (decision 079), to a member who has not answered the round yet.
+  intentionReminder: {
+    subject: 'Herinnering: doe je in {harvestYear} verder bij {appName}?',
+    body: [
+      'Dag {firstName},',
+      '',
+      '{appName} vraagt elk lid of het in oogstjaar {harvestYear} verder doet en welke abonnementen het kiest.',
+      'Jouw antwoord hebben we nog niet.',
+      '',
+      '{title}',
+      '',
+      'Kijk je gegevens na en kies je abonnementen in de app:',
+      '{questionsUrl}',
+      '',
+      'Je kan antwoorden tot en met {deadline}.',
+      '',
+      'Tot binnenkort op het veld,',
       '{appName}',
     ].join('\n'),
   },

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { tenantDb } from '../db/tenant.js';
 import { comments, media, postMedia, posts, userRoles, users } from '../db/schema/index.js';
 import { writeMediaFile } from '../modules/media/storage.js';
-import { sanitizePostHtml } from '../modules/post/sanitize.js';
+import { sanitizeRichText } from '../lib/rich-text.js';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -67,7 +67,7 @@ export async function seedDemoPosts(db: Database, appId: string, dataDir?: strin
     .values({
       appId,
       title: 'Welkom in het nieuwe seizoen',
-      body: sanitizePostHtml(
+      body: sanitizeRichText(
         '<p>Het veld is geploegd en de eerste plantjes staan in de grond. Dit jaar telen we <strong>meer ' +
           'bonen</strong> en een nieuwe rij <em>pompoenen</em>.</p><h3>Wat komt er aan?</h3><ul><li>Sla en radijsjes ' +
           'vanaf half mei</li><li>Aardbeien vanaf juni</li><li>Tomaten in de zomer</li></ul><p>Vragen? Mail ons op ' +
@@ -83,7 +83,7 @@ export async function seedDemoPosts(db: Database, appId: string, dataDir?: strin
     .values({
       appId,
       title: 'De aardbeien zijn rijp!',
-      body: sanitizePostHtml(
+      body: sanitizeRichText(
         '<p>Goed nieuws: de eerste <strong>aardbeien</strong> kleuren rood. Vanaf zaterdag mag je plukken in ' +
           'de rijen bij de schuur.</p><blockquote>Pluk alleen de volledig rode vruchten en laat de kroontjes aan de ' +
           'plant.</blockquote><p>Neem een eigen bakje mee. Tot op het veld!</p>',

@@ -50,7 +50,7 @@ import { publicUrlOf } from '../../lib/public-url.js';
 import { removeStorage, withStoredUploads } from '../media/service.js';
 import type { MultipartUpload } from '../media/upload.js';
 import { insertNotifications, type CreatedNotification } from '../notification/notify.js';
-import { excerptOf, postHtmlToText, sanitizePostHtml } from './sanitize.js';
+import { excerptOf, richTextToPlainText, sanitizeRichText } from '../../lib/rich-text.js';
 
 type PostRow = typeof posts.$inferSelect;
 type ManagedPostQueryOutput = z.output<typeof managedPostQuerySchema>;
@@ -341,7 +341,7 @@ export function postFieldsOf(upload: MultipartUpload): PostFields {
     for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
     throw new HttpError(400, 'VALIDATION_ERROR', undefined, fields);
   }
-  return { ...result.data, body: sanitizePostHtml(result.data.body) };
+  return { ...result.data, body: sanitizeRichText(result.data.body) };
 }
 
 /** The form's `id`, read with the contract's strict id schema (ADR 052). */
@@ -642,7 +642,7 @@ export async function sendPostByEmail(
         ),
       )
       .orderBy(asc(users.id));
-    const postText = postHtmlToText(post.body);
+    const postText = richTextToPlainText(post.body);
     await enqueue(
       tx,
       recipients.map((recipient) =>

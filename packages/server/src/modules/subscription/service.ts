@@ -41,7 +41,7 @@ const iso = (value: Date) => value.toISOString();
 const inApp = (appId: string, id: number) => and(eq(subscriptions.appId, appId), eq(subscriptions.id, id));
 
 /** A household without members counts as its holder alone, an adult. */
-const noHousehold: HouseholdCount = { adults: 1, children: 0 };
+export const noHousehold: HouseholdCount = { adults: 1, children: 0 };
 
 /** Adults and children of the households of these account holders (decision 074). */
 export async function householdCounts(
@@ -66,7 +66,7 @@ export async function householdCounts(
   return counts;
 }
 
-async function householdCountOf(db: Db, appId: string, userId: number): Promise<HouseholdCount> {
+export async function householdCountOf(db: Db, appId: string, userId: number): Promise<HouseholdCount> {
   return (await householdCounts(db, appId, [userId])).get(userId) ?? noHousehold;
 }
 

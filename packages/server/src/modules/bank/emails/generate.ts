@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { PaymentEmailKind } from '@pluk/contract';
 import type { Transaction } from '../../../db/client.js';
 import { tenantDb } from '../../../db/tenant.js';
@@ -59,6 +59,15 @@ async function checkScope(tx: Transaction, appId: string, scope: PaymentEmailSco
   if (transaction.status !== 'open') throw new HttpError(409, 'TRANSACTION_ALREADY_HANDLED');
 }
 
+/** The farm as a payment e-mail shows it: name, colours, web address and account. */
+export async function paymentEmailFarm(
+  app: FastifyInstance,
+  tenant: Tenant,
+): Promise<PaymentEmailInput['farm']> {
+  const [publicUrl, payee] = await Promise.all([publicUrlOf(app, tenant.appId), payeeOf(app, tenant.appId)]);
+  return { name: tenant.name, colors: tenant.colors, publicUrl, payee };
+}
+
 /**
  * Stores one e-mail of `kind` for review for every open transaction in scope whose member has an e-mail
  * address. A transaction that already has a waiting mail of this kind keeps it: the partial unique index
@@ -78,10 +87,10 @@ export async function generatePaymentEmails(
 ): Promise<GenerateResult> {
   const appId = tenant.appId;
   const today = farmToday(now);
-  const [publicUrl, payee] = await Promise.all([publicUrlOf(app, appId), payeeOf(app, appId)]);
+  const farm = await paymentEmailFarm(app, tenant);
   return inTransaction(app.db, async (tx) => {
     await checkScope(tx, appId, scope);
-    const conditions: (SQL | undefined)[] = [eq(bankTransactions.status, 'open')];
+    const conditions: (SQL | undefined)[] = [];
     if (scope.of === 'year') {
       const harvestYear = scope.harvestYear ?? (await currentHarvestYear(tx, appId, now)).year;
       conditions.push(eq(bankTransactions.harvestYear, harvestYear));
@@ -90,58 +99,92 @@ export async function generatePaymentEmails(
       conditions.push(eq(bankTransactions.userId, scope.userId));
       if (scope.of === 'transaction') conditions.push(eq(bankTransactions.id, scope.transactionId));
     }
-    const candidates = await tenantDb(tx, appId)
-      .select({
-        transactionId: bankTransactions.id,
-        publicId: bankTransactions.publicId,
-        description: bankTransactions.description,
-        amountCents: bankTransactions.amountCents,
-        dueDate: bankTransactions.dueDate,
-        structuredReference: bankTransactions.structuredReference,
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(bankTransactions)
-      .leftJoin(users, eq(users.id, bankTransactions.userId))
-      .where(and(...conditions))
-      .orderBy(asc(bankTransactions.id));
-
-    const rows: (typeof paymentEmails.$inferInsert)[] = [];
-    for (const c of candidates) {
-      const email = c.email?.trim();
-      if (c.userId === null || !email) continue;
-      const mail = renderPaymentEmail({
-        kind,
-        farm: { name: tenant.name, colors: tenant.colors, publicUrl, payee },
-        member: { firstName: c.firstName ?? '' },
-        transaction: c,
-        today,
-      });
-      rows.push({
-        appId,
-        kind,
-        userId: c.userId,
-        transactionId: c.transactionId,
-        toName: `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim(),
-        toEmail: email,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-        createdByUserId: actor.id,
-      });
-    }
-    let generated = 0;
-    // Batches keep one statement well under PostgreSQL's 65,535 parameters.
-    for (let start = 0; start < rows.length; start += 1000) {
-      const inserted = await tenantDb(tx, appId)
-        .insert(paymentEmails)
-        .values(rows.slice(start, start + 1000))
-        .onConflictDoNothing()
-        .returning({ id: paymentEmails.id });
-      generated += inserted.length;
-    }
-    return { generated, skipped: candidates.length - generated };
+    return storePaymentEmails(tx, appId, { kind, farm, actorUserId: actor.id, today }, and(...conditions));
   });
+}
+
+/**
+ * The payment e-mails of transactions just made in the caller's database transaction (the re-enrolment's
+ * conversion): stored for review exactly as `generatePaymentEmails` stores them, in that transaction.
+ */
+export async function generatePaymentEmailsFor(
+  tx: Transaction,
+  appId: string,
+  run: PaymentEmailRun,
+  transactionIds: readonly number[],
+): Promise<GenerateResult> {
+  if (transactionIds.length === 0) return { generated: 0, skipped: 0 };
+  return storePaymentEmails(tx, appId, run, inArray(bankTransactions.id, [...transactionIds]));
+}
+
+/** What every e-mail of one generate run shares. */
+export interface PaymentEmailRun {
+  kind: PaymentEmailKind;
+  farm: PaymentEmailInput['farm'];
+  /** The manager who generated them (`created_by_user_id`). */
+  actorUserId: number;
+  /** Today on the farm's clock (YYYY-MM-DD). */
+  today: string;
+}
+
+/** Stores the e-mails of the open transactions matching `scope` (see `generatePaymentEmails`). */
+async function storePaymentEmails(
+  tx: Transaction,
+  appId: string,
+  run: PaymentEmailRun,
+  scope: SQL | undefined,
+): Promise<GenerateResult> {
+  const candidates = await tenantDb(tx, appId)
+    .select({
+      transactionId: bankTransactions.id,
+      publicId: bankTransactions.publicId,
+      description: bankTransactions.description,
+      amountCents: bankTransactions.amountCents,
+      dueDate: bankTransactions.dueDate,
+      structuredReference: bankTransactions.structuredReference,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(bankTransactions)
+    .leftJoin(users, eq(users.id, bankTransactions.userId))
+    .where(and(eq(bankTransactions.status, 'open'), scope))
+    .orderBy(asc(bankTransactions.id));
+
+  const rows: (typeof paymentEmails.$inferInsert)[] = [];
+  for (const c of candidates) {
+    const email = c.email?.trim();
+    if (c.userId === null || !email) continue;
+    const mail = renderPaymentEmail({
+      kind: run.kind,
+      farm: run.farm,
+      member: { firstName: c.firstName ?? '' },
+      transaction: c,
+      today: run.today,
+    });
+    rows.push({
+      appId,
+      kind: run.kind,
+      userId: c.userId,
+      transactionId: c.transactionId,
+      toName: `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim(),
+      toEmail: email,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      createdByUserId: run.actorUserId,
+    });
+  }
+  let generated = 0;
+  // Batches keep one statement well under PostgreSQL's 65,535 parameters.
+  for (let start = 0; start < rows.length; start += 1000) {
+    const inserted = await tenantDb(tx, appId)
+      .insert(paymentEmails)
+      .values(rows.slice(start, start + 1000))
+      .onConflictDoNothing()
+      .returning({ id: paymentEmails.id });
+    generated += inserted.length;
+  }
+  return { generated, skipped: candidates.length - generated };
 }

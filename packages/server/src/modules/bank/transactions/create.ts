@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { structuredReferenceFromNumber } from '@pluk/contract';
 import type { Transaction } from '../../../db/client.js';
 import { tenantDb } from '../../../db/tenant.js';
-import { bankTransactionEvents, bankTransactions } from '../../../db/schema/index.js';
+import { bankTransactionEvents, bankTransactions, users } from '../../../db/schema/index.js';
 import { randomToken } from '../../../lib/tokens.js';
 import {
   type BankActor,
@@ -123,4 +123,22 @@ export async function insertTransactionsSkippingExisting(
     inserted.push(...rows);
   }
   return inserted;
+}
+
+/**
+ * After a batch of `insertTransactionsSkippingExisting` for the current harvest year: its members now owe
+ * and have not paid it (`has_paid` false, as `refreshHasPaid` says for an open transaction), set in one
+ * statement for all of them. A batch of another year leaves `has_paid` as it is (the caller decides).
+ */
+export async function markOwing(
+  tx: Transaction,
+  appId: string,
+  created: readonly BankTransactionRow[],
+): Promise<void> {
+  const owing = [...new Set(created.map((row) => row.userId).filter((id): id is number => id !== null))];
+  if (owing.length === 0) return;
+  await tenantDb(tx, appId)
+    .update(users)
+    .set({ hasPaid: false })
+    .where(and(eq(users.appId, appId), inArray(users.id, owing)));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
+import { and, asc, eq, notExists } from 'drizzle-orm';
 import {
   householdPriceCents,
   type YearlyTransactionsPreview,
@@ -13,7 +13,7 @@ import type { RequestAuth } from '../../../types.js';
 import { currentHarvestYear } from '../../harvest-year.js';
 import { householdCounts } from '../../subscription/service.js';
 import { bankActorOf } from './actor.js';
-import { insertTransactionsSkippingExisting, type NewTransaction } from './create.js';
+import { insertTransactionsSkippingExisting, markOwing, type NewTransaction } from './create.js';
 import { liveTransactionOfSubscriber } from './live.js';
 import { subscriptionDescription } from './membership-create.js';
 
@@ -110,8 +110,7 @@ export async function yearlyPreview(
 /**
  * Creates them in one database transaction, all due on `dueDate`. Running it again creates nothing
  * twice; two runs at once neither (the unique index, `insertTransactionsSkippingExisting`). Members
- * who now owe for the current harvest year have not paid it (`has_paid` false, as `refreshHasPaid` would
- * say for an open transaction).
+ * who now owe for the current harvest year have not paid it (`markOwing`).
  */
 export async function createYearlyTransactions(
   db: Database,
@@ -137,13 +136,7 @@ export async function createYearlyTransactions(
       inputs,
       await bankActorOf(tx, appId, auth),
     );
-    const owing = [...new Set(created.map((row) => row.userId).filter((id): id is number => id !== null))];
-    if (body.harvestYear === current && owing.length > 0) {
-      await tenantDb(tx, appId)
-        .update(users)
-        .set({ hasPaid: false })
-        .where(and(eq(users.appId, appId), inArray(users.id, owing)));
-    }
+    if (body.harvestYear === current) await markOwing(tx, appId, created);
     return {
       harvestYear: body.harvestYear,
       created: created.length,

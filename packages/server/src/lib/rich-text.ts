@@ -1,13 +1,16 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The formatting a post keeps (decision 042): paragraphs, line breaks, bold, italic, underline,
+ * Rich text written by managers: a post's body (decision 042) and an intention policy's explanation
+ * (decision 079) keep the same formatting, so one editor and one set of rules serve both.
+ *
+ * The formatting kept (decision 042): paragraphs, line breaks, bold, italic, underline,
  * strike-through, two heading levels, lists, quotes and links. Everything else is dropped: script and
  * style elements with their content, every attribute but a link's href (so no style or on* handler), and
  * any link that is not http, https or mailto (so no javascript: or data: link). Links open in a new tab
  * without access to the opener.
  */
-const postHtmlOptions: sanitizeHtml.IOptions = {
+const richTextOptions: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'a'],
   allowedAttributes: { a: ['href', 'rel', 'target'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -47,10 +50,10 @@ const postHtmlOptions: sanitizeHtml.IOptions = {
   },
 };
 
-/** The stored form of a post body: safe HTML only. */
-export function sanitizePostHtml(html: string): string {
+/** The stored form of rich text (a post's body, a policy's explanation): safe HTML only. */
+export function sanitizeRichText(html: string): string {
   // A link whose address was refused keeps its text but is no link any more.
-  return sanitizeHtml(html, postHtmlOptions)
+  return sanitizeHtml(html, richTextOptions)
     .replace(/<a rel="noopener noreferrer" target="_blank">([\s\S]*?)<\/a>/g, '$1')
     .trim();
 }
@@ -74,10 +77,10 @@ function decodeEntities(text: string): string {
 }
 
 /**
- * Plain text of sanitized post HTML, for e-mails: paragraphs on their own lines, list items with a
+ * Plain text of sanitized rich text, for e-mails: paragraphs on their own lines, list items with a
  * bullet, links as `text (address)`.
  */
-export function postHtmlToText(html: string): string {
+export function richTextToPlainText(html: string): string {
   const marked = html
     .replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_whole, href: string, inner: string) => {
       const text = inner.replace(/<[^>]*>/g, '').trim();
@@ -117,7 +120,7 @@ export function excerptOf(html: string, length = 200): string {
 }
 
 function computeExcerpt(html: string, length: number): string {
-  const text = postHtmlToText(html).replace(/\s+/g, ' ').replace(/^• /, '').trim();
+  const text = richTextToPlainText(html).replace(/\s+/g, ' ').replace(/^• /, '').trim();
   if (text.length <= length) return text;
   const cut = text.slice(0, length);
   const lastSpace = cut.lastIndexOf(' ');
