@@ -66,7 +66,7 @@ async function apiPost(
   account: Account,
   apiPath: string,
   data: unknown,
-  method: 'POST' | 'DELETE' = 'POST',
+  method: 'POST' | 'PUT' | 'DELETE' = 'POST',
 ): Promise<unknown> {
   const login = await browserPage.request.post('/api/auth/login', {
     data: { username: account, password: demoPassword },
@@ -198,6 +198,7 @@ async function prepareDemoFarm(page: Page): Promise<void> {
   await apiPost(page, 'beheerder', '/api/applicationManager/mollie', { apiKey: mollieApiKey });
   mollieKeyGiven = true;
   await importBankStatement(page);
+  await openReenrolmentRound(page);
   const { asked } = (await apiGet(page, 'lid', '/api/user/requests')) as MyRequestsLike;
   if (asked.some((request) => request.status === 'taken')) return;
   const open = asked.find((request) => request.status === 'open');
@@ -205,13 +206,54 @@ async function prepareDemoFarm(page: Page): Promise<void> {
   await apiPost(page, 'beheerder', '/api/request/take', { requestId: open.id });
 }
 
-/** After the walk, whatever became of it: Mollie as the demo farm starts (not configured). */
+/**
+ * A re-enrolment round for next year (issue 11) with a questionnaire for every member, answered by the
+ * accounts of the walk (Lien continues, the managers stop), so that the round's follow-up shows answers and
+ * the thanks page has a questionnaire, while no walked screen is covered by the start-up dialog (it asks
+ * only who has not answered; the dialog itself is checked in reenrolment.spec.ts). The `afterAll` deletes the
+ * round: the re-enrolment journey starts from a farm without one.
+ */
+let reenrolmentPolicyId: number | null = null;
+async function openReenrolmentRound(page: Page): Promise<void> {
+  const { currentHarvestYear } = (await apiGet(page, 'lid', '/api/User/Membership')) as {
+    currentHarvestYear: number;
+  };
+  const deadline = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const policy = (await apiPost(page, 'beheerder', '/api/applicationManager/IntentionPolicy', {
+    harvestYear: currentHarvestYear + 1,
+    title: 'Doe je volgend jaar mee?',
+    explanation: '<p>Kies je abonnement voor volgend oogstjaar.</p>',
+    deadline,
+    offers: [{ name: 'Groot', description: 'Voor een gezin', adultPriceCents: 12_000, childPriceCents: 6_000 }],
+  })) as { id: number; offers: Array<{ id: number }> };
+  reenrolmentPolicyId = policy.id;
+  await apiPost(page, 'beheerder', '/api/applicationManager/administration-actions/createQuestionsForNextYear', {
+    policyId: policy.id,
+  });
+  for (const account of ['lid', 'beheerder', 'admin'] as const) {
+    const { questionnaire } = (await apiGet(page, account, '/api/QuestionsForNextYear')) as {
+      questionnaire: { id: number } | null;
+    };
+    if (!questionnaire) throw new Error(`No questionnaire for ${account}`);
+    const answer =
+      account === 'lid' ? { choice: 'continue', offerIds: [policy.offers[0]!.id] } : { choice: 'stop' };
+    await apiPost(page, account, `/api/QuestionsForNextYear/${questionnaire.id}`, answer, 'PUT');
+  }
+}
+
+/** After the walk, whatever became of it: Mollie as the demo farm starts (not configured), no round. */
 test.afterAll(async ({ browser }) => {
-  if (!mollieKeyGiven) return;
+  if (!mollieKeyGiven && reenrolmentPolicyId === null) return;
   const page = await (await newPhoneContext(browser)).newPage();
-  await apiPost(page, 'beheerder', '/api/applicationManager/mollie', undefined, 'DELETE');
+  if (mollieKeyGiven) {
+    await apiPost(page, 'beheerder', '/api/applicationManager/mollie', undefined, 'DELETE');
+    mollieKeyGiven = false;
+  }
+  if (reenrolmentPolicyId !== null) {
+    await apiPost(page, 'beheerder', `/api/applicationManager/IntentionPolicy/${reenrolmentPolicyId}`, undefined, 'DELETE');
+    reenrolmentPolicyId = null;
+  }
   await page.context().close();
-  mollieKeyGiven = false;
 });
 
 interface BankTransactionLike {
@@ -258,6 +300,12 @@ const idSources: Array<{ prefix: string; api: string }> = [
   { prefix: '/applicationManager/pluk/', api: '/api/applicationManager/Crop' },
   { prefix: '/pluk/subscription/', api: '/api/User/subscriptions' },
   { prefix: '/applicationManager/subscription/', api: '/api/applicationManager/subscription' },
+  {
+    prefix: '/applicationManager/administration-actions/IntentionPolicy/',
+    api: '/api/applicationManager/IntentionPolicy',
+  },
+  // The thanks page: the account's own questionnaire (`{ questionnaire: { id, … } }`).
+  { prefix: '/questionsfornextyear/', api: '/api/QuestionsForNextYear' },
 ];
 
 /** A crop the account may pick now, with its subscription: the first of `pluk/plukoftheweek` that has one. */
@@ -347,6 +395,16 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   },
   { path: '/applicationManager/bank/Transactions/detail/:id', account: 'beheerder', button: 'Verwijderen' },
   { path: '/applicationManager/mollie', account: 'beheerder', button: 'Sleutel verwijderen' },
+  {
+    path: '/applicationManager/administration-actions/IntentionPolicy/:id',
+    account: 'beheerder',
+    button: 'Herinnering sturen',
+  },
+  {
+    path: '/applicationManager/administration-actions/IntentionPolicy/:id',
+    account: 'beheerder',
+    button: 'Verwijderen',
+  },
 ];
 
 /**
