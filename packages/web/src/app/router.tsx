@@ -23,6 +23,7 @@ import { bankAdminRouteObjects } from './routes/bank-admin/routes';
 import { bankManagerRouteObjects } from './routes/bank-manager/routes';
 // bank (member)
 import { bankMemberRouteObjects } from './routes/bank/routes';
+import { questionsRouteObjects } from './routes/questions/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -168,6 +169,7 @@ export const routes: RouteObject[] = [
       ...bankManagerRouteObjects,
       // bank (member)
       ...bankMemberRouteObjects,
+      ...questionsRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

@@ -92,6 +92,8 @@ declare module 'i18next' {
       bankManager: typeof import('../locales/nl-be/bankManager.json');
       // bank (member)
       bank: typeof import('../locales/nl-be/bank.json');
+      // re-enrolment (member)
+      reenrolment: typeof import('../locales/nl-be/reenrolment.json');
     };
   }
 }
