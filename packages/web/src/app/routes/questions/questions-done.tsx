@@ -60,11 +60,12 @@ function DoneScreen({ id }: { id: number }) {
     );
   return (
     <Stack gap="lg">
-      <Group gap="sm" wrap="nowrap" align="center">
+      {/* The icon and the thanks share a line while they fit; at large text the thanks gets a line of its own. */}
+      <Group gap="sm" align="center">
         <ThemeIcon size={48} radius="xl" variant="light" color="green">
           <IconCircleCheck size={30} aria-hidden />
         </ThemeIcon>
-        <Title order={2} size="h3" style={{ minWidth: 0 }} className="pluk-wrap">
+        <Title order={2} size="h3" className="pluk-wrap">
           {t('done.thanks')}
         </Title>
       </Group>

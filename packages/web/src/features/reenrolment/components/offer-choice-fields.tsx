@@ -4,6 +4,7 @@ import { reenrolmentLimits, type MemberOffer } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../../lib/euros';
 import type { AnswerFormValues } from '../answer-form';
+import classes from './offer-choice-fields.module.css';
 
 /** An offer's price for my household, per adult and per child, the credits it asks and its description. */
 function OfferDescription({ offer }: { offer: MemberOffer }) {
@@ -54,8 +55,8 @@ export function OfferChoiceFields({
         }}
       >
         <Stack gap="sm" mt="xs">
-          <Radio value="continue" label={t('choice.continue')} />
-          <Radio value="stop" label={t('choice.stop')} />
+          <Radio className={classes.control} value="continue" label={t('choice.continue')} />
+          <Radio className={classes.control} value="stop" label={t('choice.stop')} />
         </Stack>
       </Radio.Group>
       {continuing &&
@@ -73,6 +74,7 @@ export function OfferChoiceFields({
               {offers.map((offer) => (
                 <Card key={offer.id} withBorder radius="md" padding="sm">
                   <Checkbox
+                    className={classes.control}
                     value={String(offer.id)}
                     label={offer.name}
                     description={<OfferDescription offer={offer} />}
