@@ -174,6 +174,8 @@ function setUpApp({ path = '/', handlers = {}, account, info = appInfo, staleTim
     'GET /api/applicationManager/feedback': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
     // bank (member): my transactions, on my membership and my subscription's payments tab.
     'GET /api/Bank': () => json([]),
+    // re-enrolment (member): the start-up dialog's question, asked after the first screen (no dialog).
+    'GET /api/QuestionsForNextYear': () => json({ questionnaire: null }),
     ...handlers,
   });
   vi.stubGlobal('fetch', fetchStub);

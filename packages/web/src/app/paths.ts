@@ -73,6 +73,15 @@ export const paths = {
     },
   },
 
+  // re-enrolment (member): the yearly questionnaire and its thanks page.
+  questions: {
+    root: { path: '/questionsfornextyear', getHref: () => '/questionsfornextyear' },
+    done: {
+      path: '/questionsfornextyear/:id/done',
+      getHref: (id: number) => `/questionsfornextyear/${id}/done`,
+    },
+  },
+
   manager: {
     home: { path: '/applicationManager', getHref: () => '/applicationManager' },
     users: { path: '/applicationManager/users', getHref: () => '/applicationManager/users' },

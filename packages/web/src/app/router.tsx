@@ -25,6 +25,8 @@ import { bankManagerRouteObjects } from './routes/bank-manager/routes';
 import { bankMemberRouteObjects } from './routes/bank/routes';
 // re-enrolment (manager)
 import { reenrolmentManagerRouteObjects } from './routes/reenrolment-manager/routes';
+// re-enrolment (member)
+import { questionsRouteObjects } from './routes/questions/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -172,6 +174,7 @@ export const routes: RouteObject[] = [
       ...bankMemberRouteObjects,
       // re-enrolment (manager)
       ...reenrolmentManagerRouteObjects,
+      ...questionsRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

@@ -95,6 +95,8 @@ declare module 'i18next' {
       bank: typeof import('../locales/nl-be/bank.json');
       // re-enrolment (manager)
       reenrolmentManager: typeof import('../locales/nl-be/reenrolmentManager.json');
+      // re-enrolment (member)
+      reenrolment: typeof import('../locales/nl-be/reenrolment.json');
     };
   }
 }

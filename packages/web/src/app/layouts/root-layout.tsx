@@ -7,8 +7,10 @@ import { useErrorText } from '../../lib/form';
 import { isApiError } from '../../lib/errors';
 import { useAppStore } from '../../lib/store';
 import { PlantLoader } from '../boot/plant-loader';
-import { decideAccess } from '../guard';
-import { accessOf, currentHandle, layoutOf, type LayoutName } from '../route-handle';
+import { StartupQuestions } from '../boot/startup-questions';
+import { decideAccess, type GuardDecision } from '../guard';
+import { paths } from '../paths';
+import { accessOf, currentHandle, layoutOf, type LayoutName, type RouteAccess } from '../route-handle';
 import { NoAccess } from '../routes/no-access';
 import { DefaultLayout } from './default-layout';
 import { DetailLayout } from './detail-layout';
@@ -53,9 +55,31 @@ function AccountError({
   );
 }
 
+/** Screens for visitors or for members waiting for approval: no start-up dialog there. */
+const withoutStartupDialog: RouteAccess[] = ['public', 'guest', 'restricted'];
+
+/**
+ * The re-enrolment start-up dialog may show: a member's screen they may open, not the questionnaire itself,
+ * and not to an Admin acting as someone else (the reminder is for the member).
+ */
+function startupDialogEligible(
+  decision: GuardDecision,
+  access: RouteAccess,
+  pathname: string,
+  impersonated: boolean,
+): boolean {
+  return (
+    decision.kind === 'allow' &&
+    !withoutStartupDialog.includes(access) &&
+    !pathname.toLowerCase().startsWith(paths.questions.root.getHref()) &&
+    !impersonated
+  );
+}
+
 /**
  * The root route: applies the route guard, then renders the route's layout (from its `handle`).
- * A route the user may not open shows the no-access page in the same layout.
+ * A route the user may not open shows the no-access page in the same layout. Beside the screen, and
+ * mounted for as long as the app runs, the start-up dialog of re-enrolment.
  */
 export function RootLayout() {
   const matches = useMatches();
@@ -87,6 +111,36 @@ export function RootLayout() {
   useRouteFocus(decision.kind === 'allow' || decision.kind === 'forbidden');
   useDocumentTitle();
 
+  const startupDialog = (
+    // A new account (signing in as someone else) starts with the dialog unanswered.
+    <StartupQuestions
+      key={accountQuery.data?.id ?? 0}
+      eligible={startupDialogEligible(
+        decision,
+        accessOf(handle),
+        location.pathname,
+        Boolean(accountQuery.data?.impersonatedBy),
+      )}
+    />
+  );
+  return (
+    <>
+      <Screen decision={decision} layout={layoutOf(handle)} accountQuery={accountQuery} />
+      {startupDialog}
+    </>
+  );
+}
+
+/** What the guard decided: a redirect, the loader or the account's error, or the route in its layout. */
+function Screen({
+  decision,
+  layout,
+  accountQuery,
+}: {
+  decision: GuardDecision;
+  layout: LayoutName;
+  accountQuery: ReturnType<typeof useAccount>;
+}) {
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'loading') {
     if (accountQuery.isError)
@@ -99,7 +153,7 @@ export function RootLayout() {
       );
     return <PlantLoader />;
   }
-  const Layout = layouts[layoutOf(handle)];
+  const Layout = layouts[layout];
   return (
     <>
       {/* A new page starts at its top; going back restores where the member was. */}

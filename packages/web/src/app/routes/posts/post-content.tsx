@@ -2,7 +2,7 @@ import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AttachmentButton } from '../../../features/media/components/attachment-button';
 import { MediaImage } from '../../../features/media/components/media-image';
-import { PostBody } from '../../../features/post/components/post-body';
+import { RichTextBody } from '../../../components/rich-text-body';
 
 interface PostContentProps {
   post: {
@@ -32,7 +32,7 @@ export function PostContent({ post }: PostContentProps) {
           ))}
         </SimpleGrid>
       )}
-      <PostBody html={post.body} />
+      <RichTextBody html={post.body} />
       {post.attachments.length > 0 && (
         <Stack gap="xs">
           <Title order={3} size="h4">

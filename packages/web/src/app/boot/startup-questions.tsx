@@ -1,0 +1,48 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../paths';
+
+// Its code, its question to the API and its dialog come after the first screen: none of it is in the
+// entry, and most starts show no dialog at all (decision 045).
+const StartupQuestionsCheck = lazy(async () => ({
+  default: (await import('../../features/reenrolment/components/startup-questions-check'))
+    .StartupQuestionsCheck,
+}));
+
+/** How long the check waits at most for an idle moment after the first screen has rendered. */
+const idleTimeoutMs = 2_000;
+
+/** Calls `callback` once the browser is idle after the current render; returns the cancel. */
+function whenIdle(callback: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = requestIdleCallback(callback, { timeout: idleTimeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, 0);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * The start-up dialog 'Controleer jouw gegevens' (product-spec §2, decision 079): asked once the first
+ * screen is up, for a signed-in member on a member screen (`eligible`). 'Later' and 'Doorgaan' both end it
+ * until the app starts again: the choice lives in this component's state only (the root layout keeps it
+ * for the whole visit), never in storage.
+ */
+export function StartupQuestions({ eligible }: { eligible: boolean }) {
+  const navigate = useNavigate();
+  const [settled, setSettled] = useState(false);
+  const [handled, setHandled] = useState(false);
+  useEffect(() => whenIdle(() => setSettled(true)), []);
+  if (!eligible || !settled || handled) return null;
+  return (
+    <Suspense fallback={null}>
+      <StartupQuestionsCheck
+        onLater={() => setHandled(true)}
+        onContinue={() => {
+          setHandled(true);
+          void navigate(paths.questions.root.getHref());
+        }}
+      />
+    </Suspense>
+  );
+}
