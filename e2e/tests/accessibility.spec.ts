@@ -224,12 +224,19 @@ async function openReenrolmentRound(page: Page): Promise<void> {
     title: 'Doe je volgend jaar mee?',
     explanation: '<p>Kies je abonnement voor volgend oogstjaar.</p>',
     deadline,
-    offers: [{ name: 'Groot', description: 'Voor een gezin', adultPriceCents: 12_000, childPriceCents: 6_000 }],
+    offers: [
+      { name: 'Groot', description: 'Voor een gezin', adultPriceCents: 12_000, childPriceCents: 6_000 },
+    ],
   })) as { id: number; offers: Array<{ id: number }> };
   reenrolmentPolicyId = policy.id;
-  await apiPost(page, 'beheerder', '/api/applicationManager/administration-actions/createQuestionsForNextYear', {
-    policyId: policy.id,
-  });
+  await apiPost(
+    page,
+    'beheerder',
+    '/api/applicationManager/administration-actions/createQuestionsForNextYear',
+    {
+      policyId: policy.id,
+    },
+  );
   for (const account of ['lid', 'beheerder', 'admin'] as const) {
     const { questionnaire } = (await apiGet(page, account, '/api/QuestionsForNextYear')) as {
       questionnaire: { id: number } | null;
@@ -250,7 +257,13 @@ test.afterAll(async ({ browser }) => {
     mollieKeyGiven = false;
   }
   if (reenrolmentPolicyId !== null) {
-    await apiPost(page, 'beheerder', `/api/applicationManager/IntentionPolicy/${reenrolmentPolicyId}`, undefined, 'DELETE');
+    await apiPost(
+      page,
+      'beheerder',
+      `/api/applicationManager/IntentionPolicy/${reenrolmentPolicyId}`,
+      undefined,
+      'DELETE',
+    );
     reenrolmentPolicyId = null;
   }
   await page.context().close();

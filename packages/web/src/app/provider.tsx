@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useAppColors } from '../features/info/api/get-app-colors';
 import { createAppTheme, defaultColors } from '../lib/theme';
 import { themeVariablesCss } from '../lib/theme-css';
@@ -19,7 +19,9 @@ import { NotificationsHost } from './notifications-host';
  */
 function BrandedMantine({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const colors = useAppColors() ?? defaultColors;
-  const theme = useMemo(() => createAppTheme(colors), [colors]);
+  const { t } = useTranslation();
+  const closeLabel = t('header.close');
+  const theme = useMemo(() => createAppTheme(colors, closeLabel), [colors, closeLabel]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false} env={env}>
       <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeVariablesCss(colors) }} />
