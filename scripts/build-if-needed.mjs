@@ -31,6 +31,8 @@ const targets = [
       path.join(root, 'packages/web/public'),
       path.join(root, 'packages/web/index.html'),
       path.join(root, 'packages/web/vite.config.ts'),
+      // The build's own plugins (build/: the contract's browser tables, chunk lines, early-boot.js).
+      path.join(root, 'packages/web/build'),
       // The build's post step (precompressed twins) and the build script itself.
       path.join(root, 'packages/web/scripts'),
       path.join(root, 'packages/web/package.json'),

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkBoundaries } from './build/chunk-boundaries';
+import { compileHints } from './build/compile-hints';
 import { contractForBrowser } from './build/contract-for-browser';
 import { localeNamespaces } from './build/locale-namespaces';
 import { routePreloads } from './build/route-preloads';
@@ -31,6 +32,7 @@ export default defineConfig({
     localeNamespaces(),
     chunkBoundaries(),
     routePreloads(),
+    compileHints(),
     react(),
     VitePWA({
       // The spec puts the worker at /service-worker.js; a new version waits for the member's UPDATE.

@@ -1,8 +1,11 @@
+import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-const contractEntry = fileURLToPath(new URL('../../contract/src/index.ts', import.meta.url));
-const contractDir = fileURLToPath(new URL('../../contract/src/', import.meta.url));
+// Paths from this file's own (Node's URL parsing: the web tests run under jsdom's `URL`).
+const here = dirname(fileURLToPath(import.meta.url));
+const contractEntry = resolve(here, '../../contract/src/index.ts');
+const contractDir = resolve(here, '../../contract/src') + sep;
 const virtualId = '\0pluk-contract-for-browser';
 
 interface RouteLike {
@@ -13,13 +16,49 @@ interface RouteLike {
 }
 
 /**
+ * The module the build puts in place of `@pluk/contract` (see `contractForBrowser`): the contract
+ * itself, and every feature's route object and `api` as plain tables.
+ */
+export function browserContractModule(contract: Record<string, unknown>): string {
+  const api = contract.api as Record<string, Record<string, RouteLike>>;
+  const tables = Object.entries(api).map(([feature, routes]) => {
+    // The name the contract exports this feature's route object by (`authRoutes`).
+    const name = Object.keys(contract).find((key) => key !== 'api' && contract[key] === routes);
+    if (!name) throw new Error(`the contract exports no route object for api.${feature}`);
+    const table = Object.fromEntries(
+      Object.entries(routes).map(([route, def]) => [
+        route,
+        {
+          method: def.method,
+          path: def.path,
+          permission: def.permission,
+          ...(def.response === 'file' ? { response: 'file' } : {}),
+        },
+      ]),
+    );
+    return { feature, name, table };
+  });
+  return [
+    `export * from ${JSON.stringify(contractEntry)};`,
+    ...tables.map(({ name, table }) => `export const ${name} = ${JSON.stringify(table)};`),
+    `export const api = { ${tables.map(({ feature, name }) => `${JSON.stringify(feature)}: ${name}`).join(', ')} };`,
+    '',
+  ].join('\n');
+}
+
+/**
  * The contract in the browser build without its zod schemas where a screen does not validate
  * (decision 045). The API client needs of each route only its method, path, permission and whether
- * it answers a file, but `api` holds every request and response schema: through it, zod and all of
- * the contract's schemas landed in every member's first load. In the build, `@pluk/contract` becomes
- * the contract itself (`export *`, tree-shaken) with `api` replaced by that plain table, and the
- * contract's top-level `z.…` schemas are marked side-effect free, so only the forms that validate
- * with a schema (lazy screens) bring zod. Tests and the dev server use the contract as it is.
+ * it answers a file, but a route object holds its request and response schemas: through them, zod
+ * and the contract's schemas would land in every member's first load. In the build, `@pluk/contract`
+ * becomes the contract itself (`export *`, tree-shaken) with every feature's route object
+ * (`authRoutes`, …) and `api` replaced by such plain tables, and the contract's top-level `z.…`
+ * schemas are marked side-effect free, so only the forms that validate with a schema (lazy screens)
+ * bring zod. Tests and the dev server use the contract as it is.
+ *
+ * The web imports a feature's route object, not `api` (web round 10). The tables stay one module,
+ * in the entry (all of them: about 2.8 KB gzip): a module per table was tried, and Rollup merged the
+ * small table chunks into screens' shared chunks, so `/login` and `/tasks` downloaded more code.
  */
 export function contractForBrowser(): Plugin {
   return {
@@ -33,26 +72,7 @@ export function contractForBrowser(): Plugin {
     async load(id) {
       if (id !== virtualId) return null;
       const { tsImport } = await import('tsx/esm/api');
-      const { api } = (await tsImport(contractEntry, import.meta.url)) as {
-        api: Record<string, Record<string, RouteLike>>;
-      };
-      const table = Object.fromEntries(
-        Object.entries(api).map(([feature, routes]) => [
-          feature,
-          Object.fromEntries(
-            Object.entries(routes).map(([name, route]) => [
-              name,
-              {
-                method: route.method,
-                path: route.path,
-                permission: route.permission,
-                ...(route.response === 'file' ? { response: 'file' } : {}),
-              },
-            ]),
-          ),
-        ]),
-      );
-      return `export * from ${JSON.stringify(contractEntry)};\nexport const api = ${JSON.stringify(table)};\n`;
+      return browserContractModule(await tsImport(contractEntry, import.meta.url));
     },
     transform(code, id) {
       if (!id.startsWith(contractDir)) return null;

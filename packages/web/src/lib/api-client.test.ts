@@ -1,4 +1,4 @@
-import { api, type TokenData } from '@pluk/contract';
+import { userRoutes, authRoutes, infoRoutes, type TokenData } from '@pluk/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { createFetchStub, json, apiError, type StubHandler } from '../../test/utils';
 import {
@@ -66,7 +66,7 @@ const userNeedsFreshToken: StubHandler = ({ headers }) =>
 describe('api client: headers', () => {
   it('sends the Bearer token, JSON content type and Accept-Language en on an authenticated call', async () => {
     const { client, fetch } = setup({ 'GET /api/User': () => json(account) });
-    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    await expect(client.request(userRoutes.account)).resolves.toEqual(account);
     const headers = fetch.calls[0]!.headers;
     expect(headers.get('Authorization')).toBe('Bearer old');
     expect(headers.get('Content-Type')).toBe('application/json');
@@ -81,11 +81,11 @@ describe('api client: headers', () => {
       'GET /api/settings/theme': () => json({ key: 'theme', value: 'x' }),
       'POST /api/auth/logout': () => new Response(null, { status: 204 }),
     });
-    await client.request(api.auth.login, { body: { username: 'jan', password: 'geheim' } });
-    await client.request(api.info.info);
-    await client.request(api.auth.validateUsername, { params: { name: 'jan' } });
-    await client.request(api.info.publicSetting, { params: { key: 'theme' } });
-    await expect(client.request(api.auth.logout, { body: { refreshToken: 'r1' } })).resolves.toBeNull();
+    await client.request(authRoutes.login, { body: { username: 'jan', password: 'geheim' } });
+    await client.request(infoRoutes.info);
+    await client.request(authRoutes.validateUsername, { params: { name: 'jan' } });
+    await client.request(infoRoutes.publicSetting, { params: { key: 'theme' } });
+    await expect(client.request(authRoutes.logout, { body: { refreshToken: 'r1' } })).resolves.toBeNull();
     expect(fetch.calls).toHaveLength(5);
     for (const call of fetch.calls) expect(call.headers.has('Authorization')).toBe(false);
     expect(fetch.calls[0]!.body).toEqual({ username: 'jan', password: 'geheim' });
@@ -97,8 +97,8 @@ describe('api client: headers', () => {
       { 'GET /api/User': () => json(account), 'GET /api/info': () => json({}) },
       session,
     );
-    await client.request(api.user.account);
-    await client.request(api.info.info);
+    await client.request(userRoutes.account);
+    await client.request(infoRoutes.info);
     expect(fetch.calls[0]!.headers.get('X-Impersonate-User')).toBe('42');
     expect(fetch.calls[1]!.headers.has('X-Impersonate-User')).toBe(false);
   });
@@ -111,7 +111,7 @@ describe('api client: waiting for a token', () => {
     sleep.mockImplementation(async () => {
       if (sleep.mock.calls.length === 2) session.state.token = 'late';
     });
-    await client.request(api.user.account);
+    await client.request(userRoutes.account);
     expect(sleep).toHaveBeenCalledTimes(2);
     expect(sleep).toHaveBeenCalledWith(tokenWaitIntervalMs);
     expect(fetch.calls[0]!.headers.get('Authorization')).toBe('Bearer late');
@@ -123,7 +123,7 @@ describe('api client: waiting for a token', () => {
       { 'GET /api/User': () => apiError(401, 'UNAUTHORIZED', 'Niet aangemeld') },
       session,
     );
-    await expect(client.request(api.user.account)).rejects.toMatchObject({ status: 401 });
+    await expect(client.request(userRoutes.account)).rejects.toMatchObject({ status: 401 });
     expect(sleep.mock.calls.filter(([ms]) => ms === tokenWaitIntervalMs)).toHaveLength(5);
     expect(fetch.calls[0]!.headers.has('Authorization')).toBe(false);
     // Without a refresh token there is nothing to refresh: straight to the forced logout.
@@ -145,9 +145,9 @@ describe('api client: 401, refresh and retry', () => {
     });
 
     const calls = [
-      client.request(api.user.account),
-      client.request(api.user.account),
-      client.request(api.user.account),
+      client.request(userRoutes.account),
+      client.request(userRoutes.account),
+      client.request(userRoutes.account),
     ];
     await vi.waitFor(() => expect(sleep).toHaveBeenCalledWith(refreshPollIntervalMs));
     releaseRefresh();
@@ -170,7 +170,7 @@ describe('api client: 401, refresh and retry', () => {
       'GET /api/User': () => apiError(401, 'UNAUTHORIZED', 'Niet aangemeld'),
       'POST /api/auth/RefreshLogin': () => json({ token: 'fresh', refreshToken: 'r2' }),
     });
-    await expect(client.request(api.user.account)).rejects.toBeInstanceOf(ApiError);
+    await expect(client.request(userRoutes.account)).rejects.toBeInstanceOf(ApiError);
     expect(fetch.calls.filter((call) => call.path === '/api/User')).toHaveLength(2);
     expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(1);
     expect(onForcedLogout).toHaveBeenCalledTimes(1);
@@ -182,7 +182,7 @@ describe('api client: 401, refresh and retry', () => {
       'GET /api/User': userNeedsFreshToken,
       'POST /api/auth/RefreshLogin': () => json({ errors: ['Refresh token expired'] }),
     });
-    await expect(client.request(api.user.account)).rejects.toMatchObject({
+    await expect(client.request(userRoutes.account)).rejects.toMatchObject({
       status: 401,
       code: 'UNAUTHORIZED',
     });
@@ -196,7 +196,7 @@ describe('api client: 401, refresh and retry', () => {
       'GET /api/User': userNeedsFreshToken,
       'POST /api/auth/RefreshLogin': () => apiError(500, 'INTERNAL_ERROR', 'Er ging iets mis.'),
     });
-    await expect(client.request(api.user.account)).rejects.toMatchObject({ status: 401 });
+    await expect(client.request(userRoutes.account)).rejects.toMatchObject({ status: 401 });
     expect(session.state.token).toBeNull();
     expect(onForcedLogout).toHaveBeenCalledTimes(1);
   });
@@ -207,7 +207,7 @@ describe('api client: 401, refresh and retry', () => {
         apiError(401, 'INVALID_CREDENTIALS', 'Gebruikersnaam of wachtwoord is onjuist.'),
     });
     await expect(
-      client.request(api.auth.login, { body: { username: 'a', password: 'b' } }),
+      client.request(authRoutes.login, { body: { username: 'a', password: 'b' } }),
     ).rejects.toMatchObject({
       code: 'INVALID_CREDENTIALS',
       message: 'Gebruikersnaam of wachtwoord is onjuist.',
@@ -225,7 +225,7 @@ describe('api client: errors', () => {
           'address.city': 'Te lang.',
         }),
     });
-    const error = await client.request(api.auth.register, { body: {} as never }).catch((e: unknown) => e);
+    const error = await client.request(authRoutes.register, { body: {} as never }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -237,7 +237,7 @@ describe('api client: errors', () => {
 
   it('reads the top-level E001 code of the start-up error body', async () => {
     const { client } = setup({ 'GET /api/info': () => json({ code: 'E001' }, 404) });
-    await expect(client.request(api.info.info)).rejects.toMatchObject({ code: 'E001', status: 404 });
+    await expect(client.request(infoRoutes.info)).rejects.toMatchObject({ code: 'E001', status: 404 });
   });
 
   it('marks a call without any response as a network error (status 0)', async () => {
@@ -246,7 +246,7 @@ describe('api client: errors', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    const error = (await client.request(api.info.info).catch((e: unknown) => e)) as ApiError;
+    const error = (await client.request(infoRoutes.info).catch((e: unknown) => e)) as ApiError;
     expect(error.isNetworkError).toBe(true);
     expect(error.code).toBe('NETWORK_ERROR');
   });
@@ -257,8 +257,10 @@ describe('api client: errors', () => {
       'GET /api/User/Avatar': () =>
         new Response(new Blob(['png']), { status: 200, headers: { 'Content-Type': 'image/png' } }),
     });
-    await expect(client.request(api.user.contactData, { params: { id: 7 } })).resolves.toEqual({ userId: 7 });
-    const blob = await client.request(api.user.avatar);
+    await expect(client.request(userRoutes.contactData, { params: { id: 7 } })).resolves.toEqual({
+      userId: 7,
+    });
+    const blob = await client.request(userRoutes.avatar);
     expect(blob).toBeInstanceOf(Blob);
     expect(fetch.calls[0]!.url).toBe('/api/User/ContactData/7');
   });
@@ -270,7 +272,7 @@ describe('api client: several tabs', () => {
       'GET /api/User': userNeedsFreshToken,
       'POST /api/auth/RefreshLogin': () => json({ token: 'fresh', refreshToken: 'r2' }),
     });
-    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    await expect(client.request(userRoutes.account)).resolves.toEqual(account);
     expect(lockNames).toEqual([refreshLockName]);
     expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(1);
   });
@@ -285,7 +287,7 @@ describe('api client: several tabs', () => {
       },
       session,
     );
-    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    await expect(client.request(userRoutes.account)).resolves.toEqual(account);
     expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(0);
     expect(fetch.calls.at(-1)!.headers.get('Authorization')).toBe('Bearer fresh');
     expect(onForcedLogout).not.toHaveBeenCalled();
@@ -295,7 +297,7 @@ describe('api client: several tabs', () => {
     const session = memorySession({ token: 'old', refreshToken: 'r1' });
     session.syncFromStorage = () => session.clearTokens();
     const { client, fetch, onForcedLogout } = setup({ 'GET /api/User': userNeedsFreshToken }, session);
-    await expect(client.request(api.user.account)).rejects.toMatchObject({ status: 401 });
+    await expect(client.request(userRoutes.account)).rejects.toMatchObject({ status: 401 });
     expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(0);
     expect(onForcedLogout).toHaveBeenCalledOnce();
   });
@@ -316,7 +318,7 @@ describe('api client: several tabs', () => {
       session,
       true,
     );
-    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    await expect(client.request(userRoutes.account)).resolves.toEqual(account);
     expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(0);
     expect(onForcedLogout).not.toHaveBeenCalled();
   });
@@ -330,7 +332,7 @@ describe('api client: several tabs', () => {
       memorySession({ token: 'old', refreshToken: 'r1' }),
       true,
     );
-    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    await expect(client.request(userRoutes.account)).resolves.toEqual(account);
     expect(fetch.calls.filter((call) => call.path === '/api/auth/RefreshLogin')).toHaveLength(1);
     const handoffSleeps = sleep.mock.calls.filter(([ms]) => ms === crossTabHandoffPollMs).length;
     expect(handoffSleeps).toBe(crossTabHandoffMs / crossTabHandoffPollMs);
@@ -383,9 +385,9 @@ describe('api client: answers asked before the app started (build/early-boot.js)
     const { client, fetch } = withEarly({
       '/api/User': { token: 'old', impersonate: null, response: Promise.resolve(json(account)) },
     });
-    await expect(client.request(api.user.account)).resolves.toEqual(account);
+    await expect(client.request(userRoutes.account)).resolves.toEqual(account);
     expect(fetch.calls).toHaveLength(0);
-    await expect(client.request(api.user.account)).resolves.toMatchObject({ firstName: 'asked again' });
+    await expect(client.request(userRoutes.account)).resolves.toMatchObject({ firstName: 'asked again' });
     expect(fetch.calls).toHaveLength(1);
   });
 
@@ -393,7 +395,7 @@ describe('api client: answers asked before the app started (build/early-boot.js)
     const { client, fetch } = withEarly({
       '/api/User': { token: 'older', impersonate: null, response: Promise.resolve(json(account)) },
     });
-    await expect(client.request(api.user.account)).resolves.toMatchObject({ firstName: 'asked again' });
+    await expect(client.request(userRoutes.account)).resolves.toMatchObject({ firstName: 'asked again' });
     expect(fetch.calls).toHaveLength(1);
     expect(window.__plukEarly).toEqual({});
   });
@@ -402,7 +404,7 @@ describe('api client: answers asked before the app started (build/early-boot.js)
     const { client, fetch } = withEarly({
       '/api/User': { token: 'old', impersonate: null, response: Promise.reject(new TypeError('offline')) },
     });
-    await expect(client.request(api.user.account)).resolves.toMatchObject({ firstName: 'asked again' });
+    await expect(client.request(userRoutes.account)).resolves.toMatchObject({ firstName: 'asked again' });
     expect(fetch.calls).toHaveLength(1);
   });
 });

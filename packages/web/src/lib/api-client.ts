@@ -1,5 +1,5 @@
 import {
-  api,
+  authRoutes,
   routePath,
   type RefreshResponse,
   type RouteDef,
@@ -139,7 +139,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (!refreshToken) return false;
     try {
       const answer = (await send(
-        api.auth.refreshLogin,
+        authRoutes.refreshLogin,
         { body: { token: token ?? '', refreshToken } },
         null,
       )) as RefreshResponse | undefined;

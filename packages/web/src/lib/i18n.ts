@@ -34,6 +34,24 @@ export function loadedNamespaces(): string[] {
   return Object.keys(loaded['nl-be']);
 }
 
+/**
+ * i18next canonicalises the language codes on every `t()` (`Intl.getCanonicalLocales`, for the current
+ * and the fallback language), and for `nl-be-cooperative`, which is no valid BCP 47 tag, through a
+ * RangeError it throws and catches: about a third of each translation's time, and the home's first
+ * render translates a few hundred texts on a slow phone (web round 10). The answer depends on the code
+ * alone, so each is worked out once.
+ */
+function rememberLanguageCodes(instance: I18n): void {
+  const utils = instance.services.languageUtils as { formatLanguageCode: (code: unknown) => unknown };
+  const format = utils.formatLanguageCode.bind(utils);
+  const known = new Map<string, unknown>();
+  utils.formatLanguageCode = (code) => {
+    if (typeof code !== 'string') return format(code);
+    if (!known.has(code)) known.set(code, format(code));
+    return known.get(code);
+  };
+}
+
 /** A fresh i18next instance (the app has one; tests make their own). */
 export function createI18n(locale: LocaleVariant = defaultLocale): I18n {
   const instance = i18next.createInstance();
@@ -55,6 +73,7 @@ export function createI18n(locale: LocaleVariant = defaultLocale): I18n {
     returnNull: false,
     showSupportNotice: false,
   });
+  rememberLanguageCodes(instance);
   instances.add(instance);
   return instance;
 }

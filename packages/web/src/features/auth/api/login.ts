@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type TokenData } from '@pluk/contract';
+import { authRoutes, type TokenData } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useAppStore } from '../../../lib/store';
 
@@ -10,7 +10,7 @@ export interface LoginInput {
 }
 
 export function login(input: LoginInput): Promise<TokenData> {
-  return apiRequest(api.auth.login, { body: input });
+  return apiRequest(authRoutes.login, { body: input });
 }
 
 /** Signs in and keeps the token data in the store (loggedIn true). */

@@ -1,13 +1,13 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '@pluk/contract';
+import { authRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useAppStore } from '../../../lib/store';
 
 /** Revokes the refresh token on the server; a failure is ignored (product-spec §8). */
 export async function logout(refreshToken: string | null): Promise<void> {
   try {
-    await apiRequest(api.auth.logout, { body: refreshToken ? { refreshToken } : {} });
+    await apiRequest(authRoutes.logout, { body: refreshToken ? { refreshToken } : {} });
   } catch {
     // the local session ends whatever the server answers
   }

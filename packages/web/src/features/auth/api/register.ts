@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type RegisterBody } from '@pluk/contract';
+import { authRoutes, type RegisterBody } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function register(body: RegisterBody): Promise<{ status: 'waiting' }> {
-  return apiRequest(api.auth.register, { body });
+  return apiRequest(authRoutes.register, { body });
 }
 
 export function useRegister() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { authRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Asks for a reset link by username or e-mail; the answer is the same whether or not it exists. */
 export function requestReset(value: string): Promise<{ ok: true }> {
-  return apiRequest(api.auth.requestReset, { params: { value } });
+  return apiRequest(authRoutes.requestReset, { params: { value } });
 }
 
 export function useRequestReset() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { authRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface ResetPasswordInput {
@@ -9,7 +9,7 @@ export interface ResetPasswordInput {
 }
 
 export async function resetPassword(input: ResetPasswordInput): Promise<void> {
-  await apiRequest(api.auth.resetPassword, { body: input });
+  await apiRequest(authRoutes.resetPassword, { body: input });
 }
 
 export function useResetPassword() {

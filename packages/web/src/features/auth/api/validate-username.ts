@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { authRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function validateUsername(name: string, signal?: AbortSignal): Promise<{ available: boolean }> {
-  return apiRequest(api.auth.validateUsername, { params: { name }, signal });
+  return apiRequest(authRoutes.validateUsername, { params: { name }, signal });
 }
 
 export const validateUsernameQueryOptions = (name: string) =>

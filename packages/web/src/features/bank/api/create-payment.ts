@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { bankRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Starts an online payment at Mollie and answers where to send the browser (`GET mollie/CreatePayment/{publicId}`). */
 export function createPayment(publicId: string): Promise<{ checkoutUrl: string }> {
-  return apiRequest(api.bank.createPayment, { params: { publicId } });
+  return apiRequest(bankRoutes.createPayment, { params: { publicId } });
 }
 
 export function useCreatePayment() {

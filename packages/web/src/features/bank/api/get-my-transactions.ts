@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type MemberTransaction } from '@pluk/contract';
+import { bankRoutes, type MemberTransaction } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { bankKeys } from './keys';
 
 export function getMyTransactions(): Promise<MemberTransaction[]> {
-  return apiRequest(api.bank.mine);
+  return apiRequest(bankRoutes.mine);
 }
 
 export const myTransactionsQueryOptions = () =>

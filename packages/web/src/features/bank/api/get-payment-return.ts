@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type PaymentReturn } from '@pluk/contract';
+import { bankRoutes, type PaymentReturn } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { bankKeys } from './keys';
 
 export function getPaymentReturn(publicId: string): Promise<PaymentReturn> {
-  return apiRequest(api.bank.paymentReturn, { params: { publicId } });
+  return apiRequest(bankRoutes.paymentReturn, { params: { publicId } });
 }
 
 /** Mollie has not decided yet: the return page asks again. */

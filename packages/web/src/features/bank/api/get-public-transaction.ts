@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type PublicTransaction } from '@pluk/contract';
+import { bankRoutes, type PublicTransaction } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { bankKeys } from './keys';
 
 export function getPublicTransaction(publicId: string): Promise<PublicTransaction> {
-  return apiRequest(api.bank.publicDetail, { params: { publicId } });
+  return apiRequest(bankRoutes.publicDetail, { params: { publicId } });
 }
 
 export const publicTransactionQueryOptions = (publicId: string) =>

@@ -6,7 +6,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import {
-  api,
+  commentRoutes,
   type Comment,
   type CommentPage,
   type CommentSubjectType,
@@ -24,7 +24,7 @@ export function getComments(
   subjectId: number,
   page: FeedPageParam = { page: 0 },
 ): Promise<CommentPage> {
-  return apiRequest(api.comment.list, { params: { subjectType, subjectId }, query: { ...page } });
+  return apiRequest(commentRoutes.list, { params: { subjectType, subjectId }, query: { ...page } });
 }
 
 export const commentsQueryOptions = (subjectType: CommentSubjectType, subjectId: number) =>
@@ -40,15 +40,15 @@ export function useComments(subjectType: CommentSubjectType, subjectId: number) 
 }
 
 export function createComment(body: CreateCommentBody): Promise<Comment> {
-  return apiRequest(api.comment.create, { body });
+  return apiRequest(commentRoutes.create, { body });
 }
 
 export function updateComment(body: UpdateCommentBody): Promise<Comment> {
-  return apiRequest(api.comment.update, { body });
+  return apiRequest(commentRoutes.update, { body });
 }
 
 export async function deleteComment(id: number): Promise<void> {
-  await apiRequest(api.comment.delete, { params: { id } });
+  await apiRequest(commentRoutes.delete, { params: { id } });
 }
 
 /**

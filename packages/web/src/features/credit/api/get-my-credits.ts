@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type MyCredits } from '@pluk/contract';
+import { creditRoutes, type MyCredits } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getMyCredits(): Promise<MyCredits> {
-  return apiRequest(api.credit.myCredits);
+  return apiRequest(creditRoutes.myCredits);
 }
 
 export const myCreditsQueryOptions = () =>

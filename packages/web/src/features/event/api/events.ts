@@ -8,7 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
-  api,
+  eventRoutes,
   type EventAttendeePage,
   type EventDetail,
   type EventList,
@@ -30,7 +30,7 @@ export const upcomingEventsQuery = (page: number): EventListQuery => ({
 });
 
 export function getEvents(query: EventListQuery): Promise<EventList> {
-  return apiRequest(api.event.list, { query: { ...query } });
+  return apiRequest(eventRoutes.list, { query: { ...query } });
 }
 
 export const eventsQueryOptions = (query: EventListQuery) =>
@@ -45,7 +45,7 @@ export function useEvents(query: EventListQuery) {
 }
 
 export function getEvent(id: number): Promise<EventDetail> {
-  return apiRequest(api.event.detail, { params: { id } });
+  return apiRequest(eventRoutes.detail, { params: { id } });
 }
 
 export const eventQueryOptions = (id: number) =>
@@ -56,7 +56,7 @@ export function useEvent(id: number) {
 }
 
 export function getAttendees(id: number, page: FeedPageParam = { page: 0 }): Promise<EventAttendeePage> {
-  return apiRequest(api.event.attendees, { params: { id }, query: { ...page } });
+  return apiRequest(eventRoutes.attendees, { params: { id }, query: { ...page } });
 }
 
 /** Under `eventsKey`, so every sign-up change refreshes the loaded pages of the sheet too. */
@@ -81,15 +81,15 @@ export function useSignUpMutations(eventId: number) {
   };
   return {
     take: useMutation({
-      mutationFn: (guests: number) => apiRequest(api.event.take, { body: { eventId, guests } }),
+      mutationFn: (guests: number) => apiRequest(eventRoutes.take, { body: { eventId, guests } }),
       onSuccess,
     }),
     changeGuests: useMutation({
-      mutationFn: (guests: number) => apiRequest(api.event.changeGuests, { body: { eventId, guests } }),
+      mutationFn: (guests: number) => apiRequest(eventRoutes.changeGuests, { body: { eventId, guests } }),
       onSuccess,
     }),
     cancel: useMutation({
-      mutationFn: () => apiRequest(api.event.cancel, { body: { eventId } }),
+      mutationFn: () => apiRequest(eventRoutes.cancel, { body: { eventId } }),
       onSuccess,
     }),
   };

@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
-  api,
+  eventRoutes,
   type EventInput,
   type ManagedAttendancePage,
   type ManagedEventPage,
@@ -19,7 +19,7 @@ import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { eventsKey } from './events';
 
 export function getManagedEvents(page: FeedPageParam = { page: 0 }): Promise<ManagedEventPage> {
-  return apiRequest(api.event.managerList, { query: { ...page } });
+  return apiRequest(eventRoutes.managerList, { query: { ...page } });
 }
 
 export const managedEventsQueryOptions = () =>
@@ -35,7 +35,7 @@ export function useManagedEvents() {
 }
 
 export function getManagedEvent(id: number): Promise<ManagedEventDetail> {
-  return apiRequest(api.event.managerDetail, { params: { id } });
+  return apiRequest(eventRoutes.managerDetail, { params: { id } });
 }
 
 export const managedEventQueryOptions = (id: number) =>
@@ -50,7 +50,7 @@ export function getManagedAttendances(
   id: number,
   page: FeedPageParam = { page: 0 },
 ): Promise<ManagedAttendancePage> {
-  return apiRequest(api.event.managerAttendances, { params: { id }, query: { ...page } });
+  return apiRequest(eventRoutes.managerAttendances, { params: { id }, query: { ...page } });
 }
 
 export const managedAttendancesQueryOptions = (id: number) =>
@@ -78,7 +78,7 @@ export function useSaveEvent() {
   const onSuccess = useAfterChange();
   return useMutation({
     mutationFn: (body: EventInput | UpdateEventBody) =>
-      'id' in body ? apiRequest(api.event.update, { body }) : apiRequest(api.event.create, { body }),
+      'id' in body ? apiRequest(eventRoutes.update, { body }) : apiRequest(eventRoutes.create, { body }),
     onSuccess,
   });
 }
@@ -86,7 +86,7 @@ export function useSaveEvent() {
 export function useCloseEvent() {
   const onSuccess = useAfterChange();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.event.close, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(eventRoutes.close, { params: { id } }),
     onSuccess,
   });
 }
@@ -95,7 +95,7 @@ export function useDeleteEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      await apiRequest(api.event.remove, { params: { id } });
+      await apiRequest(eventRoutes.remove, { params: { id } });
     },
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: managedEventQueryOptions(id).queryKey });
@@ -110,7 +110,9 @@ export function useHandleAttendance() {
   const onSuccess = useAfterChange();
   return useMutation({
     mutationFn: ({ attendanceId, decision }: { attendanceId: number; decision: 'confirm' | 'refuse' }) =>
-      apiRequest(decision === 'confirm' ? api.event.confirm : api.event.refuse, { body: { attendanceId } }),
+      apiRequest(decision === 'confirm' ? eventRoutes.confirm : eventRoutes.refuse, {
+        body: { attendanceId },
+      }),
     onSuccess,
   });
 }

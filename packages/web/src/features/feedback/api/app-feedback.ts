@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
-  api,
+  feedbackRoutes,
   type HandleFeedbackBody,
   type ManagedFeedback,
   type ManagedFeedbackPage,
@@ -17,7 +17,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { feedPaging } from '../../../lib/feed-pages';
 
 export function getAppFeedback(query: ManagerFeedbackListQuery = {}): Promise<ManagedFeedbackPage> {
-  return apiRequest(api.feedback.managerList, { query: { ...query } });
+  return apiRequest(feedbackRoutes.managerList, { query: { ...query } });
 }
 
 export const appFeedbackQueryOptions = () =>
@@ -46,7 +46,7 @@ export function useWaitingFeedbackCount() {
 }
 
 export function handleFeedback(body: HandleFeedbackBody): Promise<ManagedFeedback> {
-  return apiRequest(api.feedback.handle, { body });
+  return apiRequest(feedbackRoutes.handle, { body });
 }
 
 export function useHandleFeedback() {

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type CreateFeedbackBody, type Feedback, type FeedbackPage } from '@pluk/contract';
+import { feedbackRoutes, type CreateFeedbackBody, type Feedback, type FeedbackPage } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 
 export function getMyFeedback(page: FeedPageParam = { page: 0 }): Promise<FeedbackPage> {
-  return apiRequest(api.feedback.list, { query: { ...page } });
+  return apiRequest(feedbackRoutes.list, { query: { ...page } });
 }
 
 export const myFeedbackQueryOptions = () =>
@@ -20,7 +20,7 @@ export function useMyFeedback() {
 }
 
 export function createFeedback(body: CreateFeedbackBody): Promise<Feedback> {
-  return apiRequest(api.feedback.create, { body });
+  return apiRequest(feedbackRoutes.create, { body });
 }
 
 export function useCreateFeedback() {

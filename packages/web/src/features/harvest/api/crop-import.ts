@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type CropImportPreview, type CropImportResult } from '@pluk/contract';
+import { harvestRoutes, type CropImportPreview, type CropImportResult } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateHarvestQueries } from './keys';
 
@@ -11,12 +11,12 @@ function fileData(file: File): FormData {
 
 /** Reads the spreadsheet on the server: every row with its Dutch errors; nothing is written. */
 export function previewCropImport(file: File): Promise<CropImportPreview> {
-  return apiRequest(api.harvest.cropImportPreview, { body: fileData(file) });
+  return apiRequest(harvestRoutes.cropImportPreview, { body: fileData(file) });
 }
 
 /** Imports the same file: all rows or nothing; a known name updates that crop. */
 export function confirmCropImport(file: File): Promise<CropImportResult> {
-  return apiRequest(api.harvest.cropImportConfirm, { body: fileData(file) });
+  return apiRequest(harvestRoutes.cropImportConfirm, { body: fileData(file) });
 }
 
 export const usePreviewCropImport = () => useMutation({ mutationFn: previewCropImport });

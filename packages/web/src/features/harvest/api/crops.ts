@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  api,
+  harvestRoutes,
   type CropDetail,
   type CropInput,
   type CropPage,
@@ -12,7 +12,7 @@ import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { harvestKeys, invalidateHarvestQueries } from './keys';
 
 export function getCrops(page: FeedPageParam = { page: 0 }, filter = ''): Promise<CropPage> {
-  return apiRequest(api.harvest.cropList, { query: { ...page, ...(filter ? { filter } : {}) } });
+  return apiRequest(harvestRoutes.cropList, { query: { ...page, ...(filter ? { filter } : {}) } });
 }
 
 /** The crops of the farm by name, a page at a time, optionally those whose name holds `filter`. */
@@ -25,7 +25,7 @@ export function useCrops(filter = '') {
 }
 
 export function getCropFieldOptions(): Promise<FieldRef[]> {
-  return apiRequest(api.harvest.cropFieldOptions);
+  return apiRequest(harvestRoutes.cropFieldOptions);
 }
 
 /** The fields a CropManager may choose from in the crop form (id and name). */
@@ -34,7 +34,7 @@ export function useCropFieldOptions() {
 }
 
 export function getCrop(id: number): Promise<CropDetail> {
-  return apiRequest(api.harvest.cropDetail, { params: { id } });
+  return apiRequest(harvestRoutes.cropDetail, { params: { id } });
 }
 
 /** One crop with its fields, photos and pluk rows. */
@@ -55,16 +55,16 @@ function useCropMutation<V>(mutationFn: (variables: V) => Promise<CropDetail>) {
 }
 
 export const useCreateCrop = () =>
-  useCropMutation((input: CropInput) => apiRequest(api.harvest.cropCreate, { body: input }));
+  useCropMutation((input: CropInput) => apiRequest(harvestRoutes.cropCreate, { body: input }));
 
 export const useUpdateCrop = () =>
-  useCropMutation((input: CropUpdate) => apiRequest(api.harvest.cropUpdate, { body: input }));
+  useCropMutation((input: CropUpdate) => apiRequest(harvestRoutes.cropUpdate, { body: input }));
 
 export const useActivateCrop = () =>
-  useCropMutation((id: number) => apiRequest(api.harvest.cropActivate, { body: { id } }));
+  useCropMutation((id: number) => apiRequest(harvestRoutes.cropActivate, { body: { id } }));
 
 export const useDisableCrop = () =>
-  useCropMutation((id: number) => apiRequest(api.harvest.cropDisable, { body: { id } }));
+  useCropMutation((id: number) => apiRequest(harvestRoutes.cropDisable, { body: { id } }));
 
 /** The photos of a crop: the ones kept (in order) and the new files, as `UpdateMedia`'s multipart body. */
 export interface CropPhotosPayload {
@@ -85,14 +85,14 @@ export function cropPhotosFormData({ id, keepPhotoIds, photos }: CropPhotosPaylo
 
 export const useUpdateCropPhotos = () =>
   useCropMutation((payload: CropPhotosPayload) =>
-    apiRequest(api.harvest.cropUpdateMedia, { body: cropPhotosFormData(payload) }),
+    apiRequest(harvestRoutes.cropUpdateMedia, { body: cropPhotosFormData(payload) }),
   );
 
 /** Deletes a crop; its query is dropped, the lists refreshed. */
 export function useDeleteCrop() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.harvest.cropDelete, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(harvestRoutes.cropDelete, { params: { id } }),
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: harvestKeys.crop(id) });
       return invalidateHarvestQueries(queryClient);

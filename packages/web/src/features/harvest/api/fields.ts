@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Field, type FieldInput } from '@pluk/contract';
+import { harvestRoutes, type Field, type FieldInput } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, invalidateHarvestQueries } from './keys';
 
 export function getFields(): Promise<Field[]> {
-  return apiRequest(api.harvest.fieldList);
+  return apiRequest(harvestRoutes.fieldList);
 }
 
 /** The fields of the farm by position, then name (`GET applicationManager/Field`). */
@@ -13,7 +13,7 @@ export function useFields(options: { enabled?: boolean } = {}) {
 }
 
 export function getField(id: number): Promise<Field> {
-  return apiRequest(api.harvest.fieldDetail, { params: { id } });
+  return apiRequest(harvestRoutes.fieldDetail, { params: { id } });
 }
 
 export function useField(id: number) {
@@ -23,7 +23,7 @@ export function useField(id: number) {
 export function useCreateField() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: FieldInput) => apiRequest(api.harvest.fieldCreate, { body: input }),
+    mutationFn: (input: FieldInput) => apiRequest(harvestRoutes.fieldCreate, { body: input }),
     onSuccess: (field) => {
       queryClient.setQueryData(harvestKeys.field(field.id), field);
       return invalidateHarvestQueries(queryClient);
@@ -35,7 +35,7 @@ export function useCreateField() {
 export function useDeleteField() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.harvest.fieldDelete, { query: { id } }),
+    mutationFn: (id: number) => apiRequest(harvestRoutes.fieldDelete, { query: { id } }),
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: harvestKeys.field(id) });
       return invalidateHarvestQueries(queryClient);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  api,
+  harvestRoutes,
   type GeneratePlukMailBody,
   type PlukMailPreview,
   type PlukMailRound,
@@ -13,13 +13,13 @@ import { harvestKeys } from './keys';
 const pollMs = 2000;
 
 export function previewPlukMail(subscriptionIds: number[]): Promise<PlukMailPreview> {
-  return apiRequest(api.harvest.plukMailPreview, { body: { subscriptionIds } });
+  return apiRequest(harvestRoutes.plukMailPreview, { body: { subscriptionIds } });
 }
 
 export const usePreviewPlukMail = () => useMutation({ mutationFn: previewPlukMail });
 
 export function generatePlukMail(body: GeneratePlukMailBody): Promise<PlukMailRound> {
-  return apiRequest(api.harvest.plukMailGenerate, { body });
+  return apiRequest(harvestRoutes.plukMailGenerate, { body });
 }
 
 /** Starts a round; its answer is shown at once, then its detail query follows the progress. */
@@ -38,7 +38,7 @@ export function useGeneratePlukMail() {
 }
 
 export function getPlukMailRounds(): Promise<PlukMailRound[]> {
-  return apiRequest(api.harvest.plukMailRounds);
+  return apiRequest(harvestRoutes.plukMailRounds);
 }
 
 /** The latest rounds, newest first; asked again while one of them still has e-mails waiting. */
@@ -52,7 +52,7 @@ export function usePlukMailRounds() {
 }
 
 export function getPlukMailRound(id: number): Promise<PlukMailRoundDetail> {
-  return apiRequest(api.harvest.plukMailRound, { params: { id } });
+  return apiRequest(harvestRoutes.plukMailRound, { params: { id } });
 }
 
 /** One round with every recipient's state; asked again while e-mails wait. */

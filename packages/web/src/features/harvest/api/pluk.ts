@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  api,
+  harvestRoutes,
   type CropPluk,
   type PlukAvailability,
   type PlukKeyBody,
@@ -11,7 +11,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { harvestKeys, invalidateHarvestQueries } from './keys';
 
 export function getPlukOverview(harvestYear: number | null): Promise<PlukOverview> {
-  return apiRequest(api.harvest.plukOverview, {
+  return apiRequest(harvestRoutes.plukOverview, {
     query: harvestYear === null ? {} : { harvestYear },
   });
 }
@@ -26,7 +26,7 @@ export function usePlukOverview(harvestYear: number | null = null) {
 }
 
 export function getPlukOfCrop(id: number): Promise<CropPluk> {
-  return apiRequest(api.harvest.plukOfCrop, { params: { id } });
+  return apiRequest(harvestRoutes.plukOfCrop, { params: { id } });
 }
 
 /** One crop with its pluk row for every subscription of the current and next harvest years. */
@@ -41,16 +41,16 @@ function usePlukMutation<V>(mutationFn: (variables: V) => Promise<PlukAvailabili
 
 /** Switches whether the crop is pickable now for the subscription. */
 export const useTogglePluk = () =>
-  usePlukMutation((key: PlukKeyBody) => apiRequest(api.harvest.plukToggle, { body: key }));
+  usePlukMutation((key: PlukKeyBody) => apiRequest(harvestRoutes.plukToggle, { body: key }));
 
 export const useActivatePluk = () =>
-  usePlukMutation((key: PlukKeyBody) => apiRequest(api.harvest.plukActivate, { body: key }));
+  usePlukMutation((key: PlukKeyBody) => apiRequest(harvestRoutes.plukActivate, { body: key }));
 
 export const useDisablePluk = () =>
-  usePlukMutation((key: PlukKeyBody) => apiRequest(api.harvest.plukDisable, { body: key }));
+  usePlukMutation((key: PlukKeyBody) => apiRequest(harvestRoutes.plukDisable, { body: key }));
 
 export function updateAvailability(body: UpdateAvailabilityBody): Promise<PlukAvailability> {
-  return apiRequest(api.harvest.updateAvailability, { body });
+  return apiRequest(harvestRoutes.updateAvailability, { body });
 }
 
 /**

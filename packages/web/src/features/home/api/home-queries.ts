@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { taskRoutes, marketRoutes, requestRoutes, postRoutes, eventRoutes } from '@pluk/contract';
 import { screenQueryOptions } from '../../../lib/screen-query';
 
 /** The home's queries, exactly as product-spec §7 and §9 give them. */
@@ -18,23 +18,23 @@ export const nextEventQuery = {
 
 /** Open chores: not completed, not ended, six at most. */
 export function useHomeTasks() {
-  return useQuery(screenQueryOptions(['tasks', 'home'], api.task.homeList, { query: homeTasksQuery }));
+  return useQuery(screenQueryOptions(['tasks', 'home'], taskRoutes.homeList, { query: homeTasksQuery }));
 }
 
 /** Active offers of the market: not closed or sold out, not ended, six at most. */
 export function useHomeOffers() {
-  return useQuery(screenQueryOptions(['market', 'home'], api.market.list, { query: homeOffersQuery }));
+  return useQuery(screenQueryOptions(['market', 'home'], marketRoutes.list, { query: homeOffersQuery }));
 }
 
 /** Open and taken requests whose date has not passed, six at most. */
 export function useHomeRequests() {
-  return useQuery(screenQueryOptions(['requests', 'home'], api.request.list, { query: homeRequestsQuery }));
+  return useQuery(screenQueryOptions(['requests', 'home'], requestRoutes.list, { query: homeRequestsQuery }));
 }
 
 export function useLatestPost() {
-  return useQuery(screenQueryOptions(['posts', 'latest'], api.post.list, { query: latestPostQuery }));
+  return useQuery(screenQueryOptions(['posts', 'latest'], postRoutes.list, { query: latestPostQuery }));
 }
 
 export function useNextEvent() {
-  return useQuery(screenQueryOptions(['events', 'next'], api.event.list, { query: nextEventQuery }));
+  return useQuery(screenQueryOptions(['events', 'next'], eventRoutes.list, { query: nextEventQuery }));
 }

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type AppColors } from '@pluk/contract';
+import { infoRoutes, type AppColors } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getAppColors(): Promise<AppColors> {
-  return apiRequest(api.info.colors);
+  return apiRequest(infoRoutes.colors);
 }
 
 export const appColorsQueryOptions = () =>

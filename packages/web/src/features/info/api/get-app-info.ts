@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type AppInfo } from '@pluk/contract';
+import { infoRoutes, type AppInfo } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getAppInfo(): Promise<AppInfo> {
-  return apiRequest(api.info.info);
+  return apiRequest(infoRoutes.info);
 }
 
 /** App info is loaded once at start-up and does not change while the app runs. */

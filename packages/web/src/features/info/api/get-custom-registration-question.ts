@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { infoRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getCustomRegistrationQuestion(): Promise<{ question: string | null }> {
-  return apiRequest(api.info.customRegistrationQuestion);
+  return apiRequest(infoRoutes.customRegistrationQuestion);
 }
 
 export const customRegistrationQuestionQueryOptions = () =>

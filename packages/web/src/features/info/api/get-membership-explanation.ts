@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { infoRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getMembershipExplanation(): Promise<{ text: string }> {
-  return apiRequest(api.info.membershipExplanation);
+  return apiRequest(infoRoutes.membershipExplanation);
 }
 
 export const membershipExplanationQueryOptions = () =>

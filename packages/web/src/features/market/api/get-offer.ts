@@ -1,10 +1,16 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { api, type MyOrders, type OfferDetail, type OfferSummary, type ReserveResult } from '@pluk/contract';
+import {
+  marketRoutes,
+  type MyOrders,
+  type OfferDetail,
+  type OfferSummary,
+  type ReserveResult,
+} from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { marketKeys } from './keys';
 
 export function getOffer(id: number): Promise<OfferDetail> {
-  return apiRequest(api.market.detail, { params: { id } });
+  return apiRequest(marketRoutes.detail, { params: { id } });
 }
 
 export const offerQueryOptions = (id: number) =>
@@ -16,7 +22,7 @@ export function useOffer(id: number, options: { enabled?: boolean } = {}) {
 }
 
 export function getManagerOffer(id: number): Promise<OfferDetail> {
-  return apiRequest(api.market.managerDetail, { params: { id } });
+  return apiRequest(marketRoutes.managerDetail, { params: { id } });
 }
 
 /** One offer with every reservation, for a ProductManager (`GET applicationManager/product/{id}`). */
@@ -38,7 +44,7 @@ export function useLastReservation(offerId: number) {
 }
 
 export function getMyOffers(): Promise<OfferSummary[]> {
-  return apiRequest(api.market.myOffers);
+  return apiRequest(marketRoutes.myOffers);
 }
 
 /** My offers, open and closed (`GET user/products`). */
@@ -47,7 +53,7 @@ export function useMyOffers() {
 }
 
 export function getMyOrders(): Promise<MyOrders> {
-  return apiRequest(api.market.myOrders);
+  return apiRequest(marketRoutes.myOrders);
 }
 
 /** What I reserved or bought, and what others reserved from me (`GET user/productreservations`). */

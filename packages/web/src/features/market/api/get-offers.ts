@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, type OfferListQuery, type OfferPage } from '@pluk/contract';
+import { marketRoutes, type OfferListQuery, type OfferPage } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { marketKeys } from './keys';
 
 /** One page of active offers (`GET product`); the home block asks `{ isCompleted: false, … }`. */
 export function getOffers(query: OfferListQuery = {}, page: FeedPageParam = { page: 0 }): Promise<OfferPage> {
-  return apiRequest(api.market.list, {
+  return apiRequest(marketRoutes.list, {
     query: {
       isCompleted: query.isCompleted,
       hasEnded: query.hasEnded,

@@ -8,7 +8,12 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, type ManagerOfferPage, type ManagerOfferQuery, type OfferDetail } from '@pluk/contract';
+import {
+  marketRoutes,
+  type ManagerOfferPage,
+  type ManagerOfferQuery,
+  type OfferDetail,
+} from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { saveBlob } from '../../../lib/save-blob';
@@ -50,7 +55,7 @@ export function getManagerOffers(
   page: FeedPageParam = { page: 0 },
 ): Promise<ManagerOfferPage> {
   const search = filters.search.trim();
-  return apiRequest(api.market.managerList, {
+  return apiRequest(marketRoutes.managerList, {
     query: { ...page, status: filters.status, price: filters.price, search: search || undefined },
   });
 }
@@ -70,7 +75,7 @@ export function useManagerOffers(filters: ManagerOfferFilters) {
 export const managerOfferQueryOptions = (id: number) =>
   queryOptions({
     queryKey: managerOfferKeys.detail(id),
-    queryFn: () => apiRequest(api.market.managerDetail, { params: { id } }),
+    queryFn: () => apiRequest(marketRoutes.managerDetail, { params: { id } }),
   });
 
 /** One offer with every reservation (`GET applicationManager/product/{id}`). */
@@ -82,7 +87,7 @@ export function useManagerOffer(id: number) {
 export function useOfferTakers(id: number) {
   return useQuery({
     queryKey: managerOfferKeys.takers(id),
-    queryFn: () => apiRequest(api.market.takers, { params: { id } }),
+    queryFn: () => apiRequest(marketRoutes.takers, { params: { id } }),
   });
 }
 
@@ -101,23 +106,23 @@ function useOfferMutation<V>(mutationFn: (variables: V) => Promise<OfferDetail>)
 /** Confirms a reservation as paid: the price moves buyer → the offer's owner. */
 export const useManagerConfirmReservation = () =>
   useOfferMutation((reservationId: number) =>
-    apiRequest(api.market.managerConfirm, { body: { reservationId } }),
+    apiRequest(marketRoutes.managerConfirm, { body: { reservationId } }),
   );
 
 /** Refuses a reservation: its quantity is free again. */
 export const useManagerRefuseReservation = () =>
   useOfferMutation((reservationId: number) =>
-    apiRequest(api.market.managerRefuse, { body: { reservationId } }),
+    apiRequest(marketRoutes.managerRefuse, { body: { reservationId } }),
   );
 
 export const useManagerCloseOffer = () =>
-  useOfferMutation((id: number) => apiRequest(api.market.managerClose, { params: { id } }));
+  useOfferMutation((id: number) => apiRequest(marketRoutes.managerClose, { params: { id } }));
 
 /** Deletes an offer; its queries are dropped, the lists refreshed. */
 export function useManagerDeleteOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.market.managerRemove, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(marketRoutes.managerRemove, { params: { id } }),
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: managerOfferKeys.detail(id) });
       queryClient.removeQueries({ queryKey: managerOfferKeys.takers(id) });
@@ -145,7 +150,7 @@ export function exportFileName(id: number, title: string): string {
 export function useExportOffer() {
   return useMutation({
     mutationFn: async ({ id, title }: { id: number; title: string }) => {
-      const blob = await apiRequest(api.market.export, { params: { id } });
+      const blob = await apiRequest(marketRoutes.export, { params: { id } });
       saveBlob(blob, exportFileName(id, title));
     },
   });

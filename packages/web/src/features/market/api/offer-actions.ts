@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type OfferDetail } from '@pluk/contract';
+import { marketRoutes, type OfferDetail } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateMarketQueries, marketKeys } from './keys';
 
@@ -18,26 +18,26 @@ function useOfferMutation<V>(mutationFn: (variables: V) => Promise<OfferDetail>)
 
 /** Withdraw my reservation while it is not handled (`product/cancel`). */
 export const useCancelReservation = () =>
-  useOfferMutation((reservationId: number) => apiRequest(api.market.cancel, { body: { reservationId } }));
+  useOfferMutation((reservationId: number) => apiRequest(marketRoutes.cancel, { body: { reservationId } }));
 
 /** The owner confirms a reservation as paid: the money moves buyer → owner (`product/confirm`). */
 export const useConfirmReservation = () =>
-  useOfferMutation((reservationId: number) => apiRequest(api.market.confirm, { body: { reservationId } }));
+  useOfferMutation((reservationId: number) => apiRequest(marketRoutes.confirm, { body: { reservationId } }));
 
 /** The owner refuses a reservation: its quantity is free again (`product/refuse`). */
 export const useRefuseReservation = () =>
-  useOfferMutation((reservationId: number) => apiRequest(api.market.refuse, { body: { reservationId } }));
+  useOfferMutation((reservationId: number) => apiRequest(marketRoutes.refuse, { body: { reservationId } }));
 
 /** The owner closes the offer: nobody can reserve it any more (`product/close`). */
 export const useCloseOffer = () =>
-  useOfferMutation((offerId: number) => apiRequest(api.market.close, { body: { offerId } }));
+  useOfferMutation((offerId: number) => apiRequest(marketRoutes.close, { body: { offerId } }));
 
 /** The owner deletes the offer; refused (OFFER_HAS_PAYMENTS) once something of it was paid. */
 export function useDeleteOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      await apiRequest(api.market.remove, { params: { id } });
+      await apiRequest(marketRoutes.remove, { params: { id } });
     },
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: marketKeys.detail(id) });

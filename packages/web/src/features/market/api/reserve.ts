@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type OfferDetail, type ReserveResult } from '@pluk/contract';
+import { marketRoutes, type OfferDetail, type ReserveResult } from '@pluk/contract';
 import { useRef } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/errors';
@@ -14,7 +14,7 @@ export interface ReserveInput {
 /** Takes a free offer (`product/take`) or buys a priced one (`product/buy`). */
 export function reserveOffer({ offer, quantity, idempotencyKey }: ReserveInput): Promise<ReserveResult> {
   const body = { offerId: offer.id, quantity, idempotencyKey };
-  return offer.isFree ? apiRequest(api.market.take, { body }) : apiRequest(api.market.buy, { body });
+  return offer.isFree ? apiRequest(marketRoutes.take, { body }) : apiRequest(marketRoutes.buy, { body });
 }
 
 /**

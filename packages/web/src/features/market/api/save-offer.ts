@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type OfferDetail } from '@pluk/contract';
+import { marketRoutes, type OfferDetail } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateMarketQueries, marketKeys } from './keys';
 
@@ -47,10 +47,10 @@ export function saveOffer(payload: OfferFormPayload, mode: OfferFormMode = 'memb
   const isNew = payload.id === undefined;
   if (mode === 'manager') {
     return isNew
-      ? apiRequest(api.market.managerCreate, { body })
-      : apiRequest(api.market.managerUpdate, { body });
+      ? apiRequest(marketRoutes.managerCreate, { body })
+      : apiRequest(marketRoutes.managerUpdate, { body });
   }
-  return isNew ? apiRequest(api.market.create, { body }) : apiRequest(api.market.update, { body });
+  return isNew ? apiRequest(marketRoutes.create, { body }) : apiRequest(marketRoutes.update, { body });
 }
 
 export function useSaveOffer(mode: OfferFormMode = 'member') {

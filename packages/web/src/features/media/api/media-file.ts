@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { mediaRoutes } from '@pluk/contract';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
 
 /** The bytes of an upload, through the API client (an `<img>` cannot send the Bearer token). */
 export function getMediaFile(id: number): Promise<Blob> {
-  return apiRequest(api.media.file, { params: { id } });
+  return apiRequest(mediaRoutes.file, { params: { id } });
 }
 
 /**

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Notification } from '@pluk/contract';
+import { notificationRoutes, type Notification } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function setNotificationRead(id: number, isRead: boolean): Promise<Notification> {
-  return apiRequest(api.notification.setRead, { params: { id, isRead: String(isRead) } });
+  return apiRequest(notificationRoutes.setRead, { params: { id, isRead: String(isRead) } });
 }
 
 export function setAllNotificationsRead(): Promise<{ count: number }> {
-  return apiRequest(api.notification.setAllRead);
+  return apiRequest(notificationRoutes.setAllRead);
 }
 
 export function deleteNotification(id: number): Promise<null> {
-  return apiRequest(api.notification.remove, { params: { id } });
+  return apiRequest(notificationRoutes.remove, { params: { id } });
 }
 
 /** Every change refreshes the inbox and the header badge. */

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type NotificationPage } from '@pluk/contract';
+import { notificationRoutes, type NotificationPage } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export const inboxPageSize = 20;
 
 export function getNotifications(page: number, pageSize = inboxPageSize): Promise<NotificationPage> {
-  return apiRequest(api.notification.list, { query: { page, pageSize } });
+  return apiRequest(notificationRoutes.list, { query: { page, pageSize } });
 }
 
 export const notificationsQueryOptions = (page: number) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { notificationRoutes } from '@pluk/contract';
 import { screenQueryOptions } from '../../../lib/screen-query';
 
 /** How often the header asks for the unread count while the app is open. */
@@ -7,7 +7,7 @@ export const unreadPollMs = 60_000;
 
 export const unreadCountQueryOptions = () =>
   queryOptions({
-    ...screenQueryOptions(['notifications', 'unreadCount'], api.notification.unreadCount),
+    ...screenQueryOptions(['notifications', 'unreadCount'], notificationRoutes.unreadCount),
     refetchInterval: unreadPollMs,
     refetchOnWindowFocus: 'always',
     staleTime: 10_000,

@@ -1,14 +1,14 @@
-import { api, type PushSubscriptionBody } from '@pluk/contract';
+import { notificationRoutes, type PushSubscriptionBody } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getPushPublicKey(): Promise<{ publicKey: string }> {
-  return apiRequest(api.notification.pushPublicKey);
+  return apiRequest(notificationRoutes.pushPublicKey);
 }
 
 export function subscribePush(subscription: PushSubscriptionBody): Promise<null> {
-  return apiRequest(api.notification.pushSubscribe, { body: subscription });
+  return apiRequest(notificationRoutes.pushSubscribe, { body: subscription });
 }
 
 export function unsubscribePush(endpoint: string): Promise<null> {
-  return apiRequest(api.notification.pushUnsubscribe, { body: { endpoint } });
+  return apiRequest(notificationRoutes.pushUnsubscribe, { body: { endpoint } });
 }

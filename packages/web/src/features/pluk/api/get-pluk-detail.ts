@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type PlukDetail } from '@pluk/contract';
+import { harvestRoutes, type PlukDetail } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { plukKeys } from './keys';
 
 export function getPlukDetail(cropId: number, subscriptionId: number): Promise<PlukDetail> {
-  return apiRequest(api.harvest.plukDetail, { params: { id: cropId, subscriptionId } });
+  return apiRequest(harvestRoutes.plukDetail, { params: { id: cropId, subscriptionId } });
 }
 
 export const plukDetailQueryOptions = (cropId: number, subscriptionId: number) =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type PlukOfTheWeek } from '@pluk/contract';
+import { harvestRoutes, type PlukOfTheWeek } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { plukKeys } from './keys';
 
 export function getPlukOfTheWeek(): Promise<PlukOfTheWeek> {
-  return apiRequest(api.harvest.plukOfTheWeek);
+  return apiRequest(harvestRoutes.plukOfTheWeek);
 }
 
 export const plukOfTheWeekQueryOptions = () =>

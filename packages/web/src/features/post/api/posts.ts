@@ -1,6 +1,6 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  api,
+  postRoutes,
   type ManagedPost,
   type ManagedPostPage,
   type PostDetail,
@@ -12,7 +12,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 
 export function getPosts(query: Partial<PostListQuery> = {}): Promise<PostList> {
-  return apiRequest(api.post.list, { query });
+  return apiRequest(postRoutes.list, { query });
 }
 
 export const postsQueryOptions = (query: Partial<PostListQuery> = {}) =>
@@ -24,7 +24,7 @@ export function usePosts(query: Partial<PostListQuery> = {}) {
 }
 
 export function getPost(id: number): Promise<PostDetail> {
-  return apiRequest(api.post.detail, { params: { id } });
+  return apiRequest(postRoutes.detail, { params: { id } });
 }
 
 export function usePost(id: number, options: { enabled?: boolean } = {}) {
@@ -36,7 +36,7 @@ export function usePost(id: number, options: { enabled?: boolean } = {}) {
 }
 
 export function getManagedPosts(page: FeedPageParam = { page: 0 }): Promise<ManagedPostPage> {
-  return apiRequest(api.post.managerList, { query: { ...page } });
+  return apiRequest(postRoutes.managerList, { query: { ...page } });
 }
 
 /** Every post of the farm, active or not, newest first, a page at a time (PostManager). */
@@ -49,7 +49,7 @@ export function useManagedPosts() {
 }
 
 export function getManagedPost(id: number): Promise<ManagedPost> {
-  return apiRequest(api.post.managerDetail, { params: { id } });
+  return apiRequest(postRoutes.managerDetail, { params: { id } });
 }
 
 export function useManagedPost(id: number, options: { enabled?: boolean } = {}) {
@@ -89,8 +89,8 @@ export function postFormData(payload: PostFormPayload): FormData {
 export function savePost(payload: PostFormPayload): Promise<ManagedPost> {
   const body = postFormData(payload);
   return payload.id === undefined
-    ? apiRequest(api.post.create, { body })
-    : apiRequest(api.post.update, { body });
+    ? apiRequest(postRoutes.create, { body })
+    : apiRequest(postRoutes.update, { body });
 }
 
 export function useSavePost() {
@@ -102,7 +102,7 @@ export function useSavePost() {
 }
 
 export function sendPostWithEmail(id: number): Promise<PostEmailRound> {
-  return apiRequest(api.post.sendWithEmail, { params: { id } });
+  return apiRequest(postRoutes.sendWithEmail, { params: { id } });
 }
 
 const emailRoundKey = (id: number) => ['posts', 'manager', 'emailRound', id] as const;
@@ -120,7 +120,7 @@ export function useSendPostWithEmail() {
 }
 
 export function getPostEmailRound(id: number): Promise<{ round: PostEmailRound | null }> {
-  return apiRequest(api.post.emailRound, { params: { id } });
+  return apiRequest(postRoutes.emailRound, { params: { id } });
 }
 
 /** The post's latest e-mail round; asked again every 2 s while e-mails are still waiting to go out. */
@@ -133,7 +133,7 @@ export function usePostEmailRound(id: number) {
 }
 
 export async function deletePost(id: number): Promise<void> {
-  await apiRequest(api.post.delete, { params: { id } });
+  await apiRequest(postRoutes.delete, { params: { id } });
 }
 
 export function useDeletePost() {

@@ -1,19 +1,19 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api, type MyRequests, type RequestDetail, type RequestPage } from '@pluk/contract';
+import { requestRoutes, type MyRequests, type RequestDetail, type RequestPage } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { requestKeys } from './keys';
 
 export function getRequests(search: string, page: FeedPageParam = { page: 0 }): Promise<RequestPage> {
-  return apiRequest(api.request.list, { query: { ...(search ? { search } : {}), ...page } });
+  return apiRequest(requestRoutes.list, { query: { ...(search ? { search } : {}), ...page } });
 }
 
 export function getRequest(id: number): Promise<RequestDetail> {
-  return apiRequest(api.request.detail, { params: { id } });
+  return apiRequest(requestRoutes.detail, { params: { id } });
 }
 
 export function getMyRequests(): Promise<MyRequests> {
-  return apiRequest(api.request.mine);
+  return apiRequest(requestRoutes.mine);
 }
 
 export const requestsQueryOptions = (search: string) =>

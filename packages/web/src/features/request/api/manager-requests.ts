@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, type ManagerRequestPage, type ManagerRequestQuery } from '@pluk/contract';
+import { requestRoutes, type ManagerRequestPage, type ManagerRequestQuery } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 
@@ -37,7 +37,7 @@ export function getManagerRequests(
   page: FeedPageParam = { page: 0 },
 ): Promise<ManagerRequestPage> {
   const search = filters.search.trim();
-  return apiRequest(api.request.managerList, {
+  return apiRequest(requestRoutes.managerList, {
     query: { ...page, status: filters.status, search: search || undefined },
   });
 }
@@ -58,7 +58,7 @@ export function useManagerRequests(filters: ManagerRequestFilters) {
 export function useManagerCloseRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.request.managerClose, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(requestRoutes.managerClose, { params: { id } }),
     onSuccess: () => invalidateAfterRequestChange(queryClient),
   });
 }
@@ -67,7 +67,7 @@ export function useManagerCloseRequest() {
 export function useManagerDeleteRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.request.managerRemove, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(requestRoutes.managerRemove, { params: { id } }),
     onSuccess: () => invalidateAfterRequestChange(queryClient),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type RequestDetail, type RequestInput, type RequestUpdate } from '@pluk/contract';
+import { requestRoutes, type RequestDetail, type RequestInput, type RequestUpdate } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateRequestQueries, requestKeys } from './keys';
 
@@ -18,14 +18,14 @@ function useRequestMutation<V>(mutationFn: (variables: V) => Promise<RequestDeta
 }
 
 export const useCreateRequest = () =>
-  useRequestMutation((input: RequestInput) => apiRequest(api.request.create, { body: input }));
+  useRequestMutation((input: RequestInput) => apiRequest(requestRoutes.create, { body: input }));
 
 export const useUpdateRequest = () =>
-  useRequestMutation((input: RequestUpdate) => apiRequest(api.request.update, { body: input }));
+  useRequestMutation((input: RequestUpdate) => apiRequest(requestRoutes.update, { body: input }));
 
 /** "Ik help": take someone else's open request. */
 export const useTakeRequest = () =>
-  useRequestMutation((requestId: number) => apiRequest(api.request.take, { body: { requestId } }));
+  useRequestMutation((requestId: number) => apiRequest(requestRoutes.take, { body: { requestId } }));
 
 /**
  * The requester confirms the help: the reward moves to the helper. The caller makes one key per
@@ -33,18 +33,18 @@ export const useTakeRequest = () =>
  */
 export const useConfirmRequest = () =>
   useRequestMutation(({ requestId, idempotencyKey }: { requestId: number; idempotencyKey: string }) =>
-    apiRequest(api.request.confirm, { body: { requestId, idempotencyKey } }),
+    apiRequest(requestRoutes.confirm, { body: { requestId, idempotencyKey } }),
   );
 
 /** The requester refuses the helper: the request opens again. */
 export const useRefuseRequest = () =>
-  useRequestMutation((requestId: number) => apiRequest(api.request.refuse, { body: { requestId } }));
+  useRequestMutation((requestId: number) => apiRequest(requestRoutes.refuse, { body: { requestId } }));
 
 /** Deletes my request; its query is dropped, the lists refreshed. */
 export function useDeleteRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.request.remove, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(requestRoutes.remove, { params: { id } }),
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: requestKeys.detail(id) });
       return invalidateRequestQueries(queryClient);

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  api,
+  subscriptionRoutes,
   type ManagedSubscription,
   type SubscriptionInput,
   type SubscriptionMember,
@@ -11,15 +11,15 @@ import { apiRequest } from '../../../lib/api-client';
 import { invalidateSubscriptionQueries, subscriptionKeys } from './keys';
 
 export function getManagedSubscriptions(harvestYear: number): Promise<ManagedSubscription[]> {
-  return apiRequest(api.subscription.managerList, { query: { harvestYear } });
+  return apiRequest(subscriptionRoutes.managerList, { query: { harvestYear } });
 }
 
 export function getManagedSubscription(id: number): Promise<ManagedSubscription> {
-  return apiRequest(api.subscription.managerDetail, { params: { id } });
+  return apiRequest(subscriptionRoutes.managerDetail, { params: { id } });
 }
 
 export function getSubscriptionMembers(id: number): Promise<SubscriptionMember[]> {
-  return apiRequest(api.subscription.members, { params: { id } });
+  return apiRequest(subscriptionRoutes.members, { params: { id } });
 }
 
 /** `infoPrice` (this harvest year) or `infoPriceNext`: households, people and money of the name. */
@@ -27,7 +27,7 @@ export function getSubscriptionPriceInfo(
   id: number,
   year: 'current' | 'next',
 ): Promise<SubscriptionPriceInfo> {
-  const route = year === 'current' ? api.subscription.infoPrice : api.subscription.infoPriceNext;
+  const route = year === 'current' ? subscriptionRoutes.infoPrice : subscriptionRoutes.infoPriceNext;
   return apiRequest(route, { params: { id } });
 }
 
@@ -83,16 +83,16 @@ function useSaveMutation<V>(mutationFn: (variables: V) => Promise<ManagedSubscri
 }
 
 export const useCreateSubscription = () =>
-  useSaveMutation((input: SubscriptionInput) => apiRequest(api.subscription.create, { body: input }));
+  useSaveMutation((input: SubscriptionInput) => apiRequest(subscriptionRoutes.create, { body: input }));
 
 export const useUpdateSubscription = () =>
-  useSaveMutation((input: SubscriptionUpdate) => apiRequest(api.subscription.update, { body: input }));
+  useSaveMutation((input: SubscriptionUpdate) => apiRequest(subscriptionRoutes.update, { body: input }));
 
 /** Deletes a subscription nobody has; the server refuses one with members (SUBSCRIPTION_IN_USE). */
 export function useDeleteSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.subscription.remove, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(subscriptionRoutes.remove, { params: { id } }),
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: subscriptionKeys.managerDetail(id) });
       return invalidateSubscriptionQueries(queryClient);
@@ -102,7 +102,7 @@ export function useDeleteSubscription() {
 
 /** Gives one user a subscription (`POST applicationManager/User/AddSubscription`); no refresh by itself. */
 export function addUserToSubscription(userId: number, subscriptionId: number): Promise<SubscriptionMember> {
-  return apiRequest(api.subscription.addUser, { body: { userId, subscriptionId } });
+  return apiRequest(subscriptionRoutes.addUser, { body: { userId, subscriptionId } });
 }
 
 /** Takes a subscription from a user (`DELETE applicationManager/User/{userId}/Subscription/{subscriptionId}`). */
@@ -110,7 +110,7 @@ export function useRemoveUserFromSubscription(subscriptionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: number) =>
-      apiRequest(api.subscription.removeUser, { params: { userId, subscriptionId } }),
+      apiRequest(subscriptionRoutes.removeUser, { params: { userId, subscriptionId } }),
     onSuccess: () => invalidateSubscriptionQueries(queryClient),
   });
 }

@@ -1,18 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type MemberSubscription, type MyMembership, type MySubscriptionDetail } from '@pluk/contract';
+import {
+  subscriptionRoutes,
+  type MemberSubscription,
+  type MyMembership,
+  type MySubscriptionDetail,
+} from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateSubscriptionQueries, subscriptionKeys } from './keys';
 
 export function getMyMembership(): Promise<MyMembership> {
-  return apiRequest(api.subscription.membership);
+  return apiRequest(subscriptionRoutes.membership);
 }
 
 export function getOfferedSubscriptions(): Promise<MemberSubscription[]> {
-  return apiRequest(api.subscription.list);
+  return apiRequest(subscriptionRoutes.list);
 }
 
 export function getMySubscription(id: number): Promise<MySubscriptionDetail> {
-  return apiRequest(api.subscription.myDetail, { params: { id } });
+  return apiRequest(subscriptionRoutes.myDetail, { params: { id } });
 }
 
 export const myMembershipQueryOptions = () =>
@@ -50,7 +55,7 @@ export function useChooseSubscriptions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subscriptionIds: number[]) =>
-      apiRequest(api.subscription.choose, { body: { subscriptionIds } }),
+      apiRequest(subscriptionRoutes.choose, { body: { subscriptionIds } }),
     // It answers my subscriptions; the membership, the choices and what I may pick follow from them.
     onSuccess: () => invalidateSubscriptionQueries(queryClient),
   });

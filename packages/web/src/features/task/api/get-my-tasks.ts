@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type MyTask } from '@pluk/contract';
+import { taskRoutes, type MyTask } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { taskKeys } from './keys';
 
 export function getMyTasks(): Promise<MyTask[]> {
-  return apiRequest(api.task.myTasks);
+  return apiRequest(taskRoutes.myTasks);
 }
 
 export const myTasksQueryOptions = () => queryOptions({ queryKey: taskKeys.mine, queryFn: getMyTasks });

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, type PagedTasks } from '@pluk/contract';
+import { taskRoutes, type PagedTasks } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { taskKeys } from './keys';
 
 export function getOpenTasks(page: FeedPageParam = { page: 0 }): Promise<PagedTasks> {
-  return apiRequest(api.task.openList, { query: { ...page } });
+  return apiRequest(taskRoutes.openList, { query: { ...page } });
 }
 
 export const openTasksQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type TaskDetail } from '@pluk/contract';
+import { taskRoutes, type TaskDetail } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { taskKeys } from './keys';
 
 export function getTask(id: number): Promise<TaskDetail> {
-  return apiRequest(api.task.detail, { params: { id } });
+  return apiRequest(taskRoutes.detail, { params: { id } });
 }
 
 export const taskQueryOptions = (id: number) =>

@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
-  api,
+  taskRoutes,
   type ManagerTaskPage,
   type ManagerTaskDetail,
   type TaskInput,
@@ -18,11 +18,11 @@ import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { invalidateTaskQueries, taskKeys } from './keys';
 
 export function getManagerTasks(page: FeedPageParam = { page: 0 }): Promise<ManagerTaskPage> {
-  return apiRequest(api.task.managerList, { query: { ...page } });
+  return apiRequest(taskRoutes.managerList, { query: { ...page } });
 }
 
 export function getManagerTask(id: number): Promise<ManagerTaskDetail> {
-  return apiRequest(api.task.managerDetail, { params: { id } });
+  return apiRequest(taskRoutes.managerDetail, { params: { id } });
 }
 
 export const managerTasksQueryOptions = () =>
@@ -58,28 +58,28 @@ function useTaskMutation<V>(mutationFn: (variables: V) => Promise<ManagerTaskDet
 }
 
 export const useCreateTask = () =>
-  useTaskMutation((input: TaskInput) => apiRequest(api.task.create, { body: input }));
+  useTaskMutation((input: TaskInput) => apiRequest(taskRoutes.create, { body: input }));
 
 export const useUpdateTask = () =>
-  useTaskMutation((input: TaskUpdate) => apiRequest(api.task.update, { body: input }));
+  useTaskMutation((input: TaskUpdate) => apiRequest(taskRoutes.update, { body: input }));
 
 export const useCloseTask = () =>
-  useTaskMutation((id: number) => apiRequest(api.task.close, { params: { id } }));
+  useTaskMutation((id: number) => apiRequest(taskRoutes.close, { params: { id } }));
 
 export const useCopyTask = () =>
-  useTaskMutation((id: number) => apiRequest(api.task.copy, { params: { id } }));
+  useTaskMutation((id: number) => apiRequest(taskRoutes.copy, { params: { id } }));
 
 export const useConfirmAssignment = () =>
-  useTaskMutation((assignmentId: number) => apiRequest(api.task.confirm, { body: { assignmentId } }));
+  useTaskMutation((assignmentId: number) => apiRequest(taskRoutes.confirm, { body: { assignmentId } }));
 
 export const useRefuseAssignment = () =>
-  useTaskMutation((assignmentId: number) => apiRequest(api.task.refuse, { body: { assignmentId } }));
+  useTaskMutation((assignmentId: number) => apiRequest(taskRoutes.refuse, { body: { assignmentId } }));
 
 /** Deletes a chore; its queries are dropped, the lists refreshed. */
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.task.remove, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(taskRoutes.remove, { params: { id } }),
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: taskKeys.managerDetail(id) });
       queryClient.removeQueries({ queryKey: taskKeys.detail(id) });

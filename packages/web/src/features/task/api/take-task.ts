@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type TaskDetail } from '@pluk/contract';
+import { taskRoutes, type TaskDetail } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateTaskQueries, taskKeys } from './keys';
 
 export function takeTask(taskId: number): Promise<TaskDetail> {
-  return apiRequest(api.task.take, { body: { taskId } });
+  return apiRequest(taskRoutes.take, { body: { taskId } });
 }
 
 export function cancelTask(taskId: number): Promise<TaskDetail> {
-  return apiRequest(api.task.cancel, { body: { taskId } });
+  return apiRequest(taskRoutes.cancel, { body: { taskId } });
 }
 
 /** Take a place on a chore; the detail shows the answer at once, every task list is refreshed. */

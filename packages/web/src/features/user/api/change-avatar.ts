@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Account } from '@pluk/contract';
+import { userRoutes, type Account } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { accountQueryKey } from './get-account';
 
 export function changeAvatar(file: File): Promise<Account> {
   const body = new FormData();
   body.append('file', file);
-  return apiRequest(api.user.changeAvatar, { body });
+  return apiRequest(userRoutes.changeAvatar, { body });
 }
 
 export function useChangeAvatar() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { userRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface ChangePasswordInput {
@@ -8,7 +8,7 @@ export interface ChangePasswordInput {
 }
 
 export async function changePassword(body: ChangePasswordInput): Promise<void> {
-  await apiRequest(api.user.changePassword, { body });
+  await apiRequest(userRoutes.changePassword, { body });
 }
 
 export function useChangePassword() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Account } from '@pluk/contract';
+import { userRoutes, type Account } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useAppStore } from '../../../lib/store';
 
 export function getAccount(): Promise<Account> {
-  return apiRequest(api.user.account);
+  return apiRequest(userRoutes.account);
 }
 
 export const accountQueryKey = ['account'] as const;

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '@pluk/contract';
+import { userRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The avatar needs the Bearer token, so it is fetched as a blob rather than by `<img src>`. */
 export function getAvatar(): Promise<Blob> {
-  return apiRequest(api.user.avatar);
+  return apiRequest(userRoutes.avatar);
 }
 
 export const avatarQueryOptions = (version: string | null) =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ContactData } from '@pluk/contract';
+import { userRoutes, type ContactData } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getContactData(userId: number): Promise<ContactData> {
-  return apiRequest(api.user.contactData, { params: { id: userId } });
+  return apiRequest(userRoutes.contactData, { params: { id: userId } });
 }
 
 export const contactDataQueryKey = (userId: number) => ['user', 'contactData', userId] as const;

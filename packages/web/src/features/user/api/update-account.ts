@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Account, type UpdateAccountBody } from '@pluk/contract';
+import { userRoutes, type Account, type UpdateAccountBody } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { accountQueryKey } from './get-account';
 import { contactDataQueryKey } from './get-contact-data';
 
 export function updateAccount(body: UpdateAccountBody): Promise<Account> {
-  return apiRequest(api.user.update, { body });
+  return apiRequest(userRoutes.update, { body });
 }
 
 /** Saves profile, household and privacy; the answer is the updated account. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type ManagedUser } from '@pluk/contract';
+import { usersRoutes, type ManagedUser } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function approveUser(userId: number): Promise<ManagedUser> {
-  return apiRequest(api.users.approve, { body: { userId } });
+  return apiRequest(usersRoutes.approve, { body: { userId } });
 }
 
 /** Approves a waiting user; every users list (and the waiting-list count) is refreshed. */

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type PagedQuery, type PagedUsers } from '@pluk/contract';
+import { usersRoutes, type PagedQuery, type PagedUsers } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getPagedUsers(query: PagedQuery): Promise<PagedUsers> {
-  return apiRequest(api.users.paged, { body: query });
+  return apiRequest(usersRoutes.paged, { body: query });
 }
 
 export const pagedUsersQueryOptions = (query: PagedQuery) =>

@@ -7,7 +7,7 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { api, type Wallet, type WalletEntryPage } from '@pluk/contract';
+import { walletRoutes, type Wallet, type WalletEntryPage } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { accountQueryKey } from '../../user/api/get-account';
@@ -29,14 +29,14 @@ export type WalletPage = WalletEntryPage & { wallet?: Wallet };
  */
 export async function getWalletPage(page: FeedPageParam = { page: 0 }): Promise<WalletPage> {
   if (page.page === 0 && !page.after) {
-    const { entries, ...wallet } = await apiRequest(api.wallet.wallet);
+    const { entries, ...wallet } = await apiRequest(walletRoutes.wallet);
     return { ...entries, wallet };
   }
-  return apiRequest(api.wallet.entries, { query: { ...page } });
+  return apiRequest(walletRoutes.entries, { query: { ...page } });
 }
 
 export function getWalletOnly(): Promise<Wallet> {
-  return apiRequest(api.wallet.walletOnly);
+  return apiRequest(walletRoutes.walletOnly);
 }
 
 export const walletQueryOptions = () =>
@@ -60,7 +60,7 @@ export function useWalletOnly() {
 export function useToggleTransactionable() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(api.wallet.toggleTransactionable),
+    mutationFn: () => apiRequest(walletRoutes.toggleTransactionable),
     onSuccess: (wallet) => {
       queryClient.setQueryData(walletKeys.only, wallet);
       queryClient.setQueryData<InfiniteData<WalletPage>>(walletKeys.withEntries, (data) =>

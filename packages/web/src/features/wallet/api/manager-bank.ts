@@ -9,7 +9,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import {
-  api,
+  walletRoutes,
   type DonateBody,
   type IssuancePage,
   type MemberWallet,
@@ -36,11 +36,11 @@ export function invalidateBankQueries(queryClient: QueryClient): Promise<unknown
 
 /** The farm's internal bank: issued, members' total, donations, transactionable members. */
 export function useInternalBank() {
-  return useQuery({ queryKey: bankKeys.bank, queryFn: () => apiRequest(api.wallet.internalBank) });
+  return useQuery({ queryKey: bankKeys.bank, queryFn: () => apiRequest(walletRoutes.internalBank) });
 }
 
 export function getIssuances(page: FeedPageParam = { page: 0 }): Promise<IssuancePage> {
-  return apiRequest(api.wallet.issuances, { query: { ...page } });
+  return apiRequest(walletRoutes.issuances, { query: { ...page } });
 }
 
 /** The issuance history, newest first, a page at a time (`GET applicationManager/internalbank/history`). */
@@ -58,7 +58,7 @@ export function getMemberWallets(
   search: string,
   page: FeedPageParam = { page: 0 },
 ): Promise<MemberWalletPage> {
-  return apiRequest(api.wallet.memberWallets, { query: { ...page, search: search || undefined } });
+  return apiRequest(walletRoutes.memberWallets, { query: { ...page, search: search || undefined } });
 }
 
 /** The members' wallets by name, with search, a page at a time (`GET applicationManager/internalbank/wallets`). */
@@ -78,7 +78,7 @@ export function useManagerToggleTransactionable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: number): Promise<MemberWallet> =>
-      apiRequest(api.wallet.managerToggleTransactionable, { body: { userId } }),
+      apiRequest(walletRoutes.managerToggleTransactionable, { body: { userId } }),
     onSuccess: (member) => {
       // The switch follows at once in every loaded page of the members' list, then all is asked again.
       queryClient.setQueriesData<InfiniteData<MemberWalletPage>>(
@@ -103,7 +103,7 @@ export function useManagerToggleTransactionable() {
 export function useDonate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DonateBody) => apiRequest(api.wallet.donate, { body }),
+    mutationFn: (body: DonateBody) => apiRequest(walletRoutes.donate, { body }),
     onSuccess: () => invalidateBankQueries(queryClient),
   });
 }

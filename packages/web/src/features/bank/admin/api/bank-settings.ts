@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type BankSettings, type BankSettingsBody } from '@pluk/contract';
+import { bankRoutes, type BankSettings, type BankSettingsBody } from '@pluk/contract';
 import { apiRequest } from '../../../../lib/api-client';
 import { bankAdminKeys } from './keys';
 
 export function getBankSettings(): Promise<BankSettings> {
-  return apiRequest(api.bank.settings);
+  return apiRequest(bankRoutes.settings);
 }
 
 /** The farm's bank account (name, IBAN, BIC) and the days until a new transaction is due. */
@@ -16,7 +16,7 @@ export function useBankSettings() {
 export function useSaveBankSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BankSettingsBody) => apiRequest(api.bank.saveSettings, { body }),
+    mutationFn: (body: BankSettingsBody) => apiRequest(bankRoutes.saveSettings, { body }),
     onSuccess: (settings) => {
       queryClient.setQueryData(bankAdminKeys.settings, settings);
       return queryClient.invalidateQueries({ queryKey: bankAdminKeys.bank });

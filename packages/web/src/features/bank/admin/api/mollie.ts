@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type MollieStatus } from '@pluk/contract';
+import { bankRoutes, type MollieStatus } from '@pluk/contract';
 import { apiRequest } from '../../../../lib/api-client';
 import { bankAdminKeys } from './keys';
 
 export function getMollieStatus(): Promise<MollieStatus> {
-  return apiRequest(api.bank.mollieStatus);
+  return apiRequest(bankRoutes.mollieStatus);
 }
 
 /** The Mollie connection: the masked key, whether Mollie accepts it, the webhook's latest calls. */
@@ -19,7 +19,7 @@ export function useMollieStatus() {
 export function useSaveMollieKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (apiKey: string) => apiRequest(api.bank.saveMollieKey, { body: { apiKey } }),
+    mutationFn: (apiKey: string) => apiRequest(bankRoutes.saveMollieKey, { body: { apiKey } }),
     onSuccess: (status) => {
       queryClient.setQueryData(bankAdminKeys.mollie, status);
       // The member's pay-online button follows the key.
@@ -32,7 +32,7 @@ export function useSaveMollieKey() {
 export function useRemoveMollieKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(api.bank.removeMollieKey),
+    mutationFn: () => apiRequest(bankRoutes.removeMollieKey),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bankAdminKeys.bank }),
   });
 }

@@ -1,19 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type PaymentEmailKind, type PendingPaymentEmail } from '@pluk/contract';
+import { bankRoutes, type PaymentEmailKind, type PendingPaymentEmail } from '@pluk/contract';
 import { apiRequest } from '../../../../lib/api-client';
 import { bankAdminKeys } from './keys';
 
 /** The routes of each kind: "payment needed" and the reminders work the same way. */
 const routesOf = {
   needed: {
-    list: api.bank.neededEmails,
-    generate: api.bank.generateNeededEmails,
-    confirm: api.bank.confirmNeededEmails,
+    list: bankRoutes.neededEmails,
+    generate: bankRoutes.generateNeededEmails,
+    confirm: bankRoutes.confirmNeededEmails,
   },
   reminder: {
-    list: api.bank.reminderEmails,
-    generate: api.bank.generateReminderEmails,
-    confirm: api.bank.confirmReminderEmails,
+    list: bankRoutes.reminderEmails,
+    generate: bankRoutes.generateReminderEmails,
+    confirm: bankRoutes.confirmReminderEmails,
   },
 } as const;
 
@@ -52,7 +52,7 @@ export function useConfirmEmails(kind: PaymentEmailKind) {
 export function useDiscardEmail(kind: PaymentEmailKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.bank.discardEmail, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(bankRoutes.discardEmail, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<PendingPaymentEmail[]>(bankAdminKeys.emails(kind), (emails) =>
         emails?.filter((email) => email.id !== id),

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  api,
+  bankRoutes,
   type PagedTransactions,
   type StatementImport,
   type StatementImportDetail,
@@ -16,7 +16,7 @@ export const matchCandidatesShown = 10;
 export function importStatement(file: File): Promise<StatementImportDetail> {
   const data = new FormData();
   data.append('file', file, file.name);
-  return apiRequest(api.bank.importStatement, { body: data });
+  return apiRequest(bankRoutes.importStatement, { body: data });
 }
 
 export function useImportStatement() {
@@ -31,7 +31,7 @@ export function useImportStatement() {
 }
 
 export function getImports(): Promise<StatementImport[]> {
-  return apiRequest(api.bank.imports);
+  return apiRequest(bankRoutes.imports);
 }
 
 /** The files read before, the latest first. */
@@ -40,7 +40,7 @@ export function useImports() {
 }
 
 export function getImportDetail(id: number): Promise<StatementImportDetail> {
-  return apiRequest(api.bank.importDetail, { params: { id } });
+  return apiRequest(bankRoutes.importDetail, { params: { id } });
 }
 
 /** One earlier file with its lines. */
@@ -55,7 +55,7 @@ export function useImportDetail(id: number | null) {
 }
 
 export function getOpenTransactions(search: string): Promise<PagedTransactions> {
-  return apiRequest(api.bank.paged, {
+  return apiRequest(bankRoutes.paged, {
     body: {
       page: 1,
       rowsPerPage: matchCandidatesShown,
@@ -96,11 +96,11 @@ function useLineMutation<V extends { importId: number; lineId: number }>(
 /** A flagged or unmatched credit line pays this open transaction. */
 export const useMatchLine = () =>
   useLineMutation(({ lineId, transactionId }: { importId: number; lineId: number; transactionId: number }) =>
-    apiRequest(api.bank.matchLine, { params: { lineId }, body: { transactionId } }),
+    apiRequest(bankRoutes.matchLine, { params: { lineId }, body: { transactionId } }),
   );
 
 /** A flagged or unmatched line is set aside. */
 export const useIgnoreLine = () =>
   useLineMutation(({ lineId }: { importId: number; lineId: number }) =>
-    apiRequest(api.bank.ignoreLine, { params: { lineId } }),
+    apiRequest(bankRoutes.ignoreLine, { params: { lineId } }),
   );

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type YearlyTransactionsBody, type YearlyTransactionsPreview } from '@pluk/contract';
+import { bankRoutes, type YearlyTransactionsBody, type YearlyTransactionsPreview } from '@pluk/contract';
 import { apiRequest } from '../../../../lib/api-client';
 import { bankAdminKeys, invalidateTransactionQueries } from './keys';
 
 export function getYearlyPreview(harvestYear: number): Promise<YearlyTransactionsPreview> {
-  return apiRequest(api.bank.yearlyPreview, { query: { harvestYear } });
+  return apiRequest(bankRoutes.yearlyPreview, { query: { harvestYear } });
 }
 
 export const yearlyPreviewQueryOptions = (harvestYear: number) =>
@@ -22,7 +22,7 @@ export function useYearlyPreview(harvestYear: number | null) {
 export function useCreateYearlyTransactions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: YearlyTransactionsBody) => apiRequest(api.bank.yearlyCreate, { body }),
+    mutationFn: (body: YearlyTransactionsBody) => apiRequest(bankRoutes.yearlyCreate, { body }),
     onSuccess: () => invalidateTransactionQueries(queryClient),
   });
 }

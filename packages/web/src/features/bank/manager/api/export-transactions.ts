@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@pluk/contract';
+import { bankRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../../lib/api-client';
 import { saveBlob } from '../../../../lib/save-blob';
 
@@ -20,7 +20,7 @@ export type SubscriptionExportScope = 'subscription' | 'currentHarvestYear';
 export function useExportTransactions() {
   return useMutation({
     mutationFn: async (harvestYear: number) => {
-      const blob = await apiRequest(api.bank.exportTransactions, { query: { harvestYear } });
+      const blob = await apiRequest(bankRoutes.exportTransactions, { query: { harvestYear } });
       saveBlob(blob, transactionsExportFileName(harvestYear));
     },
   });
@@ -29,7 +29,7 @@ export function useExportTransactions() {
 /** The farm's members with household, subscriptions and payment of this harvest year. */
 export function useExportUsers() {
   return useMutation({
-    mutationFn: async () => saveBlob(await apiRequest(api.bank.exportUsers), usersExportFileName),
+    mutationFn: async () => saveBlob(await apiRequest(bankRoutes.exportUsers), usersExportFileName),
   });
 }
 
@@ -38,8 +38,8 @@ export function useExportSubscriptionTransactions() {
     mutationFn: async ({ id, scope }: { id: number; scope: SubscriptionExportScope }) => {
       const route =
         scope === 'subscription'
-          ? api.bank.exportSubscriptionTransactions
-          : api.bank.exportSubscriptionCurrentYear;
+          ? bankRoutes.exportSubscriptionTransactions
+          : bankRoutes.exportSubscriptionCurrentYear;
       saveBlob(await apiRequest(route, { params: { id } }), subscriptionExportFileName(id, scope));
     },
   });

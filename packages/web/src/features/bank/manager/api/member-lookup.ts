@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type BankMember, type BankMembersBody, type BankSubscription } from '@pluk/contract';
+import { bankRoutes, type BankMember, type BankMembersBody, type BankSubscription } from '@pluk/contract';
 import { apiRequest } from '../../../../lib/api-client';
 import { bankManagerKeys } from './keys';
 
@@ -12,7 +12,7 @@ import { bankManagerKeys } from './keys';
 const membersQuery = (body: BankMembersBody) =>
   queryOptions({
     queryKey: bankManagerKeys.members(body),
-    queryFn: (): Promise<BankMember[]> => apiRequest(api.bank.members, { body }),
+    queryFn: (): Promise<BankMember[]> => apiRequest(bankRoutes.members, { body }),
   });
 
 /** Up to 20 members by name or e-mail (`POST applicationManager/bank/members`); the first by name when empty. */
@@ -26,7 +26,7 @@ export function useSubscriptionsOfYear(harvestYear: number) {
     queryOptions({
       queryKey: bankManagerKeys.subscriptions(harvestYear),
       queryFn: (): Promise<BankSubscription[]> =>
-        apiRequest(api.bank.subscriptions, { query: { harvestYear } }),
+        apiRequest(bankRoutes.subscriptions, { query: { harvestYear } }),
     }),
   );
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type BankSummary } from '@pluk/contract';
+import { bankRoutes, type BankSummary } from '@pluk/contract';
 import { apiRequest } from '../../../../lib/api-client';
 import { bankManagerKeys } from './keys';
 
 /** Null asks for the current harvest year: the answer names it (`harvestYear`). */
 export function getBankSummary(harvestYear: number | null): Promise<BankSummary> {
-  return apiRequest(api.bank.summary, { query: { harvestYear: harvestYear ?? undefined } });
+  return apiRequest(bankRoutes.summary, { query: { harvestYear: harvestYear ?? undefined } });
 }
 
 export const bankSummaryQueryOptions = (harvestYear: number | null) =>

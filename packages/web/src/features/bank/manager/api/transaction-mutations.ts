@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  api,
+  bankRoutes,
   type ManagedTransaction,
   type MarkPaidBody,
   type MembershipCreateBody,
@@ -18,26 +18,26 @@ function useTransactionMutation<V>(mutationFn: (variables: V) => Promise<Managed
 /** Marks an open transaction paid: by transfer, cash or "manueel" (`POST applicationManager/bank/markPayed/{id}`). */
 export const useMarkPaid = () =>
   useTransactionMutation(({ id, body }: { id: number; body: MarkPaidBody }) =>
-    apiRequest(api.bank.markPaid, { params: { id }, body }),
+    apiRequest(bankRoutes.markPaid, { params: { id }, body }),
   );
 
 /** Cancels an open transaction (`POST applicationManager/bank/cancel/{id}`). */
 export const useCancelTransaction = () =>
-  useTransactionMutation((id: number) => apiRequest(api.bank.cancel, { params: { id } }));
+  useTransactionMutation((id: number) => apiRequest(bankRoutes.cancel, { params: { id } }));
 
 /** Changes an open transaction's amount, description and due date (`POST applicationManager/bank/Update`). */
 export const useUpdateTransaction = () =>
-  useTransactionMutation((body: TransactionUpdateBody) => apiRequest(api.bank.update, { body }));
+  useTransactionMutation((body: TransactionUpdateBody) => apiRequest(bankRoutes.update, { body }));
 
 /** Makes the transaction of a member's subscription (`POST applicationManager/bank/MembershipCreate`). */
 export const useCreateMembershipTransaction = () =>
-  useTransactionMutation((body: MembershipCreateBody) => apiRequest(api.bank.membershipCreate, { body }));
+  useTransactionMutation((body: MembershipCreateBody) => apiRequest(bankRoutes.membershipCreate, { body }));
 
 /** Deletes an open or cancelled transaction; the server keeps a paid one (409 TRANSACTION_PAID). */
 export function useDeleteTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.bank.remove, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(bankRoutes.remove, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: bankManagerKeys.detail(id) });
       return invalidateBankQueries(queryClient);
@@ -53,7 +53,7 @@ export function useGeneratePaymentMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, transactionId }: { userId: number; transactionId: number }) =>
-      apiRequest(api.bank.generateNeededEmailForTransaction, { params: { userId, transactionId } }),
+      apiRequest(bankRoutes.generateNeededEmailForTransaction, { params: { userId, transactionId } }),
     // The waiting mails are bank queries too.
     onSuccess: () => invalidateBankQueries(queryClient),
   });
@@ -63,7 +63,7 @@ export function useGeneratePaymentMail() {
 export function useSetPayed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { userId: number; hasPaid: boolean }) => apiRequest(api.bank.setPayed, { body }),
+    mutationFn: (body: { userId: number; hasPaid: boolean }) => apiRequest(bankRoutes.setPayed, { body }),
     onSuccess: () => invalidateBankQueries(queryClient),
   });
 }

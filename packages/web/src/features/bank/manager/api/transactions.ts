@@ -6,7 +6,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import {
-  api,
+  bankRoutes,
   bankLimits,
   type ManagedTransaction,
   type PagedTransactions,
@@ -20,7 +20,7 @@ import { bankManagerKeys, type TransactionFilters } from './keys';
 export const transactionRowsPerPage = 25;
 
 export function postTransactionsPage(body: TransactionPagedQuery): Promise<PagedTransactions> {
-  return apiRequest(api.bank.paged, { body });
+  return apiRequest(bankRoutes.paged, { body });
 }
 
 /**
@@ -84,7 +84,7 @@ export function useTransaction(id: number) {
   return useQuery(
     queryOptions({
       queryKey: bankManagerKeys.detail(id),
-      queryFn: () => apiRequest(api.bank.detail, { params: { id } }),
+      queryFn: () => apiRequest(bankRoutes.detail, { params: { id } }),
     }),
   );
 }
