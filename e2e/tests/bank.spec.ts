@@ -1,8 +1,8 @@
 import { structuredReferenceFromNumber } from '@pluk/contract';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { camt053File } from '../../packages/server/test/helpers/bank-statement-files.ts';
 import { mollieApiKey, mollieStandInUrl } from '../support/mollie';
-import { demoPassword, logIn, waitForMail } from './helpers';
+import { callApi, euros, signedIn, waitForMail } from './helpers';
 
 /**
  * The euro bank on a phone (issue 10), in the order a farm lives it: the ApplicationManager connects
@@ -14,41 +14,8 @@ import { demoPassword, logIn, waitForMail } from './helpers';
 /** The farm's account in the demo (seed/demo-bank.ts): a bank file is a statement of this account. */
 const farmIban = 'BE68539007547034';
 
-/** Euros as the web app writes them ("€ 1.234,50"); Playwright reads the no-break space as a space. */
-const euros = (cents: number) =>
-  `€ ${new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 }).format(Math.floor(cents / 100))},${String(cents % 100).padStart(2, '0')}`;
-
 /** `+++123/4567/89012+++` from the 12 digits. */
 const formatted = (digits: string) => `+++${digits.slice(0, 3)}/${digits.slice(3, 7)}/${digits.slice(7)}+++`;
-
-/**
- * One call of the API as `username`, signed in for it alone: the journeys' access tokens live 4 s, so a
- * token is not kept between calls.
- */
-async function callApi<T>(
-  request: APIRequestContext,
-  username: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const login = await request.post('/api/auth/login', { data: { username, password: demoPassword } });
-  expect(login.ok(), `log in as ${username}`).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  const response = await request.fetch(`/api/${path}`, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function signedIn(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logIn(page, username);
-  return page;
-}
 
 interface ManagedTransaction {
   id: number;

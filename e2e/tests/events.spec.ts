@@ -1,20 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn } from './helpers';
-
-const dutchMonths = [
-  'januari',
-  'februari',
-  'maart',
-  'april',
-  'mei',
-  'juni',
-  'juli',
-  'augustus',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
+import { dutchMonths, logIn } from './helpers';
 
 /**
  * Picks a day in the date-time dialog, which opens on the month of the proposed start (a week from

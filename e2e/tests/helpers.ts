@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const demoPassword = 'pluk-demo';
 
@@ -44,4 +44,54 @@ export async function waitForMail(
     if (Date.now() > until) throw new Error(`No matching e-mail for ${to} within 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The months as the date pickers name their days ("27 november 2026"). */
+export const dutchMonths = [
+  'januari',
+  'februari',
+  'maart',
+  'april',
+  'mei',
+  'juni',
+  'juli',
+  'augustus',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
+
+/** Euros as the web app writes them ("€ 1.234,50"); Playwright reads the no-break space as a space. */
+export const euros = (cents: number) =>
+  `€ ${new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 }).format(Math.floor(cents / 100))},${String(cents % 100).padStart(2, '0')}`;
+
+/**
+ * One call of the API as `username`, signed in for it alone: the journeys' access tokens live 4 s, so a
+ * token is not kept between calls.
+ */
+export async function callApi<T>(
+  request: APIRequestContext,
+  username: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const login = await request.post('/api/auth/login', { data: { username, password: demoPassword } });
+  expect(login.ok(), `log in as ${username}`).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const response = await request.fetch(`/api/${path}`, {
+    method,
+    data,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A page of its own browser context, signed in as `username`. */
+export async function signedIn(browser: Browser, username: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logIn(page, username);
+  return page;
 }

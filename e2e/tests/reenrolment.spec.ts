@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { demoPassword, logIn } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { callApi, dutchMonths, euros, logIn, signedIn } from './helpers';
 
 /**
  * The yearly re-enrolment round on a phone (issue 11), from invitation to next year's invoice: the
@@ -10,51 +10,6 @@ import { demoPassword, logIn } from './helpers';
  * subscription priced for her household and submits; once the deadline has passed the manager converts the
  * answers and finds Lien's transaction for next year in the bank.
  */
-
-const dutchMonths = [
-  'januari',
-  'februari',
-  'maart',
-  'april',
-  'mei',
-  'juni',
-  'juli',
-  'augustus',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
-
-/** Euros as the web app writes them ("€ 1.234,50"); Playwright reads the no-break space as a space. */
-const euros = (cents: number) =>
-  `€ ${new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 }).format(Math.floor(cents / 100))},${String(cents % 100).padStart(2, '0')}`;
-
-/** One call of the API as `username`, signed in for it alone (the journeys' tokens live 4 s). */
-async function callApi<T>(
-  request: APIRequestContext,
-  username: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const login = await request.post('/api/auth/login', { data: { username, password: demoPassword } });
-  expect(login.ok(), `log in as ${username}`).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  const response = await request.fetch(`/api/${path}`, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function signedIn(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logIn(page, username);
-  return page;
-}
 
 async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   const result = await new AxeBuilder({ page })

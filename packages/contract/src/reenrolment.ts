@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { feedPageQuery, feedPageSchema, idField, idParamsSchema, isoDateTimeSchema } from './common.js';
 import { dayField } from './bank.js';
 import { defineRoute } from './define-route.js';
-import { harvestYearField, householdCountSchema, subscriptionLimits } from './subscription.js';
+import { harvestYearField, householdCountSchema, subscriptionInputShape } from './subscription.js';
 
 /**
  * Re-enrolment (domain.md Re-enrolment, decision 079): an intention policy is a farm's yearly round for
@@ -24,43 +24,14 @@ export const reenrolmentLimits = {
   policiesPageSizeMax: 100,
 } as const;
 
-const euroCents = (label: string) =>
-  z
-    .number({ error: `Vul ${label.toLowerCase()} in.` })
-    .int(`${label} is een bedrag in centen: een geheel getal.`)
-    .min(0, `${label} kan niet negatief zijn.`)
-    .max(
-      subscriptionLimits.priceMaxCents,
-      `${label} is hoogstens € ${subscriptionLimits.priceMaxCents / 100} per persoon.`,
-    );
-
 /** One subscription on offer; `id` names an offer the policy has already (kept, changed in place). */
 export const policyOfferInputSchema = z.object({
   id: idField('id').optional(),
-  name: z
-    .string({ error: 'Vul een naam in.' })
-    .trim()
-    .min(1, 'Vul een naam in.')
-    .max(subscriptionLimits.nameMax, `De naam is hoogstens ${subscriptionLimits.nameMax} tekens lang.`),
-  description: z
-    .string()
-    .trim()
-    .max(
-      subscriptionLimits.descriptionMax,
-      `De beschrijving is hoogstens ${subscriptionLimits.descriptionMax} tekens lang.`,
-    )
-    .default(''),
-  adultPriceCents: euroCents('De prijs per volwassene'),
-  childPriceCents: euroCents('De prijs per kind'),
-  requiredCredits: z
-    .number({ error: 'Vul het aantal vereiste werkpunten in.' })
-    .int('Het aantal werkpunten is een geheel getal.')
-    .min(0, 'Het aantal werkpunten kan niet negatief zijn.')
-    .max(
-      subscriptionLimits.requiredCreditsMax,
-      `Het aantal werkpunten is hoogstens ${subscriptionLimits.requiredCreditsMax}.`,
-    )
-    .default(0),
+  name: subscriptionInputShape.name,
+  description: subscriptionInputShape.description,
+  adultPriceCents: subscriptionInputShape.adultPriceCents,
+  childPriceCents: subscriptionInputShape.childPriceCents,
+  requiredCredits: subscriptionInputShape.requiredCredits.default(0),
 });
 export type PolicyOfferInput = z.input<typeof policyOfferInputSchema>;
 

@@ -50,7 +50,8 @@ export const harvestYearQueryField = z.coerce
   .min(plannedYears.min, `Kies een oogstjaar tussen ${plannedYears.min} en ${plannedYears.max}.`)
   .max(plannedYears.max, `Kies een oogstjaar tussen ${plannedYears.min} en ${plannedYears.max}.`);
 
-const subscriptionInputShape = {
+/** A subscription's fields as a manager types them; a re-enrolment offer (reenrolment.ts) has the same. */
+export const subscriptionInputShape = {
   name: z
     .string({ error: 'Vul een naam in.' })
     .trim()
