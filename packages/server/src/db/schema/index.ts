@@ -19,3 +19,4 @@ export * from './subscriptions.js';
 export * from './harvest.js';
 export * from './bank.js';
 export * from './reenrolment.js';
+export * from './administration.js';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
+import { mailings } from './administration.js';
 import { users } from './users.js';
 
 /** Every e-mail the app tried to send, with its outcome. */
@@ -17,6 +18,8 @@ export const emailLog = pgTable(
     template: text('template').notNull(),
     status: text('status').notNull(),
     error: text('error'),
+    /** The manager's mailing this e-mail belongs to (communication, issue 12), if any. */
+    mailingId: integer('mailing_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -24,6 +27,8 @@ export const emailLog = pgTable(
     index('email_log_app_created').on(t.appId, t.createdAt),
     index('email_log_app_user').on(t.appId, t.userId),
     farmReference('email_log_user_fk', t.appId, t.userId, users).onDelete('set null'),
+    farmReference('email_log_mailing_fk', t.appId, t.mailingId, mailings).onDelete('set null'),
+    index('email_log_app_mailing_id').on(t.appId, t.mailingId, t.id),
   ],
 );
 

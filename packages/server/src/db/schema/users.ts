@@ -37,6 +37,11 @@ export const users = pgTable(
     showContactData: boolean('show_contact_data').notNull().default(false),
     receiveEmails: boolean('receive_emails').notNull().default(true),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * Set when a manager deleted the account: its personal data is wiped and it cannot log in, but the
+     * row stays so the ledgers and bank transactions it appears in keep their history (issue 12).
+     */
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +59,8 @@ export const users = pgTable(
     index('users_members_by_name')
       .on(t.appId, t.lastName, t.firstName, t.id)
       .where(sql`${t.isActive} and ${t.isApproved}`),
+    // The manager's users list sorted by name (issue 12), every account.
+    index('users_app_name_id').on(t.appId, t.lastName, t.firstName, t.id),
     // The name filter (pg_trgm, ADR 056): the expression of `userSearchText` in modules/users/service.ts.
     index('users_search_trgm').using(
       'gin',
