@@ -4,18 +4,14 @@ import { passwordResetTokens, users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
 import { publicUrlOf } from '../../lib/public-url.js';
-import { enqueue } from '../../jobs/queue.js';
 import { HttpError } from '../../lib/http-error.js';
-import { mailJob } from '../../mail/mail-job.js';
-import type { MailRequest } from '../../mail/mailer.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { hashToken, randomToken } from '../../lib/tokens.js';
+import { hashToken } from '../../lib/tokens.js';
 import type { Tenant } from '../../types.js';
 import { revokeUserTokens } from './refresh-tokens.js';
 import { findUserByLogin } from './sessions.js';
-
-const resetTtlMs = 60 * 60 * 1000;
+import { queuePasswordResetLink } from '../users/account-mails.js';
 
 /**
  * Sends a reset link when `value` names an account (username or e-mail) of the app; otherwise does
@@ -28,42 +24,9 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const user = await findUserByLogin(app, tenant.appId, value);
   if (!user) return;
-  const token = randomToken();
   const base = await publicUrlOf(app, tenant.appId);
   // The new link and its e-mail's job commit together (ADR 048).
-  await inTransaction(app.db, async (tx) => {
-    const farm = tenantDb(tx, tenant.appId);
-    // A new link replaces older ones: only the latest e-mail works.
-    await farm
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    const [link] = await farm
-      .insert(passwordResetTokens)
-      .values({
-        appId: tenant.appId,
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + resetTtlMs),
-      })
-      .returning({ id: passwordResetTokens.id });
-    const mail: MailRequest = {
-      appId: tenant.appId,
-      userId: user.id,
-      to: user.email,
-      template: 'passwordReset',
-      values: {
-        appName: tenant.name,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        username: user.username,
-        resetLink: `${base}/auth/passwordReset/${token}/${user.id}`,
-      },
-      loggedValues: { resetLink: `${base}/auth/passwordReset/[verborgen]/${user.id}` },
-    };
-    // A reset link lives an hour: a mail still not sent by then is useless, so fewer, quicker attempts.
-    await enqueue(tx, [{ ...mailJob(mail, `password-reset:${tenant.appId}:${link!.id}`), maxAttempts: 4 }]);
-  });
+  await inTransaction(app.db, (tx) => queuePasswordResetLink(tx, tenant, base, user));
   app.jobs.wake();
 }
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ManagedUser, PagedQuery, PagedUsers } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
-import { enqueue } from '../../jobs/queue.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
@@ -17,12 +16,10 @@ import {
   pageWindow,
   type PageKey,
 } from '../../lib/paging.js';
-import { mailJob } from '../../mail/mail-job.js';
-import type { MailRequest } from '../../mail/mailer.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
-import { publicUrlOf } from '../../lib/public-url.js';
 import { likePattern } from '../../lib/like-pattern.js';
+import { accountMailLinks, queueWelcomeEmails } from './account-mails.js';
 import { managedUserColumns, presentManagedUser } from './presenter.js';
 
 /**
@@ -114,7 +111,7 @@ export async function approveUser(
         : 'Dit lid is al goedgekeurd en werd gedeactiveerd; goedkeuren maakt het niet opnieuw actief.',
     );
   }
-  const loginUrl = `${await publicUrlOf(app, tenant.appId)}/login`;
+  const { loginUrl } = await accountMailLinks(app, tenant.appId);
   // The approval, its audit row and the welcome e-mail's job commit together (ADR 048).
   await inTransaction(app.db, async (tx) => {
     const [updated] = await tenantDb(tx, tenant.appId)
@@ -131,21 +128,10 @@ export async function approveUser(
       .returning({ id: users.id, updatedAt: users.updatedAt });
     if (!updated) throw new HttpError(409, 'ALREADY_APPROVED');
     await audit(tx, tenant.appId, auth, 'user.approve', { userId });
-    const mail: MailRequest = {
-      appId: tenant.appId,
-      userId,
-      to: target.email,
-      template: 'welcome',
-      values: {
-        appName: tenant.name,
-        firstName: target.firstName,
-        lastName: target.lastName,
-        username: target.username,
-        loginUrl,
-      },
-    };
     // One welcome per approval.
-    await enqueue(tx, [mailJob(mail, `welcome:${tenant.appId}:${userId}:${updated.updatedAt.getTime()}`)]);
+    await queueWelcomeEmails(tx, tenant, loginUrl, [{ ...target, id: userId }], () =>
+      String(updated.updatedAt.getTime()),
+    );
   });
   // The member's very next request sees the approval, not a cached refusal (ADR 046).
   app.authUsers.forget(userId);
