@@ -92,6 +92,9 @@ export const errorCodes = [
   'POLICY_CONVERTED', // re-enrolment: the answers became subscriptions; the policy no longer changes
   'POLICY_YEAR_TAKEN', // re-enrolment: one policy per harvest year
   'POLICY_OFFER_CHOSEN', // re-enrolment: members chose this offer; it cannot be removed
+  'APP_ID_TAKEN', // admin: another farm has this app id
+  'HOST_TAKEN', // admin: another farm answers on this host name
+  'DEFAULT_APP', // admin: the default farm cannot be removed
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -205,4 +208,8 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   POLICY_CONVERTED: 'Deze ronde is al verwerkt tot abonnementen en betalingen; ze kan niet meer veranderen.',
   POLICY_YEAR_TAKEN: 'Er is al een ronde voor dit oogstjaar.',
   POLICY_OFFER_CHOSEN: 'Leden kozen dit abonnement al; je kan het niet meer weghalen.',
+  APP_ID_TAKEN: 'Er bestaat al een boerderij met deze app-id. Kies een andere.',
+  HOST_TAKEN: 'Een andere boerderij gebruikt deze hostnaam al. Kies een andere.',
+  DEFAULT_APP:
+    'De hoofdboerderij beantwoordt elk onbekend adres van deze server en kan niet verwijderd worden.',
 };

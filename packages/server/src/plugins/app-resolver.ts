@@ -96,11 +96,19 @@ export class AppResolver {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Host → app; `invalidate()` it after an app is made, removed or changed (name, colours, logo, hosts). */
+    appResolver: AppResolver;
+  }
+}
+
 /**
  * Resolves the app of every contract route from the Host header (never from body or query). Health
  * does not need an app; every other call without one answers E001.
  */
 export function registerAppResolver(app: FastifyInstance, resolver: AppResolver): void {
+  app.decorate('appResolver', resolver);
   app.decorateRequest('tenantApp', null);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.config.route;

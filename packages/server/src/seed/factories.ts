@@ -2,8 +2,6 @@ import type { HouseholdMemberInput, LocaleVariant, Role } from '@pluk/contract';
 import type { Database } from '../db/client.js';
 import { tenantDb } from '../db/tenant.js';
 import {
-  appHosts,
-  apps,
   cropFields,
   crops,
   fields,
@@ -13,9 +11,9 @@ import {
   userSubscriptions,
   users,
 } from '../db/schema/index.js';
-import { putSetting } from '../lib/app-settings.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createHousehold } from '../modules/user/household.js';
+import { insertInstallation } from '../modules/admin/installation.js';
 import { inTransaction } from '../db/transaction.js';
 import { insertTransaction } from '../modules/bank/transactions/create.js';
 import type { BankTransactionRow } from '../modules/bank/status-change.js';
@@ -45,34 +43,15 @@ export interface AppInput {
   settings?: { key: string; value: string; isPublic?: boolean }[];
 }
 
-/** Creates an installation with its hosts and settings. */
+/** Creates an installation with its hosts and settings (the same way the Admin's createApp does). */
 export async function createApp(db: Database, input: AppInput): Promise<{ appId: string; name: string }> {
   const name = input.name ?? `Boerderij ${input.appId}`;
-  await tenantDb(db, input.appId)
-    .insert(apps)
-    .values({
-      appId: input.appId,
-      name,
-      isDefault: input.isDefault ?? false,
-      colorPrimary: input.colors?.primary,
-      colorSecondary: input.colors?.secondary,
-      colorBackground: input.colors?.background,
-      localeVariant: input.localeVariant ?? 'nl-be',
-      membershipExplanation: input.membershipExplanation ?? '',
-      customRegistrationQuestion: input.customRegistrationQuestion ?? null,
-      harvestYearStartMonth: input.harvestYearStart?.month,
-      harvestYearStartDay: input.harvestYearStart?.day,
-      logo: input.logo?.data,
-      logoMime: input.logo?.mime,
-      logoVersion: input.logo ? String(Date.now()) : null,
-    });
-  const hosts = (input.hosts ?? []).map((h) => h.toLowerCase());
-  if (hosts.length > 0)
-    await tenantDb(db, input.appId)
-      .insert(appHosts)
-      .values(hosts.map((host) => ({ host, appId: input.appId })));
-  for (const s of input.settings ?? [])
-    await putSetting(db, input.appId, s.key, s.value, s.isPublic ?? false);
+  await insertInstallation(db, {
+    ...input,
+    name,
+    hosts: input.hosts ?? [],
+    localeVariant: input.localeVariant ?? 'nl-be',
+  });
   return { appId: input.appId, name };
 }
 

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import type { MemberMailResult } from '@pluk/contract';
+import type { Transaction } from '../../db/client.js';
+import { passwordResetTokens, users } from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { RequestAuth, Tenant } from '../../types.js';
+import { audit } from '../audit.js';
+import { farmToday } from '../bank/transactions/dates.js';
+import { accountMailLinks, queuePasswordResetLink, queueWelcomeEmails } from '../users/account-mails.js';
+
+/**
+ * The members a bulk account mail goes to: active, approved, not anonymised, with an address; locked
+ * `for update` in the caller's transaction, so two clicks at once take turns.
+ */
+async function lockMembers(tx: Transaction, appId: string, except: readonly number[] = []) {
+  return tenantDb(tx, appId)
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        eq(users.isApproved, true),
+        isNull(users.anonymizedAt),
+        ne(users.email, ''),
+        except.length > 0 ? notInArray(users.id, [...except]) : undefined,
+      ),
+    )
+    .orderBy(users.id)
+    .for('update');
+}
+
+/**
+ * `GET Admin/AdminAction/ReSendWelcomeEmails`: the welcome e-mail again to every member, one job each
+ * keyed by the farm day (`resend:<day>`), so a second click that day mails nobody twice.
+ */
+export async function resendWelcomeEmails(
+  app: FastifyInstance,
+  tenant: Tenant,
+  auth: RequestAuth,
+): Promise<MemberMailResult> {
+  const { loginUrl } = await accountMailLinks(app, tenant.appId);
+  const day = farmToday();
+  const result = await inTransaction(app.db, async (tx) => {
+    const members = await lockMembers(tx, tenant.appId);
+    const queued = await queueWelcomeEmails(tx, tenant, loginUrl, members, () => `resend:${day}`);
+    await audit(tx, tenant.appId, auth, 'admin.resendWelcomeEmails', { queued });
+    return { queued, skipped: members.length - queued };
+  });
+  app.jobs.wake();
+  return result;
+}
+
+/**
+ * `GET Admin/AdminAction/ResetAllPasswords`: a password-reset link to every member but the Admin asking
+ * (decision 084). Like a member's own request, the current password keeps working until a new one is
+ * chosen, so a member who reads the mail after its link expired is not locked out. A member whose link
+ * still works is skipped: a second click within the hour mails nobody twice.
+ */
+export async function resetAllPasswords(
+  app: FastifyInstance,
+  tenant: Tenant,
+  auth: RequestAuth,
+): Promise<MemberMailResult> {
+  const { base } = await accountMailLinks(app, tenant.appId);
+  const actors = [auth.user.id, ...(auth.impersonatedBy === null ? [] : [auth.impersonatedBy])];
+  const result = await inTransaction(app.db, async (tx) => {
+    const members = await lockMembers(tx, tenant.appId, actors);
+    const ids = members.map((member) => member.id);
+    const pending =
+      ids.length === 0
+        ? []
+        : await tenantDb(tx, tenant.appId)
+            .selectDistinct({ userId: passwordResetTokens.userId })
+            .from(passwordResetTokens)
+            .where(
+              and(
+                inArray(passwordResetTokens.userId, ids),
+                isNull(passwordResetTokens.usedAt),
+                gt(passwordResetTokens.expiresAt, sql`now()`),
+              ),
+            );
+    const hasLink = new Set(pending.map((row) => row.userId));
+    const due = members.filter((member) => !hasLink.has(member.id));
+    for (const member of due) await queuePasswordResetLink(tx, tenant, base, member);
+    await audit(tx, tenant.appId, auth, 'admin.resetAllPasswords', { queued: due.length });
+    return { queued: due.length, skipped: members.length - due.length };
+  });
+  app.jobs.wake();
+  return result;
+}
