@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
-import {
-  adminLimits,
-  createAppFieldsSchema,
-  splitHostNames,
-  type CreatedApp,
-} from '@pluk/contract';
+import { adminLimits, createAppFieldsSchema, splitHostNames, type CreatedApp } from '@pluk/contract';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { appHosts, apps, userRoles, users } from '../../db/schema/index.js';
@@ -162,7 +157,11 @@ export async function createApp(
     appId: input.appId,
     name: input.name,
     localeVariant: input.localeVariant,
-    colors: { primary: input.colorPrimary, secondary: input.colorSecondary, background: input.colorBackground },
+    colors: {
+      primary: input.colorPrimary,
+      secondary: input.colorSecondary,
+      background: input.colorBackground,
+    },
     membershipExplanation: '',
     customRegistrationQuestion: null,
     logoVersion: null,

@@ -24,7 +24,10 @@ export interface InstallationInput {
  * the same. A taken app id or host name is the database's unique violation (`apps_pkey`,
  * `app_hosts_pkey`), for the caller to answer.
  */
-export async function insertInstallation(db: Database | Transaction, input: InstallationInput): Promise<void> {
+export async function insertInstallation(
+  db: Database | Transaction,
+  input: InstallationInput,
+): Promise<void> {
   const farm = tenantDb(db, input.appId);
   await farm.insert(apps).values({
     appId: input.appId,
@@ -43,7 +46,8 @@ export async function insertInstallation(db: Database | Transaction, input: Inst
     logoVersion: input.logo ? String(Date.now()) : null,
   });
   const hosts = input.hosts.map((host) => host.toLowerCase());
-  if (hosts.length > 0) await farm.insert(appHosts).values(hosts.map((host) => ({ host, appId: input.appId })));
+  if (hosts.length > 0)
+    await farm.insert(appHosts).values(hosts.map((host) => ({ host, appId: input.appId })));
   const rows = (input.settings ?? []).map((s) => ({
     appId: input.appId,
     key: s.key,

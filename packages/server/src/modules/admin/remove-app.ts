@@ -9,7 +9,8 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { mediaDirOf } from '../media/storage.js';
 
-export const wrongNameMessage = 'Dat is niet de naam van deze boerderij. Typ de naam precies zoals hij er staat.';
+export const wrongNameMessage =
+  'Dat is niet de naam van deze boerderij. Typ de naam precies zoals hij er staat.';
 
 const sameName = (typed: string, name: string) =>
   typed.trim().toLocaleLowerCase('nl-BE') === name.trim().toLocaleLowerCase('nl-BE');
