@@ -220,7 +220,7 @@ export const paths = {
       path: '/applicationManager/bank/settings',
       getHref: () => '/applicationManager/bank/settings',
     },
-    /** The manager layout's back button goes up one level: there is no page of its own (yet). */
+    /** The bulk actions: yearly transactions, re-enrolment rounds and the Admin's actions. */
     administrationActions: {
       path: '/applicationManager/administration-actions',
       getHref: () => '/applicationManager/administration-actions',
@@ -277,5 +277,17 @@ export const paths = {
       },
     },
     // end re-enrolment (manager)
+    // admin actions
+    settings: {
+      actions: {
+        path: '/applicationManager/settings/Actions',
+        getHref: () => '/applicationManager/settings/Actions',
+      },
+      createNewApp: {
+        path: '/applicationManager/settings/CreateNewApp',
+        getHref: () => '/applicationManager/settings/CreateNewApp',
+      },
+    },
+    // end admin actions
   },
 } as const;

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/form';
 import { Dialog } from './dialog';
@@ -18,6 +19,8 @@ export interface ConfirmDialogProps {
   /** The failed attempt's error, shown in Dutch above the buttons; the dialog stays open. */
   error: unknown;
   onConfirm: () => void;
+  /** What else the dialog asks before it confirms (the removal's typed name), below the text. */
+  children?: ReactNode;
 }
 
 /** Asks once more before an action a manager or member cannot take back (close, delete, cancel). */
@@ -32,6 +35,7 @@ export function ConfirmDialog({
   pending,
   error,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const errorText = useErrorText();
@@ -39,6 +43,7 @@ export function ConfirmDialog({
     <Dialog opened={opened} onClose={onClose} title={title}>
       <Stack>
         <Text>{text}</Text>
+        {children}
         {error ? <FormError>{errorText(error)}</FormError> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

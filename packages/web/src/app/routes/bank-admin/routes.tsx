@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paths } from '../../paths';
 import type { RouteHandle } from '../../route-handle';
 
@@ -19,12 +19,6 @@ export const bankAdminRouteObjects: RouteObject[] = [
       layout: 'applicationManager',
       titleKey: 'bankAdmin:titles.yearly',
     }),
-  },
-  {
-    // The manager layout's back button on the yearly run goes up to here; there is no page of its own.
-    path: paths.manager.administrationActions.path,
-    element: <Navigate to={paths.manager.home.getHref()} replace />,
-    handle: handle({ access: 'manager', layout: 'applicationManager', titleKey: 'titles.manager' }),
   },
   {
     path: paths.manager.bankEmails.path,

@@ -19,6 +19,8 @@ import {
   IconPlant2,
   IconReceiptEuro,
   IconUserPlus,
+  // admin actions
+  IconStack2,
   type Icon,
 } from '@tabler/icons-react';
 import { isApplicationManager, passesRoleCheck, waitingListQuery, type Role } from '@pluk/contract';
@@ -272,6 +274,20 @@ function ReenrolmentTile() {
   );
 }
 
+// admin actions
+/** The bulk actions (issue 12): yearly transactions, re-enrolment and the Admin's actions. */
+function AdministrationActionsTile() {
+  const { t } = useTranslation('admin');
+  return (
+    <Tile
+      to={paths.manager.administrationActions.getHref()}
+      icon={IconStack2}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -315,6 +331,8 @@ export function ManagerHomeRoute() {
         {showBank && <BankAdminTiles roles={roles} />}
         {/* re-enrolment (manager) */}
         {showWaitingList && <ReenrolmentTile />}
+        {/* admin actions */}
+        {(showWaitingList || showBank) && <AdministrationActionsTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}
