@@ -418,6 +418,9 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
     account: 'beheerder',
     button: 'Verwijderen',
   },
+  // admin actions
+  { path: '/applicationManager/settings/Actions', account: 'admin', button: 'Welkomstmails opnieuw sturen' },
+  { path: '/applicationManager/settings/Actions', account: 'admin', button: 'Deze boerderij verwijderen' },
 ];
 
 /**
