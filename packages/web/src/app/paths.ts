@@ -277,5 +277,10 @@ export const paths = {
       },
     },
     // end re-enrolment (manager)
+    // translations (Admin): `?q=`, `?onderdeel=`, `?aangepast=1` keep the list's filters.
+    translations: {
+      path: '/applicationManager/translations',
+      getHref: () => '/applicationManager/translations',
+    },
   },
 } as const;

@@ -11,6 +11,8 @@ import {
   // re-enrolment (manager)
   IconClipboardList,
   IconFlask,
+  // translations (Admin)
+  IconLanguage,
   IconHeartHandshake,
   IconMail,
   IconMap2,
@@ -272,6 +274,20 @@ function ReenrolmentTile() {
   );
 }
 
+// translations (Admin)
+/** Every text of the app in the farm's own words (issue 12). */
+function TranslationsTile() {
+  const { t } = useTranslation('translation');
+  return (
+    <Tile
+      to={paths.manager.translations.getHref()}
+      icon={IconLanguage}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -315,6 +331,8 @@ export function ManagerHomeRoute() {
         {showBank && <BankAdminTiles roles={roles} />}
         {/* re-enrolment (manager) */}
         {showWaitingList && <ReenrolmentTile />}
+        {/* translations (Admin) */}
+        {showExperimental && <TranslationsTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}
