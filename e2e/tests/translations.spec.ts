@@ -40,7 +40,7 @@ test('an Admin overrides a Dutch text, every member of the farm sees it, and she
 
     // A placeholder cannot be lost: the form says which one.
     await admin.getByRole('searchbox', { name: 'Zoeken' }).fill('offers.owner');
-    await admin.getByRole('button', { name: 'Aanpassen: home:offers.owner' }).click();
+    await admin.getByRole('button', { name: 'Aanpassen: home:offers.owner', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Eigen tekst' }).fill('Van iemand');
     await dialog.getByRole('button', { name: 'Opslaan' }).click();
     await expect(dialog.getByText('De tekst moet {{name}} behouden')).toBeVisible();
