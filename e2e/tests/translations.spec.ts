@@ -1,10 +1,21 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { demoPassword, logIn, signedIn } from './helpers';
 
 /** The second demo farm on the same server (`*.localhost` reaches this machine). */
 const hetVeldURL = baseURL.replace('//localhost', '//hetveld.localhost');
 const own = 'Klusjes van deze week';
+
+/** What axe finds against WCAG 2.2 AA on the page as it is (the accessibility walk checks every screen too). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
 
 /**
  * Translations (issue 12, decision 083): De Plukhoeve's Admin words the home's chores heading
@@ -25,11 +36,16 @@ test('an Admin overrides a Dutch text, every member of the farm sees it, and she
     await admin.getByLabel('Onderdeel').selectOption('home');
     await admin.getByRole('searchbox', { name: 'Zoeken' }).fill('Open klusjes');
     await expect(admin).toHaveURL(/q=Open/);
-    await admin.getByRole('button', { name: 'Aanpassen: home:tasks.title' }).click();
+    const editButton = admin.getByRole('button', { name: 'Aanpassen: home:tasks.title' });
+    await expect(editButton).toBeVisible();
+    expect(await axeFindings(admin)).toEqual([]);
+    await editButton.click();
 
     const dialog = admin.getByRole('dialog', { name: 'Tekst aanpassen' });
     const field = dialog.getByRole('textbox', { name: 'Eigen tekst' });
     await expect(field).toHaveValue('Open klusjes');
+    await admin.waitForTimeout(300); // Mantine's opening transition
+    expect(await axeFindings(admin)).toEqual([]);
     await field.fill(own);
     await dialog.getByRole('button', { name: 'Opslaan' }).click();
     await expect(dialog).toBeHidden();
