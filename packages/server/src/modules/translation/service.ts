@@ -12,6 +12,7 @@ import { translationOverrides } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
+import { decodeCursor, encodeCursor, type PageKey } from '../../lib/paging.js';
 import { placeholdersOf, variantText, type BundledText, type BundledTexts } from './bundled-texts.js';
 import { farmOverrides, type OverrideRow } from './overrides.js';
 
@@ -56,23 +57,11 @@ const folded = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-const badCursor = () =>
-  new HttpError(400, 'VALIDATION_ERROR', undefined, {
-    after: 'Deze lijst is intussen veranderd. Laad ze opnieuw.',
-  });
-
-/** A cursor is the last row's `[namespace, key]` as base64url JSON (the list is in memory, in that order). */
-function decodeCursor(after: string): [string, string] {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  if (!Array.isArray(value) || value.length !== 2 || !value.every((part) => typeof part === 'string'))
-    throw badCursor();
-  return value as [string, string];
-}
+/** The list's order, as a cursor names it: the last row's `[namespace, key]` (ADR 056's cursor, kept in memory). */
+const cursorKeys: PageKey[] = [
+  { column: translationOverrides.namespace, type: 'text' },
+  { column: translationOverrides.key, type: 'text' },
+];
 
 const isAfter = (entry: BundledText, [namespace, key]: [string, string]) =>
   entry.namespace > namespace || (entry.namespace === namespace && entry.key > key);
@@ -117,7 +106,7 @@ export async function listTranslations(
     ? ((cursor) => {
         const index = matches.findIndex((entry) => isAfter(entry, cursor));
         return index === -1 ? matches.length : index;
-      })(decodeCursor(query.after))
+      })(decodeCursor(cursorKeys, query.after) as [string, string])
     : query.page * query.pageSize;
   const shown = matches.slice(start, start + query.pageSize);
   const last = shown[shown.length - 1];
@@ -126,10 +115,7 @@ export async function listTranslations(
     items: shown.map((entry) => present(entry, farm, overrides.get(idOf(entry.namespace, entry.key)))),
     total: Math.min(matches.length, pageCountCap),
     totalIsLowerBound: matches.length > pageCountCap,
-    nextCursor:
-      hasMore && last
-        ? Buffer.from(JSON.stringify([last.namespace, last.key]), 'utf8').toString('base64url')
-        : null,
+    nextCursor: hasMore && last ? encodeCursor(JSON.stringify([last.namespace, last.key])) : null,
     page: query.page,
     pageSize: query.pageSize,
     namespaces: [...texts.namespaces],
