@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { textsCheckIntervalMs } from '../../boot/follow-texts';
 import type { TranslationEntry } from '@pluk/contract';
 import { applyTextOverrides } from '../../../features/translation/api/get-overrides';
 import { appInfo, feedPage, json, makeAccount, renderApp, renderAppAfterBoot } from '../../../../test/utils';
@@ -61,6 +62,27 @@ describe('the farm’s own texts at start-up', () => {
     expect(screen.queryByRole('heading', { name: 'Open klusjes' })).not.toBeInTheDocument();
     const asked = fetch.calls.filter((call) => call.path === '/api/info/translations');
     expect(asked.map((call) => call.url)).toEqual(['/api/info/translations?v=1.20261127120000000000']);
+  });
+
+  it('an app that stays open takes a changed version when it comes back into view', async () => {
+    let version: string | null = null;
+    const { fetch } = await renderAppAfterBoot({
+      path: '/',
+      account: makeAccount(),
+      handlers: {
+        'GET /api/info': () => json({ ...appInfo, translationsVersion: version }),
+        'GET /api/info/translations': () =>
+          json({ version, overrides: { home: { 'tasks.title': 'Klusjes van de week' } } }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Open klusjes' })).toBeInTheDocument();
+    version = '1.20261127120000000000';
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + textsCheckIntervalMs + 1);
+    fireEvent(document, new Event('visibilitychange'));
+    expect(await screen.findByRole('heading', { name: 'Klusjes van de week' })).toBeInTheDocument();
+    expect(fetch.calls.filter((call) => call.path === '/api/info/translations')).toHaveLength(1);
+    vi.restoreAllMocks();
   });
 
   it('asks nothing more for a farm without overrides', async () => {
