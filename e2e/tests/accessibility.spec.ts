@@ -380,6 +380,8 @@ async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promis
 /** Dialogs opened on a screen (the button that opens each), checked like the screen itself. */
 const dialogs: Array<{ path: string; account: Account; button: string | RegExp }> = [
   { path: '/applicationManager/users/waiting-list', account: 'beheerder', button: /goedkeuren/i },
+  // translations (Admin)
+  { path: '/applicationManager/translations', account: 'admin', button: /^Aanpassen: / },
   { path: '/applicationManager/posts/:id', account: 'beheerder', button: 'Mailen naar de leden' },
   { path: '/applicationManager/posts/:id', account: 'beheerder', button: 'Verwijderen' },
   { path: '/applicationManager/tasks/:id', account: 'beheerder', button: 'Afsluiten' },

@@ -16,6 +16,11 @@ export const appInfoSchema = z.object({
   localeVariant: localeVariantSchema,
   /** Relative URL of the app's logo, or null when it has none. */
   logoUrl: z.string().nullable(),
+  /**
+   * Changes whenever an Admin changes this farm's texts (decision 083); null while the farm has none, so
+   * the web asks `GET info/translations` only for a farm that words something differently.
+   */
+  translationsVersion: z.string().nullable(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

@@ -21,6 +21,7 @@ import { subscriptionRoutes } from './subscription.js';
 import { bankRoutes } from './bank.js';
 import { reenrolmentRoutes } from './reenrolment.js';
 import { adminRoutes } from './admin.js';
+import { translationRoutes } from './translation.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -46,6 +47,7 @@ export const api = {
   bank: bankRoutes,
   reenrolment: reenrolmentRoutes,
   admin: adminRoutes,
+  translation: translationRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

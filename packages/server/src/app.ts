@@ -33,6 +33,7 @@ import { bankHandlers } from './modules/bank/routes.js';
 import { subscriptionHandlers } from './modules/subscription/routes.js';
 import { reenrolmentHandlers } from './modules/reenrolment/routes.js';
 import { adminHandlers } from './modules/admin/routes.js';
+import { translationHandlers } from './modules/translation/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
@@ -194,6 +195,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     bank: bankHandlers(app),
     reenrolment: reenrolmentHandlers(app),
     admin: adminHandlers(app),
+    translation: translationHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { defaultDataDir, defaultWebDistDir } from './paths.js';
+import { defaultDataDir, defaultLocalesDir, defaultWebDistDir } from './paths.js';
 
 /**
  * Server settings, read from the environment once at start-up. A wrong value stops the server with a
@@ -25,6 +25,7 @@ import { defaultDataDir, defaultWebDistDir } from './paths.js';
  * | `LOG_LEVEL`                        | `info`                                    | `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. |
  * | `TRUST_PROXY`                      | `false`                                   | `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs; set behind a reverse proxy so the client IP and Host come from `X-Forwarded-*`. |
  * | `WEB_DIST_DIR`                     | `<repo>/packages/web/dist`                | Built web app to serve at `/`. |
+ * | `LOCALES_DIR`                      | `<repo>/packages/web/src/locales`         | The web's bundled texts (`nl-be/*.json`, `nl-be-cooperative/*.json`), read once at start-up: the texts an Admin may override (decision 083). |
  * | `RATE_LIMIT_AUTH_PER_MINUTE`       | `30`                                      | Login, register, RefreshLogin and password-reset calls per client IP per minute. |
  * | `RATE_LIMIT_ACCOUNT_PER_15_MINUTES`| `10`                                      | Failed logins, reset links and refreshes per account and client per 15 minutes; reset e-mails per account (ADR 047). |
  * | `RATE_LIMIT_ACCOUNT_ATTACK_PER_15_MINUTES` | `50`                              | Failed logins on one account from 3+ clients per 15 minutes that lock its login for the rest of the window. |
@@ -94,6 +95,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySetting.default(false),
   WEB_DIST_DIR: optionalText,
+  LOCALES_DIR: optionalText,
   RATE_LIMIT_AUTH_PER_MINUTE: intSetting(1, 1_000_000).default(30),
   RATE_LIMIT_ACCOUNT_PER_15_MINUTES: intSetting(1, 1_000_000).default(10),
   JOB_CONCURRENCY: intSetting(1, 100).default(5),
@@ -152,6 +154,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean | number | string[];
   webDistDir: string;
+  /** The web's bundled texts, read once at start-up (decision 083). */
+  localesDir: string;
   rateLimit: { authPerMinute: number; accountPer15Minutes: number; accountAttackPer15Minutes: number };
   /** Open-Meteo forecast endpoint. */
   weatherApiUrl: string;
@@ -235,6 +239,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
+    localesDir: e.LOCALES_DIR ? resolve(e.LOCALES_DIR) : defaultLocalesDir,
     rateLimit: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       accountPer15Minutes: e.RATE_LIMIT_ACCOUNT_PER_15_MINUTES,

@@ -26,3 +26,5 @@ export const repoRoot = resolve(serverPackageRoot, '..', '..');
 export const migrationsFolder = join(serverPackageRoot, 'drizzle');
 export const defaultDataDir = join(repoRoot, 'data');
 export const defaultWebDistDir = join(repoRoot, 'packages', 'web', 'dist');
+/** The web's bundled Dutch texts (one folder per locale variant, one JSON file per namespace; decision 083). */
+export const defaultLocalesDir = join(repoRoot, 'packages', 'web', 'src', 'locales');

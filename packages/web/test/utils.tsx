@@ -63,6 +63,7 @@ export const appInfo: AppInfo = {
   appName: 'De Plukhoeve',
   localeVariant: 'nl-be',
   logoUrl: null,
+  translationsVersion: null,
 };
 
 export function makeAccount(overrides: Partial<Account> = {}): Account {

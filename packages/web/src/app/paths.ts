@@ -289,5 +289,10 @@ export const paths = {
       },
     },
     // end admin actions
+    // translations (Admin): `?q=`, `?onderdeel=`, `?aangepast=1` keep the list's filters.
+    translations: {
+      path: '/applicationManager/translations',
+      getHref: () => '/applicationManager/translations',
+    },
   },
 } as const;

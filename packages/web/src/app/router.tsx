@@ -25,6 +25,8 @@ import { bankManagerRouteObjects } from './routes/bank-manager/routes';
 import { bankMemberRouteObjects } from './routes/bank/routes';
 // re-enrolment (manager)
 import { reenrolmentManagerRouteObjects } from './routes/reenrolment-manager/routes';
+// translations (Admin)
+import { translationManagerRouteObjects } from './routes/translation-manager/routes';
 // re-enrolment (member)
 import { questionsRouteObjects } from './routes/questions/routes';
 // admin actions
@@ -179,6 +181,8 @@ export const routes: RouteObject[] = [
       ...questionsRouteObjects,
       // admin actions
       ...adminActionsRouteObjects,
+      // translations (Admin)
+      ...translationManagerRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

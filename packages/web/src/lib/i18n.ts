@@ -20,13 +20,69 @@ const loaded: Record<LocaleVariant, Record<string, Texts>> = {
   'nl-be-cooperative': { common: coopCommon },
 };
 const instances = new Set<I18n>();
+const variants = Object.keys(loaded) as LocaleVariant[];
+
+/**
+ * The farm's own wordings (decision 083): `{ namespace: { 'dotted.key': text } }`, set by an Admin on
+ * /applicationManager/translations. They win over the bundled texts of both variants (a farm runs one).
+ */
+let overrides: Record<string, Record<string, string>> = {};
+
+/** A copy of `bundle` with the namespace's overrides written over it (keys flattened with dots). */
+function withOverrides(
+  bundle: Texts | undefined,
+  own: Record<string, string> | undefined,
+): Texts | undefined {
+  if (!own) return bundle;
+  const result = structuredClone(bundle ?? {});
+  for (const [key, value] of Object.entries(own)) {
+    const path = key.split('.');
+    let node: Texts = result;
+    for (const part of path.slice(0, -1)) {
+      const next = node[part];
+      node = (node[part] = next && typeof next === 'object' ? next : {}) as Texts;
+    }
+    node[path[path.length - 1]!] = value;
+  }
+  return result;
+}
+
+/** Puts a namespace's texts, with the farm's overrides, in every instance (replacing what it held). */
+function refreshNamespace(ns: string): void {
+  for (const variant of variants) {
+    const texts = withOverrides(loaded[variant][ns], overrides[ns]);
+    for (const instance of instances) {
+      instance.removeResourceBundle(variant, ns);
+      if (texts) instance.addResourceBundle(variant, ns, texts, true, true);
+    }
+  }
+}
 
 /** Adds a namespace's texts to every i18next instance, present and future. */
 export function registerNamespace(ns: string, texts: Partial<Record<LocaleVariant, Texts>>): void {
   for (const [variant, bundle] of Object.entries(texts) as [LocaleVariant, Texts][]) {
     loaded[variant][ns] = bundle;
-    for (const instance of instances) instance.addResourceBundle(variant, ns, bundle, true, true);
+    if (!overrides[ns])
+      for (const instance of instances) instance.addResourceBundle(variant, ns, bundle, true, true);
   }
+  if (overrides[ns]) refreshNamespace(ns);
+}
+
+/**
+ * Replaces the farm's overrides (decision 083): every loaded namespace they touch, now or before, is
+ * put in again; a namespace that arrives later gets its overrides on arrival. Components re-render when
+ * `rerender` is set (the Admin's own tab after a change; start-up applies them before the first render).
+ */
+export function setTextOverrides(next: Record<string, Record<string, string>>, rerender = false): void {
+  const touched = new Set([...Object.keys(overrides), ...Object.keys(next)]);
+  overrides = next;
+  for (const ns of touched) if (variants.some((variant) => loaded[variant][ns])) refreshNamespace(ns);
+  if (rerender) for (const instance of instances) void instance.changeLanguage(instance.language);
+}
+
+/** The farm's overrides as applied now. */
+export function textOverrides(): Readonly<Record<string, Readonly<Record<string, string>>>> {
+  return overrides;
 }
 
 /** The namespaces whose texts have arrived (nl-be). */
@@ -56,10 +112,14 @@ function rememberLanguageCodes(instance: I18n): void {
 export function createI18n(locale: LocaleVariant = defaultLocale): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: {
-      'nl-be': { ...loaded['nl-be'] },
-      'nl-be-cooperative': { ...loaded['nl-be-cooperative'] },
-    },
+    resources: Object.fromEntries(
+      variants.map((variant) => [
+        variant,
+        Object.fromEntries(
+          Object.entries(loaded[variant]).map(([ns, texts]) => [ns, withOverrides(texts, overrides[ns])!]),
+        ),
+      ]),
+    ),
     lng: locale,
     fallbackLng: defaultLocale,
     supportedLngs: ['nl-be', 'nl-be-cooperative'],
@@ -118,6 +178,8 @@ declare module 'i18next' {
       reenrolment: typeof import('../locales/nl-be/reenrolment.json');
       // admin actions
       admin: typeof import('../locales/nl-be/admin.json');
+      // translations (Admin)
+      translation: typeof import('../locales/nl-be/translation.json');
     };
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { api } from '@pluk/contract';
 import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { tenantOf } from '../../plugins/request-context.js';
+import { translationsVersion } from '../translation/overrides.js';
 import { loadLogo, publicSetting } from './service.js';
 
 export function infoHandlers(app: FastifyInstance): FeatureHandlers<typeof api.info> {
@@ -13,6 +14,7 @@ export function infoHandlers(app: FastifyInstance): FeatureHandlers<typeof api.i
         appName: tenant.name,
         localeVariant: tenant.localeVariant,
         logoUrl: tenant.hasLogo ? `/api/info/logo?v=${encodeURIComponent(tenant.logoVersion ?? '1')}` : null,
+        translationsVersion: await translationsVersion(app, tenant.appId),
       };
     },
     colors: async (request) => tenantOf(request).colors,

@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { notifications } from '@mantine/notifications';
 import { appColorsQueryOptions } from '../../features/info/api/get-app-colors';
 import { appInfoQueryOptions } from '../../features/info/api/get-app-info';
+import { applyTextOverrides } from '../../features/translation/api/get-overrides';
 import { accountQueryOptions } from '../../features/user/api/get-account';
 import { isApiError } from '../../lib/errors';
 import { useAppStore } from '../../lib/store';
@@ -38,8 +39,14 @@ export async function runBoot({
         (error: unknown) => error,
       )
     : undefined;
+  let texts: Promise<void> | undefined;
   try {
     const info = await queryClient.fetchQuery(appInfoQueryOptions());
+    // The farm's own texts (decision 083), only when it has some: in place before the first render.
+    if (info.translationsVersion !== null)
+      texts = applyTextOverrides(queryClient, info.translationsVersion).catch((error: unknown) => {
+        console.error('Pluk: loading the farm’s texts failed', error);
+      });
     if (i18n.language !== info.localeVariant) await i18n.changeLanguage(info.localeVariant);
   } catch (error) {
     if (isApiError(error) && error.isNetworkError) return 'update';
@@ -52,6 +59,7 @@ export async function runBoot({
     console.error('Pluk: loading the app info failed', error);
   }
   await colors;
+  await texts;
   if (account && useAppStore.getState().auth.loggedIn) {
     const error = await account;
     if (error !== undefined) console.error('Pluk: loading the account failed', error);

@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/errors';
 import { useAppStore } from '../../lib/store';
 import { PlantLoader } from '../boot/plant-loader';
 import { StartupQuestions } from '../boot/startup-questions';
+import { useFollowTexts } from '../boot/follow-texts';
 import { decideAccess, type GuardDecision } from '../guard';
 import { paths } from '../paths';
 import { accessOf, currentHandle, layoutOf, type LayoutName, type RouteAccess } from '../route-handle';
@@ -89,6 +90,7 @@ export function RootLayout() {
   const loggedIn = useAppStore((state) => state.auth.loggedIn);
   const stopImpersonating = useAppStore((state) => state.stopImpersonating);
   const accountQuery = useAccount();
+  useFollowTexts();
 
   // An Admin who lost the right to impersonate gets their own session back.
   const impersonationRefused =

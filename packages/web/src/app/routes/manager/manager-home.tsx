@@ -11,6 +11,8 @@ import {
   // re-enrolment (manager)
   IconClipboardList,
   IconFlask,
+  // translations (Admin)
+  IconLanguage,
   IconHeartHandshake,
   IconMail,
   IconMap2,
@@ -288,6 +290,20 @@ function AdministrationActionsTile() {
   );
 }
 
+// translations (Admin)
+/** Every text of the app in the farm's own words (issue 12). */
+function TranslationsTile() {
+  const { t } = useTranslation('translation');
+  return (
+    <Tile
+      to={paths.manager.translations.getHref()}
+      icon={IconLanguage}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -333,6 +349,8 @@ export function ManagerHomeRoute() {
         {showWaitingList && <ReenrolmentTile />}
         {/* admin actions */}
         {(showWaitingList || showBank) && <AdministrationActionsTile />}
+        {/* translations (Admin) */}
+        {showExperimental && <TranslationsTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}
