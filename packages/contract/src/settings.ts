@@ -147,18 +147,10 @@ export const membershipSettingsSchema = z.object({
 });
 export type MembershipSettings = z.infer<typeof membershipSettingsSchema>;
 export const membershipSettingsBodySchema = z.object({
-  membershipExplanation: z
-    .string()
-    .trim()
-    .max(5_000, 'De uitleg is hoogstens 5000 tekens lang.')
-    .default(''),
+  membershipExplanation: z.string().trim().max(5_000, 'De uitleg is hoogstens 5000 tekens lang.'),
   /** Empty: the registration form asks no question of its own. */
-  customRegistrationQuestion: z
-    .string()
-    .trim()
-    .max(300, 'De vraag is hoogstens 300 tekens lang.')
-    .default(''),
-  pricesNote: z.string().trim().max(2_000, 'De toelichting is hoogstens 2000 tekens lang.').default(''),
+  customRegistrationQuestion: z.string().trim().max(300, 'De vraag is hoogstens 300 tekens lang.'),
+  pricesNote: z.string().trim().max(2_000, 'De toelichting is hoogstens 2000 tekens lang.'),
 });
 export type MembershipSettingsBody = z.input<typeof membershipSettingsBodySchema>;
 

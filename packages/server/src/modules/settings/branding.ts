@@ -117,7 +117,11 @@ export class Branding {
   }
 
   /** The explanation and question live on the app (app info); the prices note is a public setting. */
-  async saveMembership(appId: string, auth: RequestAuth, input: MembershipSettings): Promise<MembershipSettings> {
+  async saveMembership(
+    appId: string,
+    auth: RequestAuth,
+    input: MembershipSettings,
+  ): Promise<MembershipSettings> {
     await this.change(
       appId,
       auth,
@@ -151,7 +155,11 @@ export class Branding {
     const file = await readUploadedFile(request, {
       maxBytes: settingLimits.logoMaxBytes,
       tooLarge: () =>
-        new HttpError(413, 'FILE_TOO_LARGE', `Het logo is groter dan ${megabytes} MB; kies een kleinere afbeelding.`),
+        new HttpError(
+          413,
+          'FILE_TOO_LARGE',
+          `Het logo is groter dan ${megabytes} MB; kies een kleinere afbeelding.`,
+        ),
       chooseFile,
     });
     const mime = detectImageType(file.data);
@@ -170,4 +178,3 @@ export class Branding {
     return { logoUrl: logoUrlOf(logoVersion), logoVersion };
   }
 }
-

@@ -51,7 +51,11 @@ async function overrideCounts(db: Database | Transaction, appId: string): Promis
   return new Map(rows.map((row) => [row.key, Number(row.n)]));
 }
 
-export async function listSettings(db: Database, appId: string, scope: SettingScope): Promise<ManagedSetting[]> {
+export async function listSettings(
+  db: Database,
+  appId: string,
+  scope: SettingScope,
+): Promise<ManagedSetting[]> {
   const [rows, counts] = await Promise.all([
     tenantDb(db, appId)
       .select({ key: settings.key, value: settings.value, isPublic: settings.isPublic })
@@ -90,7 +94,10 @@ export async function settingDetail(
       value: userSettingOverrides.value,
     })
     .from(userSettingOverrides)
-    .innerJoin(users, and(eq(users.appId, userSettingOverrides.appId), eq(users.id, userSettingOverrides.userId)))
+    .innerJoin(
+      users,
+      and(eq(users.appId, userSettingOverrides.appId), eq(users.id, userSettingOverrides.userId)),
+    )
     .where(and(eq(userSettingOverrides.appId, appId), eq(userSettingOverrides.key, key)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
   return {
@@ -219,4 +226,3 @@ export async function manageUserOverride(
     return settingDetail(tx, appId, input.key, 'manager');
   });
 }
-

@@ -18,14 +18,18 @@ import {
  * colours, membership texts and logo; the Admin's advanced key/value screen. The farm is always the
  * signed-in user's own.
  */
-export function settingsHandlers(app: FastifyInstance, resolver: AppResolver): FeatureHandlers<typeof api.settings> {
+export function settingsHandlers(
+  app: FastifyInstance,
+  resolver: AppResolver,
+): FeatureHandlers<typeof api.settings> {
   const appIdOf = (request: FastifyRequest) => userOf(request).appId;
   const branding = new Branding(app.db, resolver);
   return {
     list: async (request) => listSettings(app.db, appIdOf(request), 'manager'),
     detail: async (request) => settingDetail(app.db, appIdOf(request), request.params.key, 'manager'),
     add: async (request) => addSetting(app.db, appIdOf(request), authOf(request), request.body, 'manager'),
-    update: async (request) => updateSetting(app.db, appIdOf(request), authOf(request), request.body, 'manager'),
+    update: async (request) =>
+      updateSetting(app.db, appIdOf(request), authOf(request), request.body, 'manager'),
     manageUserOverride: async (request) =>
       manageUserOverride(app.db, appIdOf(request), authOf(request), request.body),
     remove: async (request, reply) => {
