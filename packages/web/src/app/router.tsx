@@ -27,6 +27,8 @@ import { bankMemberRouteObjects } from './routes/bank/routes';
 import { reenrolmentManagerRouteObjects } from './routes/reenrolment-manager/routes';
 // re-enrolment (member)
 import { questionsRouteObjects } from './routes/questions/routes';
+// settings
+import { settingsManagerRouteObjects } from './routes/settings-manager/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -175,6 +177,8 @@ export const routes: RouteObject[] = [
       // re-enrolment (manager)
       ...reenrolmentManagerRouteObjects,
       ...questionsRouteObjects,
+      // settings
+      ...settingsManagerRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

@@ -116,6 +116,8 @@ declare module 'i18next' {
       reenrolmentManager: typeof import('../locales/nl-be/reenrolmentManager.json');
       // re-enrolment (member)
       reenrolment: typeof import('../locales/nl-be/reenrolment.json');
+      // settings
+      settings: typeof import('../locales/nl-be/settings.json');
     };
   }
 }

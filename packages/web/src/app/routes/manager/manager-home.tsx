@@ -18,6 +18,8 @@ import {
   IconMessageCircle,
   IconPlant2,
   IconReceiptEuro,
+  // settings
+  IconSettings,
   IconUserPlus,
   type Icon,
 } from '@tabler/icons-react';
@@ -272,6 +274,15 @@ function ReenrolmentTile() {
   );
 }
 
+// settings
+/** Settings and branding (issue 12): name, harvest year, colours, logo, membership, e-mails. */
+function SettingsTile() {
+  const { t } = useTranslation('settings');
+  return (
+    <Tile to={paths.manager.settings.home.getHref()} icon={IconSettings} title={t('tile')} text={t('tileText')} />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -315,6 +326,8 @@ export function ManagerHomeRoute() {
         {showBank && <BankAdminTiles roles={roles} />}
         {/* re-enrolment (manager) */}
         {showWaitingList && <ReenrolmentTile />}
+        {/* settings */}
+        {showWaitingList && <SettingsTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}
