@@ -14,7 +14,7 @@ const handlers: Record<string, StubHandler> = {
   'GET /api/applicationManager/Setting': () => json([setting]),
   'GET /api/applicationManager/Setting/contactEmail': () =>
     json({ ...setting, overrides: [{ userId: 5, name: 'Lien Lid', value: 'lien@example.be' }] }),
-  'GET /api/applicationManager/bank/members': () => json([]),
+  'POST /api/applicationManager/bank/members': () => json([]),
   'GET /api/admin/Settings': () => json([{ ...setting, key: 'smtp.host', overrideCount: 0 }]),
   'GET /api/admin/Settings/overview': () =>
     json({ appName: 'De Plukhoeve', harvestYearStartMonth: 3, harvestYearStartDay: 1 }),
