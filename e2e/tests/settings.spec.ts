@@ -51,7 +51,7 @@ test('the manager changes the colours and the logo, and the app follows at once'
     const logoUrl = await shown.getAttribute('src');
 
     // The member header shows it, reached inside the app (no reload).
-    await bart.getByRole('link', { name: 'Home' }).first().click();
+    await bart.getByRole('link', { name: 'Startpagina' }).click();
     await expect(bart).toHaveURL(/\/$/);
     await expect(bart.locator('header img')).toHaveAttribute('src', logoUrl!);
     const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
