@@ -291,7 +291,7 @@ describe('user overrides', () => {
   });
 
   it('refuses unknown keys and users, secrets, and deletes overrides with their key', async () => {
-    const post = (payload: unknown) =>
+    const post = (payload: Record<string, unknown>) =>
       ctx.request({
         method: 'POST',
         url: '/api/applicationManager/Setting/ManageUserOverride',

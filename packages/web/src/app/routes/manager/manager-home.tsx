@@ -279,7 +279,12 @@ function ReenrolmentTile() {
 function SettingsTile() {
   const { t } = useTranslation('settings');
   return (
-    <Tile to={paths.manager.settings.home.getHref()} icon={IconSettings} title={t('tile')} text={t('tileText')} />
+    <Tile
+      to={paths.manager.settings.home.getHref()}
+      icon={IconSettings}
+      title={t('tile')}
+      text={t('tileText')}
+    />
   );
 }
 
