@@ -418,6 +418,14 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
     account: 'beheerder',
     button: 'Verwijderen',
   },
+  // settings
+  { path: '/applicationManager/settings', account: 'beheerder', button: 'Nieuwe instelling' },
+  { path: '/applicationManager/settings', account: 'beheerder', button: /^weather\.locationName wijzigen$/ },
+  {
+    path: '/applicationManager/settings/advanced',
+    account: 'admin',
+    button: /^weather\.locationName verwijderen$/,
+  },
 ];
 
 /**
