@@ -423,6 +423,14 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   // admin actions
   { path: '/applicationManager/settings/Actions', account: 'admin', button: 'Welkomstmails opnieuw sturen' },
   { path: '/applicationManager/settings/Actions', account: 'admin', button: 'Deze boerderij verwijderen' },
+  // settings
+  { path: '/applicationManager/settings', account: 'beheerder', button: 'Nieuwe instelling' },
+  { path: '/applicationManager/settings', account: 'beheerder', button: /^weather\.locationName wijzigen$/ },
+  {
+    path: '/applicationManager/settings/advanced',
+    account: 'admin',
+    button: /^weather\.locationName verwijderen$/,
+  },
 ];
 
 /**

@@ -22,6 +22,7 @@ import { bankRoutes } from './bank.js';
 import { reenrolmentRoutes } from './reenrolment.js';
 import { adminRoutes } from './admin.js';
 import { translationRoutes } from './translation.js';
+import { settingsRoutes } from './settings.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -48,6 +49,7 @@ export const api = {
   reenrolment: reenrolmentRoutes,
   admin: adminRoutes,
   translation: translationRoutes,
+  settings: settingsRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

@@ -34,6 +34,7 @@ import { subscriptionHandlers } from './modules/subscription/routes.js';
 import { reenrolmentHandlers } from './modules/reenrolment/routes.js';
 import { adminHandlers } from './modules/admin/routes.js';
 import { translationHandlers } from './modules/translation/routes.js';
+import { settingsHandlers } from './modules/settings/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
@@ -196,6 +197,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     reenrolment: reenrolmentHandlers(app),
     admin: adminHandlers(app),
     translation: translationHandlers(app),
+    settings: settingsHandlers(app, appResolver),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

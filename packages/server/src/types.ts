@@ -51,6 +51,8 @@ declare module 'fastify' {
     authUsers: AuthUserCache<AuthUser>;
     /** Every `/api` route registered, as `METHOD path` (lower-case path); read by the matrix test. */
     apiRoutes: string[];
+    /** The caller of a public route when it sent a valid token, else null (plugins/auth.ts). */
+    optionalAuth(request: FastifyRequest): Promise<RequestAuth | null>;
   }
   interface FastifyRequest {
     tenantApp: Tenant | null;

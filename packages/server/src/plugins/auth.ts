@@ -83,6 +83,18 @@ export function registerAuth(app: FastifyInstance): void {
     return target;
   }
 
+  // A public route that answers a signed-in caller differently (GET settings/{key} with a user's own
+  // value): the caller when its token is valid, else nobody — never a refusal.
+  app.decorate('optionalAuth', async (request: FastifyRequest) => {
+    if (!request.headers.authorization) return null;
+    try {
+      return await authenticate(request);
+    } catch (error) {
+      if (error instanceof HttpError) return null;
+      throw error;
+    }
+  });
+
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.config.route;
     if (!route || route.permission === 'public') return;

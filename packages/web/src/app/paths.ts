@@ -277,8 +277,35 @@ export const paths = {
       },
     },
     // end re-enrolment (manager)
-    // admin actions
+    // settings (issue 12)
     settings: {
+      home: { path: '/applicationManager/settings', getHref: () => '/applicationManager/settings' },
+      overview: {
+        path: '/applicationManager/settings/Overview',
+        getHref: () => '/applicationManager/settings/Overview',
+      },
+      colors: {
+        path: '/applicationManager/settings/Colors',
+        getHref: () => '/applicationManager/settings/Colors',
+      },
+      logo: {
+        path: '/applicationManager/settings/UpdateLogo',
+        getHref: () => '/applicationManager/settings/UpdateLogo',
+      },
+      membership: {
+        path: '/applicationManager/settings/membership',
+        getHref: () => '/applicationManager/settings/membership',
+      },
+      advanced: {
+        path: '/applicationManager/settings/advanced',
+        getHref: () => '/applicationManager/settings/advanced',
+      },
+      // Built by other slices; the settings home links to them.
+      emails: {
+        path: '/applicationManager/settings/emails',
+        getHref: () => '/applicationManager/settings/emails',
+      },
+      smtp: { path: '/applicationManager/settings/smtp', getHref: () => '/applicationManager/settings/smtp' },
       actions: {
         path: '/applicationManager/settings/Actions',
         getHref: () => '/applicationManager/settings/Actions',

@@ -31,6 +31,8 @@ import { translationManagerRouteObjects } from './routes/translation-manager/rou
 import { questionsRouteObjects } from './routes/questions/routes';
 // admin actions
 import { adminActionsRouteObjects } from './routes/admin-actions/routes';
+// settings
+import { settingsManagerRouteObjects } from './routes/settings-manager/routes';
 
 const handle = (value: RouteHandle) => value;
 
@@ -183,6 +185,8 @@ export const routes: RouteObject[] = [
       ...adminActionsRouteObjects,
       // translations (Admin)
       ...translationManagerRouteObjects,
+      // settings
+      ...settingsManagerRouteObjects,
       {
         path: '*',
         lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),

@@ -180,6 +180,8 @@ declare module 'i18next' {
       admin: typeof import('../locales/nl-be/admin.json');
       // translations (Admin)
       translation: typeof import('../locales/nl-be/translation.json');
+      // settings
+      settings: typeof import('../locales/nl-be/settings.json');
     };
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppResolver } from '../../plugins/app-resolver.js';
 import type { Tenant } from '../../types.js';
+import { logoUrlOf } from './service.js';
 
 /** Name and colours of the installable app when the host has no farm (the generic Pluk brand). */
 const fallback = { name: 'Pluk', primary: '#2f7d32', background: '#f6f8f3' };
@@ -24,6 +25,8 @@ export function webManifest(tenant: Tenant | null) {
     theme_color: tenant?.colors.primary ?? fallback.primary,
     background_color: tenant?.colors.background ?? fallback.background,
     icons: [
+      // The farm's own logo first (its address changes with every new one), then the Pluk icons.
+      ...(tenant?.hasLogo ? [{ src: logoUrlOf(tenant.logoVersion), sizes: 'any' }] : []),
       { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
       { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
       { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },

@@ -3,7 +3,7 @@ import type { api } from '@pluk/contract';
 import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { tenantOf } from '../../plugins/request-context.js';
 import { translationsVersion } from '../translation/overrides.js';
-import { loadLogo, publicSetting } from './service.js';
+import { loadLogo, logoUrlOf, publicSetting } from './service.js';
 
 export function infoHandlers(app: FastifyInstance): FeatureHandlers<typeof api.info> {
   return {
@@ -13,7 +13,7 @@ export function infoHandlers(app: FastifyInstance): FeatureHandlers<typeof api.i
         appId: tenant.appId,
         appName: tenant.name,
         localeVariant: tenant.localeVariant,
-        logoUrl: tenant.hasLogo ? `/api/info/logo?v=${encodeURIComponent(tenant.logoVersion ?? '1')}` : null,
+        logoUrl: tenant.hasLogo ? logoUrlOf(tenant.logoVersion) : null,
         translationsVersion: await translationsVersion(app, tenant.appId),
       };
     },
@@ -31,6 +31,9 @@ export function infoHandlers(app: FastifyInstance): FeatureHandlers<typeof api.i
         .header('Cache-Control', 'public, max-age=300')
         .send(logo.data);
     },
-    publicSetting: async (request) => publicSetting(app, tenantOf(request).appId, request.params.key),
+    publicSetting: async (request) => {
+      const caller = await app.optionalAuth(request);
+      return publicSetting(app, tenantOf(request).appId, request.params.key, caller?.user.id ?? null);
+    },
   };
 }

@@ -20,6 +20,8 @@ import {
   IconMessageCircle,
   IconPlant2,
   IconReceiptEuro,
+  // settings
+  IconSettings,
   IconUserPlus,
   // admin actions
   IconStack2,
@@ -304,6 +306,20 @@ function TranslationsTile() {
   );
 }
 
+// settings
+/** Settings and branding (issue 12): name, harvest year, colours, logo, membership, e-mails. */
+function SettingsTile() {
+  const { t } = useTranslation('settings');
+  return (
+    <Tile
+      to={paths.manager.settings.home.getHref()}
+      icon={IconSettings}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -351,6 +367,8 @@ export function ManagerHomeRoute() {
         {(showWaitingList || showBank) && <AdministrationActionsTile />}
         {/* translations (Admin) */}
         {showExperimental && <TranslationsTile />}
+        {/* settings */}
+        {showWaitingList && <SettingsTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}
