@@ -263,11 +263,14 @@ describe('migration 0002_tenancy', () => {
 
   it('applies to a database that already holds the demo farms, and keeps their rows', async () => {
     await old.handle.migrate(folder);
-    // The seed writes today's columns: those of later migrations (0004: posts.excerpt) are there for
-    // the seed only and go again, so 0002 meets the shape it was written for.
+    // The seed writes today's columns: those of later migrations (0004: posts.excerpt, 0012:
+    // users.anonymized_at) are there for the seed only and go again, so 0002 meets the shape it was
+    // written for.
     await old.handle.unchecked.execute(sql`alter table posts add column excerpt text`);
+    await old.handle.unchecked.execute(sql`alter table users add column anonymized_at timestamptz`);
     expect(await seedDemo(old.handle.db)).toBe(true);
     await old.handle.unchecked.execute(sql`alter table posts drop column excerpt`);
+    await old.handle.unchecked.execute(sql`alter table users drop column anonymized_at`);
     const counts = async () => {
       const result = await old.handle.unchecked.execute(sql`
         select (select count(*) from task_assignments)::int as assignments,
