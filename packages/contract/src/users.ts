@@ -83,9 +83,12 @@ export const managedUserDetailSchema = managedUserSchema.extend({
 });
 export type ManagedUserDetail = z.infer<typeof managedUserDetailSchema>;
 
-const rolesField = z.array(roleSchema).max(20).refine((list) => new Set(list).size === list.length, {
-  message: 'Elke rol maar één keer.',
-});
+const rolesField = z
+  .array(roleSchema)
+  .max(20)
+  .refine((list) => new Set(list).size === list.length, {
+    message: 'Elke rol maar één keer.',
+  });
 
 /** What a manager fills in for a new account; the member sets a password through the e-mailed link. */
 export const createUserBodySchema = z.object({

@@ -31,7 +31,12 @@ import { audit } from '../audit.js';
 import { emailTaken, usernameTaken } from '../auth/register.js';
 import { farmToday } from '../bank/transactions/dates.js';
 import { createHousehold, loadHousehold, updateHousehold } from '../user/household.js';
-import { accountMailLinks, queuePasswordResetLink, queueWelcomeEmails, type MailedUser } from './account-mails.js';
+import {
+  accountMailLinks,
+  queuePasswordResetLink,
+  queueWelcomeEmails,
+  type MailedUser,
+} from './account-mails.js';
 import { managedUserColumns, presentManagedUser } from './presenter.js';
 import { managedUser, notAnonymized } from './service.js';
 
@@ -158,7 +163,9 @@ export async function createUser(
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       if (input.roles.length > 0) {
-        await farm.insert(userRoles).values(input.roles.map((role) => ({ appId: tenant.appId, userId: user.id, role })));
+        await farm
+          .insert(userRoles)
+          .values(input.roles.map((role) => ({ appId: tenant.appId, userId: user.id, role })));
       }
       await createHousehold(
         tx,
@@ -217,7 +224,9 @@ export async function updateUser(
         .returning({ firstName: users.firstName, lastName: users.lastName });
       if (!updated) throw notFound();
       if (input.roles) {
-        await farm.delete(userRoles).where(and(eq(userRoles.userId, input.id), eq(userRoles.appId, tenant.appId)));
+        await farm
+          .delete(userRoles)
+          .where(and(eq(userRoles.userId, input.id), eq(userRoles.appId, tenant.appId)));
         if (input.roles.length > 0) {
           await farm
             .insert(userRoles)
@@ -249,7 +258,11 @@ export async function updateUser(
 }
 
 /** A member's detail for managers. */
-export async function userDetail(app: FastifyInstance, appId: string, userId: number): Promise<ManagedUserDetail> {
+export async function userDetail(
+  app: FastifyInstance,
+  appId: string,
+  userId: number,
+): Promise<ManagedUserDetail> {
   const farm = tenantDb(app.db, appId);
   const [row] = await farm
     .select({
@@ -271,7 +284,10 @@ export async function userDetail(app: FastifyInstance, appId: string, userId: nu
       .from(userSubscriptions)
       .innerJoin(
         subscriptions,
-        and(eq(subscriptions.appId, userSubscriptions.appId), eq(subscriptions.id, userSubscriptions.subscriptionId)),
+        and(
+          eq(subscriptions.appId, userSubscriptions.appId),
+          eq(subscriptions.id, userSubscriptions.subscriptionId),
+        ),
       )
       .where(and(eq(userSubscriptions.appId, appId), eq(userSubscriptions.userId, userId)))
       .orderBy(desc(subscriptions.harvestYear), asc(subscriptions.name)),

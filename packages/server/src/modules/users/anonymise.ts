@@ -55,7 +55,12 @@ export async function anonymiseUser(
     const farm = tenantDb(tx, appId);
     // The row lock makes two deletions (or a deletion and an edit) of one member wait for each other.
     const [target] = await farm
-      .select({ id: users.id, roles: sql<string[]>`array(select role from user_roles ur where ur.app_id = ${appId} and ur.user_id = ${userId})` })
+      .select({
+        id: users.id,
+        roles: sql<
+          string[]
+        >`array(select role from user_roles ur where ur.app_id = ${appId} and ur.user_id = ${userId})`,
+      })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.appId, appId), notAnonymized))
       .for('update');
@@ -99,7 +104,9 @@ export async function anonymiseUser(
     await farm
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.appId, appId), eq(pushSubscriptions.userId, userId)));
-    await farm.delete(notifications).where(and(eq(notifications.appId, appId), eq(notifications.userId, userId)));
+    await farm
+      .delete(notifications)
+      .where(and(eq(notifications.appId, appId), eq(notifications.userId, userId)));
     await farm
       .delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.appId, appId), eq(passwordResetTokens.userId, userId)));
@@ -126,36 +133,32 @@ export async function anonymiseUser(
     await farm
       .delete(userSubscriptions)
       .where(and(eq(userSubscriptions.appId, appId), eq(userSubscriptions.userId, userId)));
-    await farm
-      .delete(taskAssignments)
-      .where(
-        and(
-          eq(taskAssignments.appId, appId),
-          eq(taskAssignments.userId, userId),
-          inArray(
-            taskAssignments.taskId,
-            farm
-              .select({ id: tasks.id })
-              .from(tasks)
-              .where(and(eq(tasks.appId, appId), gt(tasks.startsAt, sql`now()`))),
-          ),
+    await farm.delete(taskAssignments).where(
+      and(
+        eq(taskAssignments.appId, appId),
+        eq(taskAssignments.userId, userId),
+        inArray(
+          taskAssignments.taskId,
+          farm
+            .select({ id: tasks.id })
+            .from(tasks)
+            .where(and(eq(tasks.appId, appId), gt(tasks.startsAt, sql`now()`))),
         ),
-      );
-    await farm
-      .delete(eventAttendances)
-      .where(
-        and(
-          eq(eventAttendances.appId, appId),
-          eq(eventAttendances.userId, userId),
-          inArray(
-            eventAttendances.eventId,
-            farm
-              .select({ id: events.id })
-              .from(events)
-              .where(and(eq(events.appId, appId), gt(events.startsAt, sql`now()`))),
-          ),
+      ),
+    );
+    await farm.delete(eventAttendances).where(
+      and(
+        eq(eventAttendances.appId, appId),
+        eq(eventAttendances.userId, userId),
+        inArray(
+          eventAttendances.eventId,
+          farm
+            .select({ id: events.id })
+            .from(events)
+            .where(and(eq(events.appId, appId), gt(events.startsAt, sql`now()`))),
         ),
-      );
+      ),
+    );
     // Open bank transactions are cancelled (nothing is owed any more); paid ones stay as they are.
     const cancelled = await farm
       .update(bankTransactions)

@@ -29,6 +29,7 @@ export function usersHandlers(app: FastifyInstance): FeatureHandlers<typeof api.
     },
     sendWelcomeEmail: async (request) =>
       sendWelcomeEmail(app, tenantOf(request), authOf(request), request.params.id),
-    resetPassword: async (request) => sendPasswordReset(app, tenantOf(request), authOf(request), request.params.id),
+    resetPassword: async (request) =>
+      sendPasswordReset(app, tenantOf(request), authOf(request), request.params.id),
   };
 }

@@ -45,7 +45,11 @@ const lastSeenKeys: PageKey[] = [
   { column: sql`coalesce(${users.lastSeenAt}, '-infinity'::timestamptz)`, type: 'timestamptz' },
   { column: users.id, type: 'integer' },
 ];
-const sortKeys: Record<UserSort, PageKey[]> = { name: nameKeys, created: createdKeys, lastSeen: lastSeenKeys };
+const sortKeys: Record<UserSort, PageKey[]> = {
+  name: nameKeys,
+  created: createdKeys,
+  lastSeen: lastSeenKeys,
+};
 
 /** Not deleted: anonymised accounts (ADR 080) are in no list. */
 export const notAnonymized = isNull(users.anonymizedAt);
