@@ -25,6 +25,7 @@ import { bankManagerRouteObjects } from './routes/bank-manager/routes';
 import { bankMemberRouteObjects } from './routes/bank/routes';
 // re-enrolment (manager)
 import { reenrolmentManagerRouteObjects } from './routes/reenrolment-manager/routes';
+import { usersManagerRouteObjects } from './routes/users-manager/routes';
 // re-enrolment (member)
 import { questionsRouteObjects } from './routes/questions/routes';
 
@@ -134,12 +135,6 @@ export const routes: RouteObject[] = [
         handle: handle({ access: 'manager', layout: 'applicationManager', titleKey: 'titles.manager' }),
       },
       {
-        // The users list comes with a later issue; the back button of its sub-pages goes up to here.
-        path: paths.manager.users.path,
-        element: <Navigate to={paths.manager.home.getHref()} replace />,
-        handle: handle({ access: 'manager', layout: 'applicationManager', titleKey: 'titles.manager' }),
-      },
-      {
         path: paths.manager.waitingList.path,
         lazy: async () => ({ Component: (await import('./routes/manager/waiting-list')).WaitingListRoute }),
         handle: handle({
@@ -174,6 +169,7 @@ export const routes: RouteObject[] = [
       ...bankMemberRouteObjects,
       // re-enrolment (manager)
       ...reenrolmentManagerRouteObjects,
+      ...usersManagerRouteObjects,
       ...questionsRouteObjects,
       {
         path: '*',

@@ -19,6 +19,7 @@ import {
   IconPlant2,
   IconReceiptEuro,
   IconUserPlus,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import { isApplicationManager, passesRoleCheck, waitingListQuery, type Role } from '@pluk/contract';
@@ -89,6 +90,18 @@ function WaitingListTile() {
           </Badge>
         )
       }
+    />
+  );
+}
+
+function UsersTile() {
+  const { t } = useTranslation('users');
+  return (
+    <Tile
+      to={paths.manager.users.getHref()}
+      icon={IconUsers}
+      title={t('managerHome.users')}
+      text={t('managerHome.usersText')}
     />
   );
 }
@@ -299,6 +312,7 @@ export function ManagerHomeRoute() {
         !showBank &&
         !showHarvest && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {showWaitingList && <UsersTile />}
         {showWaitingList && <WaitingListTile />}
         {showWaitingList && <FeedbackTile />}
         {showWaitingList && <SubscriptionsTile />}
