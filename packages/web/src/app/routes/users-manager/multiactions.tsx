@@ -39,7 +39,16 @@ export type MultiAction = (typeof multiActions)[number];
 function selectionCsv(users: ManagedUser[], header: string[]): Blob {
   const cell = (value: string) => `"${value.replace(/"/g, '""')}"`;
   const rows = users.map((u) =>
-    [u.firstName, u.lastName, u.username, u.email, u.phone, u.roles.join(' '), String(u.isApproved), String(u.isActive)]
+    [
+      u.firstName,
+      u.lastName,
+      u.username,
+      u.email,
+      u.phone,
+      u.roles.join(' '),
+      String(u.isApproved),
+      String(u.isActive),
+    ]
       .map(cell)
       .join(';'),
   );
@@ -95,37 +104,46 @@ export function UsersMultiActionsRoute() {
   const needsSubscription = action === 'addSubscription' || action === 'removeSubscription';
   const removeSubscription = useRemoveUserFromSubscription(Number(subscriptionId) || 0);
 
-  const runFor = (cents: number | null, key: string) => async (user: ManagedUser): Promise<string> => {
-    switch (action) {
-      case 'approve':
-        await approveUser(user.id);
-        return t('multi.done.approve');
-      case 'activate':
-      case 'deactivate':
-        await updateUser({ id: user.id, isActive: action === 'activate' });
-        return t(`multi.done.${action}`);
-      case 'addSubscription':
-        await addUserToSubscription(user.id, Number(subscriptionId));
-        return t('multi.done.addSubscription');
-      case 'removeSubscription':
-        try {
-          await removeSubscription.mutateAsync(user.id);
-        } catch (error) {
-          if (isApiError(error) && error.status === 404) return t('multi.done.hadNoSubscription');
-          throw error;
-        }
-        return t('multi.done.removeSubscription');
-      case 'donate':
-        await donate.mutateAsync({ userIds: [user.id], amountCents: cents ?? 0, reason, idempotencyKey: key });
-        return t('multi.done.donate');
-      case 'welcome':
-        return (await sendWelcomeEmail(user.id)).queued ? t('multi.done.welcome') : t('multi.done.welcomeAlready');
-      case 'setPaid':
-      case 'setNotPaid':
-        await setPayed.mutateAsync({ userId: user.id, hasPaid: action === 'setPaid' });
-        return t(`multi.done.${action}`);
-    }
-  };
+  const runFor =
+    (cents: number | null, key: string) =>
+    async (user: ManagedUser): Promise<string> => {
+      switch (action) {
+        case 'approve':
+          await approveUser(user.id);
+          return t('multi.done.approve');
+        case 'activate':
+        case 'deactivate':
+          await updateUser({ id: user.id, isActive: action === 'activate' });
+          return t(`multi.done.${action}`);
+        case 'addSubscription':
+          await addUserToSubscription(user.id, Number(subscriptionId));
+          return t('multi.done.addSubscription');
+        case 'removeSubscription':
+          try {
+            await removeSubscription.mutateAsync(user.id);
+          } catch (error) {
+            if (isApiError(error) && error.status === 404) return t('multi.done.hadNoSubscription');
+            throw error;
+          }
+          return t('multi.done.removeSubscription');
+        case 'donate':
+          await donate.mutateAsync({
+            userIds: [user.id],
+            amountCents: cents ?? 0,
+            reason,
+            idempotencyKey: key,
+          });
+          return t('multi.done.donate');
+        case 'welcome':
+          return (await sendWelcomeEmail(user.id)).queued
+            ? t('multi.done.welcome')
+            : t('multi.done.welcomeAlready');
+        case 'setPaid':
+        case 'setNotPaid':
+          await setPayed.mutateAsync({ userId: user.id, hasPaid: action === 'setPaid' });
+          return t(`multi.done.${action}`);
+      }
+    };
 
   const start = () => {
     setFormError(null);

@@ -14,7 +14,11 @@ export const usersManagerRouteObjects: RouteObject[] = [
   {
     path: users.path,
     lazy: async () => ({ Component: (await import('./users')).UsersRoute }),
-    handle: handle({ access: 'applicationManager', layout: 'applicationManager', titleKey: 'users:titles.list' }),
+    handle: handle({
+      access: 'applicationManager',
+      layout: 'applicationManager',
+      titleKey: 'users:titles.list',
+    }),
   },
   {
     path: users.multiactions.path,
@@ -34,7 +38,11 @@ export const usersManagerRouteObjects: RouteObject[] = [
     // The form's close button goes up one level when it was opened directly: back to the list.
     path: users.editParent.path,
     element: <Navigate to={users.getHref()} replace />,
-    handle: handle({ access: 'applicationManager', layout: 'applicationManager', titleKey: 'users:titles.list' }),
+    handle: handle({
+      access: 'applicationManager',
+      layout: 'applicationManager',
+      titleKey: 'users:titles.list',
+    }),
   },
   {
     path: users.edit.path,
@@ -44,6 +52,10 @@ export const usersManagerRouteObjects: RouteObject[] = [
   {
     path: users.detail.path,
     lazy: async () => ({ Component: (await import('./user-detail')).UserDetailRoute }),
-    handle: handle({ access: 'applicationManager', layout: 'applicationManager', titleKey: 'users:titles.detail' }),
+    handle: handle({
+      access: 'applicationManager',
+      layout: 'applicationManager',
+      titleKey: 'users:titles.detail',
+    }),
   },
 ];

@@ -18,7 +18,10 @@ function useAfterSaved() {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
   return (user: ManagedUser) => {
-    notifications.show({ color: 'brand', message: t('form.saved', { name: `${user.firstName} ${user.lastName}` }) });
+    notifications.show({
+      color: 'brand',
+      message: t('form.saved', { name: `${user.firstName} ${user.lastName}` }),
+    });
     void navigate(paths.manager.users.detail.getHref(user.id), { replace: true });
   };
 }
@@ -42,7 +45,8 @@ function useMoneySwitches(user: ManagedUserDetail): AfterUserSave {
   const setPayed = useSetPayed();
   return async (_saved, values) => {
     if (values.isTransactionable !== user.isTransactionable) await toggle.mutateAsync(user.id);
-    if (values.hasPaid !== user.hasPaid) await setPayed.mutateAsync({ userId: user.id, hasPaid: values.hasPaid });
+    if (values.hasPaid !== user.hasPaid)
+      await setPayed.mutateAsync({ userId: user.id, hasPaid: values.hasPaid });
   };
 }
 

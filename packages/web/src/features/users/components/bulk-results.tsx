@@ -53,7 +53,15 @@ export function useBulkRun() {
 }
 
 /** Progress while the action runs, then each member's result (done, or why not). */
-export function BulkResults({ results, total, running }: { results: BulkResult[]; total: number; running: boolean }) {
+export function BulkResults({
+  results,
+  total,
+  running,
+}: {
+  results: BulkResult[];
+  total: number;
+  running: boolean;
+}) {
   const { t } = useTranslation('users');
   if (total === 0) return null;
   const failed = results.filter((result) => !result.ok).length;
@@ -74,7 +82,11 @@ export function BulkResults({ results, total, running }: { results: BulkResult[]
           <List.Item key={result.id}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <ThemeIcon size={20} radius="xl" color={result.ok ? 'green' : 'red'} variant="light">
-                {result.ok ? <IconCheck size={14} aria-hidden /> : <IconAlertTriangle size={14} aria-hidden />}
+                {result.ok ? (
+                  <IconCheck size={14} aria-hidden />
+                ) : (
+                  <IconAlertTriangle size={14} aria-hidden />
+                )}
               </ThemeIcon>
               <Text size="sm" className="pluk-wrap">
                 <Text span fw={600}>

@@ -52,7 +52,9 @@ function MailButtons({ user }: { user: ManagedUserDetail }) {
             onSuccess: ({ queued }) =>
               notifications.show({
                 color: 'brand',
-                message: queued ? t('detail.welcomeSent', { name }) : t('detail.welcomeAlreadySent', { name }),
+                message: queued
+                  ? t('detail.welcomeSent', { name })
+                  : t('detail.welcomeAlreadySent', { name }),
               }),
             onError: failed,
           })
@@ -152,7 +154,11 @@ export function UserDetail({
           <Text size="sm" className="pluk-wrap">
             {t('detail.email')}: {user.email}
           </Text>
-          {user.phone && <Text size="sm">{t('detail.phone')}: {user.phone}</Text>}
+          {user.phone && (
+            <Text size="sm">
+              {t('detail.phone')}: {user.phone}
+            </Text>
+          )}
           {address && (
             <Text size="sm" className="pluk-wrap">
               {t('detail.address')}: {address}
@@ -160,10 +166,14 @@ export function UserDetail({
           )}
           <Text size="sm">{t('detail.registeredOn', { date: formatDate(user.createdAt) })}</Text>
           <Text size="sm">
-            {user.lastSeenAt ? t('detail.lastSeen', { date: formatDate(user.lastSeenAt) }) : t('list.neverSeen')}
+            {user.lastSeenAt
+              ? t('detail.lastSeen', { date: formatDate(user.lastSeenAt) })
+              : t('list.neverSeen')}
           </Text>
           <Text size="sm">{user.hasPaid ? t('detail.hasPaid') : t('detail.notPaid')}</Text>
-          <Text size="sm">{user.isTransactionable ? t('detail.transactionable') : t('detail.notTransactionable')}</Text>
+          <Text size="sm">
+            {user.isTransactionable ? t('detail.transactionable') : t('detail.notTransactionable')}
+          </Text>
         </Section>
         <Section title={t('detail.household')}>
           <List size="sm">
@@ -196,7 +206,9 @@ export function UserDetail({
           ) : (
             <List size="sm">
               {user.credits.map((c) => (
-                <List.Item key={c.harvestYear}>{t('detail.credits', { year: c.harvestYear, count: c.total })}</List.Item>
+                <List.Item key={c.harvestYear}>
+                  {t('detail.credits', { year: c.harvestYear, count: c.total })}
+                </List.Item>
               ))}
             </List>
           )}
@@ -221,7 +233,8 @@ export function UserDetail({
             <List size="sm">
               {user.transactions.map((tx) => (
                 <List.Item key={tx.id}>
-                  {tx.description} · {formatEuros(tx.amountCents)} · {t(`detail.transactionStatus.${tx.status}`)}
+                  {tx.description} · {formatEuros(tx.amountCents)} ·{' '}
+                  {t(`detail.transactionStatus.${tx.status}`)}
                 </List.Item>
               ))}
             </List>

@@ -11,7 +11,7 @@ import {
   type Role,
   type UpdateUserBody,
 } from '@pluk/contract';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/address-fields';
 import { FormError } from '../../../components/form-error';
@@ -51,7 +51,11 @@ function initialValues(user?: ManagedUserDetail): UserFormValues {
     address: user?.address ?? { street: '', number: '', postalCode: '', city: '' },
     householdMembers: (user?.householdMembers ?? [])
       .filter((member) => !member.isHolder)
-      .map((member) => ({ name: member.name, yearOfBirth: member.yearOfBirth ?? '', isAdult: member.isAdult })),
+      .map((member) => ({
+        name: member.name,
+        yearOfBirth: member.yearOfBirth ?? '',
+        isAdult: member.isAdult,
+      })),
     roles: user?.roles ?? [],
     isApproved: user?.isApproved ?? true,
     isActive: user?.isActive ?? true,
@@ -96,6 +100,7 @@ export function UserForm({
   const create = useCreateUser();
   const update = useUpdateUser();
   const mutation = user ? update : create;
+  const [afterError, setAfterError] = useState<unknown>(null);
   const form = useForm<UserFormValues>({
     mode: 'controlled',
     initialValues: initialValues(user),
@@ -107,6 +112,7 @@ export function UserForm({
 
   const submit = form.onSubmit((values) => {
     if (mutation.isPending) return;
+    setAfterError(null);
     const onError = (error: unknown) => {
       form.setErrors(fieldErrors(error));
       focusError();
@@ -116,7 +122,8 @@ export function UserForm({
         await afterSave?.(saved, values);
         onSaved(saved);
       } catch (error) {
-        onError(error);
+        setAfterError(error);
+        focusError();
       }
     };
     if (user) update.mutate(updateBody(user.id, values), { onSuccess, onError });
@@ -183,7 +190,11 @@ export function UserForm({
           />
         )}
         {roleBoxes}
-        {mutation.isError && <FormError>{errorText(mutation.error)}</FormError>}
+        {/* A message of one field shows at that field only. */}
+        {mutation.isError && Object.keys(fieldErrors(mutation.error)).length === 0 && (
+          <FormError>{errorText(mutation.error)}</FormError>
+        )}
+        {afterError !== null && <FormError>{errorText(afterError)}</FormError>}
         <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
           {user ? t('common:actions.save') : t('form.create')}
         </Button>

@@ -165,7 +165,13 @@ export interface UsersSelection {
 
 function NameCell({ user, detailHref }: { user: ManagedUser; detailHref?: (id: number) => string }) {
   return detailHref ? (
-    <Text component={Link} to={detailHref(user.id)} fw={600} c="var(--mantine-primary-color-filled)" className="pluk-wrap">
+    <Text
+      component={Link}
+      to={detailHref(user.id)}
+      fw={600}
+      c="var(--mantine-primary-color-filled)"
+      className="pluk-wrap"
+    >
       {fullName(user)}
     </Text>
   ) : (
@@ -323,9 +329,7 @@ export function UsersList({
             ))}
           </Stack>
         )}
-        {pages > 1 && (
-          <Pagination value={page} onChange={setPage} total={pages} size="lg" mx="auto" />
-        )}
+        {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} size="lg" mx="auto" />}
       </Stack>
     );
   }
