@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/query-state';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from './paths';
