@@ -317,6 +317,8 @@ const idSources: Array<{ prefix: string; api: string }> = [
     prefix: '/applicationManager/administration-actions/IntentionPolicy/',
     api: '/api/applicationManager/IntentionPolicy',
   },
+  // The users administration: the farm's first account by name (GET applicationManager/user).
+  { prefix: '/applicationManager/users/', api: '/api/applicationManager/user' },
   // The thanks page: the account's own questionnaire (`{ questionnaire: { id, … } }`).
   { prefix: '/questionsfornextyear/', api: '/api/QuestionsForNextYear' },
 ];
@@ -380,6 +382,7 @@ async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promis
 /** Dialogs opened on a screen (the button that opens each), checked like the screen itself. */
 const dialogs: Array<{ path: string; account: Account; button: string | RegExp }> = [
   { path: '/applicationManager/users/waiting-list', account: 'beheerder', button: /goedkeuren/i },
+  { path: '/applicationManager/users/:id', account: 'beheerder', button: 'Verwijderen' },
   { path: '/applicationManager/posts/:id', account: 'beheerder', button: 'Mailen naar de leden' },
   { path: '/applicationManager/posts/:id', account: 'beheerder', button: 'Verwijderen' },
   { path: '/applicationManager/tasks/:id', account: 'beheerder', button: 'Afsluiten' },
