@@ -38,6 +38,7 @@ import {
   type MailedUser,
 } from './account-mails.js';
 import { managedUserColumns, presentManagedUser } from './presenter.js';
+import { replaceRoles } from './access.js';
 import { managedUser, notAnonymized } from './service.js';
 
 type CreateInput = z.output<typeof createUserBodySchema>;
@@ -162,11 +163,7 @@ export async function createUser(
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
-      if (input.roles.length > 0) {
-        await farm
-          .insert(userRoles)
-          .values(input.roles.map((role) => ({ appId: tenant.appId, userId: user.id, role })));
-      }
+      await replaceRoles(farm, tenant.appId, user.id, input.roles);
       await createHousehold(
         tx,
         { appId: tenant.appId, userId: user.id, name: `${input.firstName} ${input.lastName}` },
@@ -223,16 +220,7 @@ export async function updateUser(
         .where(and(eq(users.id, input.id), eq(users.appId, tenant.appId), notAnonymized))
         .returning({ firstName: users.firstName, lastName: users.lastName });
       if (!updated) throw notFound();
-      if (input.roles) {
-        await farm
-          .delete(userRoles)
-          .where(and(eq(userRoles.userId, input.id), eq(userRoles.appId, tenant.appId)));
-        if (input.roles.length > 0) {
-          await farm
-            .insert(userRoles)
-            .values(input.roles.map((role) => ({ appId: tenant.appId, userId: input.id, role })));
-        }
-      }
+      if (input.roles) await replaceRoles(farm, tenant.appId, input.id, input.roles);
       if (input.householdMembers || input.firstName || input.lastName) {
         const name = `${updated.firstName} ${updated.lastName}`;
         const holder = { appId: tenant.appId, userId: input.id, name };
