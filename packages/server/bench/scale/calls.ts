@@ -65,7 +65,7 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'users page 1', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 8 }, fill: 8 },
   { name: 'users filtered by name', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, filter: 'Lien' }, fill: 1 },
   // The users administration (issue 12): active only (the screen's default), by name, with its filters.
-  { name: 'users by name', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 8, isActive: true, sort: 'name' }, fill: 8 },
+  { name: 'users by name', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 7, isActive: true, sort: 'name' }, fill: 7 },
   { name: 'users by name, filtered', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', filter: 'Lien' }, fill: 1 },
   { name: 'users by name, role filter', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', role: 'ApplicationManager' }, fill: 1 },
   { name: 'users by name, subscription filter', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', subscriptionId: '{subscription}' }, fill: 3 },
