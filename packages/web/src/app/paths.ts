@@ -93,7 +93,10 @@ export const paths = {
         path: '/applicationManager/users/edit/:id',
         getHref: (id: number) => `/applicationManager/users/edit/${id}`,
       },
-      detail: { path: '/applicationManager/users/:id', getHref: (id: number) => `/applicationManager/users/${id}` },
+      detail: {
+        path: '/applicationManager/users/:id',
+        getHref: (id: number) => `/applicationManager/users/${id}`,
+      },
       multiactions: {
         path: '/applicationManager/users/multiactions',
         getHref: () => '/applicationManager/users/multiactions',

@@ -22,6 +22,7 @@ function Loaded({ id }: { id: number }) {
       user={query.data}
       isSelf={me === id}
       editHref={paths.manager.users.edit.getHref(id)}
+      transactionsHref={paths.manager.bank.user.getHref(id, `${query.data.firstName} ${query.data.lastName}`)}
       onDeleted={() => void navigate(paths.manager.users.getHref(), { replace: true })}
     />
   );

@@ -86,11 +86,14 @@ function MailButtons({ user }: { user: ManagedUserDetail }) {
 export function UserDetail({
   user,
   editHref,
+  transactionsHref,
   onDeleted,
   isSelf,
 }: {
   user: ManagedUserDetail;
   editHref: string;
+  /** All of the member's transactions, on the bank's screen. */
+  transactionsHref?: string;
   onDeleted: () => void;
   isSelf: boolean;
 }) {
@@ -238,6 +241,11 @@ export function UserDetail({
                 </List.Item>
               ))}
             </List>
+          )}
+          {transactionsHref && (
+            <Text component={Link} to={transactionsHref} size="sm" c="var(--mantine-primary-color-filled)">
+              {t('detail.allTransactions')}
+            </Text>
           )}
         </Section>
       </SimpleGrid>
