@@ -317,6 +317,8 @@ const idSources: Array<{ prefix: string; api: string }> = [
     prefix: '/applicationManager/administration-actions/IntentionPolicy/',
     api: '/api/applicationManager/IntentionPolicy',
   },
+  // The users administration: the farm's first account by name (GET applicationManager/user).
+  { prefix: '/applicationManager/users/', api: '/api/applicationManager/user' },
   // The thanks page: the account's own questionnaire (`{ questionnaire: { id, … } }`).
   { prefix: '/questionsfornextyear/', api: '/api/QuestionsForNextYear' },
 ];
@@ -382,6 +384,7 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   { path: '/applicationManager/users/waiting-list', account: 'beheerder', button: /goedkeuren/i },
   // translations (Admin)
   { path: '/applicationManager/translations', account: 'admin', button: /^Aanpassen: / },
+  { path: '/applicationManager/users/:id', account: 'beheerder', button: 'Verwijderen' },
   { path: '/applicationManager/posts/:id', account: 'beheerder', button: 'Mailen naar de leden' },
   { path: '/applicationManager/posts/:id', account: 'beheerder', button: 'Verwijderen' },
   { path: '/applicationManager/tasks/:id', account: 'beheerder', button: 'Afsluiten' },

@@ -123,8 +123,9 @@ test('a plain member sees no manager area, a manager does', async ({ browser }) 
   await manager.getByRole('link', { name: 'Beheer' }).click();
   await manager.getByRole('link', { name: /Wachtlijst/ }).click();
   await expect(manager.getByRole('heading', { name: 'Wachtlijst' })).toBeVisible();
-  // The back button goes up one path level (/applicationManager/users leads to the manager home for now).
+  // The back button goes up one path level: the users list, an area of the manager home (no back button).
   await manager.getByRole('link', { name: 'Terug' }).click();
-  await expect(manager).toHaveURL(/\/applicationManager$/);
+  await expect(manager).toHaveURL(/\/applicationManager\/users$/);
+  await expect(manager.getByRole('heading', { name: 'Leden' })).toBeVisible();
   await expect(manager.getByRole('link', { name: 'Terug' })).toHaveCount(0);
 });

@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagedQuerySchema, pagedResultSchema, idField } from './common.js';
+import {
+  addressSchema,
+  idField,
+  idParamsSchema,
+  isoDateTimeSchema,
+  okSchema,
+  pagedQuerySchema,
+  pagedResultSchema,
+  urlBooleanSchema,
+} from './common.js';
 import { defineRoute } from './define-route.js';
+import { emailSchema, householdMemberInputSchema, nameSchema, phoneSchema, usernameSchema } from './auth.js';
 import { roleSchema } from './roles.js';
+import { householdMemberSchema } from './user.js';
 
 /** A user as managers see it in the users list and on the waiting list. */
 export const managedUserSchema = z.object({
@@ -17,11 +28,122 @@ export const managedUserSchema = z.object({
   householdSize: z.number().int().min(1),
   customQuestionAnswer: z.string().nullable(),
   createdAt: isoDateTimeSchema,
+  lastSeenAt: isoDateTimeSchema.nullable(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 export const pagedUsersSchema = pagedResultSchema(managedUserSchema);
 export type PagedUsers = z.infer<typeof pagedUsersSchema>;
+
+/** How the users list is ordered: by name (last, first), by account age, or by last visit. */
+export const userSortSchema = z.enum(['name', 'created', 'lastSeen'], { error: 'Onbekende sortering.' });
+export type UserSort = z.infer<typeof userSortSchema>;
+
+/**
+ * The users list's query: the paged query of product-spec §3 plus a role, a subscription, and the order.
+ * The default order (oldest account first) is the waiting list's.
+ */
+export const managedUsersQuerySchema = pagedQuerySchema.extend({
+  role: roleSchema.optional(),
+  subscriptionId: idField('subscriptionId').optional(),
+  sort: userSortSchema.default('created'),
+  direction: z.enum(['asc', 'desc'], { error: 'Kies oplopend of aflopend.' }).default('asc'),
+});
+export type ManagedUsersQuery = z.input<typeof managedUsersQuerySchema>;
+
+/** A member's detail for managers: the account with its subscriptions, money, credits and chores. */
+export const managedUserDetailSchema = managedUserSchema.extend({
+  address: addressSchema,
+  isTransactionable: z.boolean(),
+  hasPaid: z.boolean(),
+  householdMembers: z.array(householdMemberSchema),
+  subscriptions: z.array(z.object({ id: z.number().int(), name: z.string(), harvestYear: z.number().int() })),
+  walletBalanceCents: z.number().int(),
+  credits: z.array(z.object({ harvestYear: z.number().int(), total: z.number().int() })),
+  /** The latest chores the member signed up for (at most 20). */
+  tasks: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      startsAt: isoDateTimeSchema,
+      status: z.enum(['waiting', 'confirmed', 'refused']),
+    }),
+  ),
+  /** The latest bank transactions of the member (at most 20). */
+  transactions: z.array(
+    z.object({
+      id: z.number().int(),
+      description: z.string(),
+      amountCents: z.number().int(),
+      status: z.enum(['open', 'paid', 'cancelled']),
+      harvestYear: z.number().int(),
+      dueDate: z.string(),
+    }),
+  ),
+});
+export type ManagedUserDetail = z.infer<typeof managedUserDetailSchema>;
+
+const rolesField = z
+  .array(roleSchema)
+  .max(20)
+  .refine((list) => new Set(list).size === list.length, {
+    message: 'Elke rol maar één keer.',
+  });
+
+/** What a manager fills in for a new account; the member sets a password through the e-mailed link. */
+export const createUserBodySchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  firstName: nameSchema('voornaam'),
+  lastName: nameSchema('achternaam'),
+  phone: phoneSchema.default(''),
+  address: addressSchema.default({ street: '', number: '', postalCode: '', city: '' }),
+  householdMembers: z.array(householdMemberInputSchema).max(20, 'Hoogstens 20 gezinsleden.').default([]),
+  roles: rolesField.default([]),
+  isApproved: z.boolean().default(true),
+  isActive: z.boolean().default(true),
+  /** Queue the welcome e-mail and a link to choose a password. */
+  sendWelcomeEmail: z.boolean().default(true),
+});
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+/** Changes a member: only the fields given change (the multi-actions send just `isActive`). */
+export const updateUserBodySchema = z.object({
+  id: idField('id'),
+  username: usernameSchema.optional(),
+  email: emailSchema.optional(),
+  firstName: nameSchema('voornaam').optional(),
+  lastName: nameSchema('achternaam').optional(),
+  phone: phoneSchema.optional(),
+  address: addressSchema.optional(),
+  householdMembers: z.array(householdMemberInputSchema).max(20, 'Hoogstens 20 gezinsleden.').optional(),
+  roles: rolesField.optional(),
+  isApproved: z.boolean().optional(),
+  isActive: z.boolean().optional(),
+});
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+/** `GET user`: every account of the farm by name, for pickers. */
+export const userListItemSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+});
+
+/** `GET user/extended?isAtive=` (the spec's spelling): accounts with roles, subscriptions and payment. */
+export const extendedUsersQuerySchema = z.object({ isAtive: urlBooleanSchema.optional() });
+export const extendedUserSchema = managedUserSchema.extend({
+  isTransactionable: z.boolean(),
+  hasPaid: z.boolean(),
+  subscriptionIds: z.array(z.number().int()),
+});
+
+export const welcomeEmailResultSchema = z.object({
+  /** False when this member was already sent the welcome e-mail by hand today (a double click). */
+  queued: z.boolean(),
+});
 
 export const approveBodySchema = z.object({ userId: idField('userId') });
 
@@ -34,8 +156,10 @@ export const usersRoutes = {
     method: 'POST',
     path: 'applicationManager/user/paged',
     permission: { role: 'ApplicationManager' },
-    summary: 'Users of this app, paged and filtered (the waiting list is isApproved=false).',
-    body: pagedQuerySchema,
+    summary:
+      'Users of this app, paged, filtered (name, role, subscription, approved, active) and sorted; the ' +
+      'waiting list is isApproved=false. Deleted (anonymised) accounts are never listed.',
+    body: managedUsersQuerySchema,
     response: { 200: pagedUsersSchema },
   }),
   approve: defineRoute({
@@ -46,5 +170,82 @@ export const usersRoutes = {
     summary: 'Approves a user from the waiting list (approved and active) and sends the welcome e-mail.',
     body: approveBodySchema,
     response: { 200: managedUserSchema },
+  }),
+  list: defineRoute({
+    feature: 'users',
+    method: 'GET',
+    path: 'applicationManager/user',
+    permission: { role: 'ApplicationManager' },
+    summary: 'Every (not deleted) account of the farm by name, for pickers.',
+    response: { 200: z.array(userListItemSchema) },
+  }),
+  extended: defineRoute({
+    feature: 'users',
+    method: 'GET',
+    path: 'applicationManager/user/extended',
+    permission: { role: 'ApplicationManager' },
+    summary: 'Accounts by name with roles, subscriptions and payment; `isAtive` filters on active.',
+    query: extendedUsersQuerySchema,
+    response: { 200: z.array(extendedUserSchema) },
+  }),
+  detail: defineRoute({
+    feature: 'users',
+    method: 'GET',
+    path: 'applicationManager/user/:id',
+    permission: { role: 'ApplicationManager' },
+    summary: "A member's detail: account, household, subscriptions, wallet, credits, chores, transactions.",
+    params: idParamsSchema,
+    response: { 200: managedUserDetailSchema },
+  }),
+  create: defineRoute({
+    feature: 'users',
+    method: 'POST',
+    path: 'applicationManager/user/create',
+    permission: { role: 'ApplicationManager' },
+    summary:
+      'Makes an account (roles, approved, active); optionally queues the welcome e-mail with a link to ' +
+      'choose a password. Only an Admin grants the Admin role.',
+    body: createUserBodySchema,
+    response: { 200: managedUserSchema },
+  }),
+  update: defineRoute({
+    feature: 'users',
+    method: 'POST',
+    path: 'applicationManager/user/update',
+    permission: { role: 'ApplicationManager' },
+    summary:
+      'Changes the given fields of an account. Only an Admin grants or takes the Admin role; the last ' +
+      'Admin keeps it; a manager cannot deactivate themself.',
+    body: updateUserBodySchema,
+    response: { 200: managedUserSchema },
+  }),
+  remove: defineRoute({
+    feature: 'users',
+    method: 'DELETE',
+    path: 'applicationManager/user/:id',
+    permission: { role: 'ApplicationManager' },
+    summary:
+      'Deletes an account by anonymising it (ADR 080): personal data wiped, no login, money history kept; ' +
+      'refused while it has open reservations or requests, for oneself and for the last Admin.',
+    params: idParamsSchema,
+    response: { 204: z.null() },
+  }),
+  sendWelcomeEmail: defineRoute({
+    feature: 'users',
+    method: 'POST',
+    path: 'applicationManager/User/SendWelcomeEmail/:id',
+    permission: { role: 'ApplicationManager' },
+    summary: 'Sends the welcome e-mail again; at most once per member and farm day.',
+    params: idParamsSchema,
+    response: { 200: welcomeEmailResultSchema },
+  }),
+  resetPassword: defineRoute({
+    feature: 'users',
+    method: 'GET',
+    path: 'applicationManager/User/ResetPassword/:id',
+    permission: { role: 'ApplicationManager' },
+    summary: 'E-mails the member a link to choose a new password; the password itself is unchanged.',
+    params: idParamsSchema,
+    response: { 200: okSchema },
   }),
 } as const;

@@ -109,6 +109,7 @@ export function makeManagedUser(overrides: Partial<ManagedUser> = {}): ManagedUs
     isApproved: false,
     isActive: false,
     householdSize: 3,
+    lastSeenAt: null,
     customQuestionAnswer: 'Via de buren',
     createdAt: '2026-03-02T10:00:00.000Z',
     ...overrides,

@@ -11,7 +11,8 @@
  * shows the mismatch), the paged lists of issue 17 answer one page.
  *
  * `{workshop}`, `{post}` and `{offer}` stand for the demo farm's workshop event, its newest post (with a
- * comment) and its jam offer (with a reservation); the harness looks their ids up. The wallet screen's
+ * comment) and its jam offer (with a reservation), `"{subscription}"` in a body for its vegetable
+ * subscription (three members); the harness looks their ids up. The wallet screen's
  * fill is its first page of movements (20 at most: a grown member has about 10, and run.ts gives the
  * demo-size `lid` the same monthly donations, ADR 070).
  */
@@ -63,5 +64,10 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'manager member wallets', role: 'manager', path: 'applicationManager/internalbank/wallets?page=0&pageSize=5', fill: 5 },
   { name: 'users page 1', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 8 }, fill: 8 },
   { name: 'users filtered by name', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, filter: 'Lien' }, fill: 1 },
+  // The users administration (issue 12): active only (the screen's default), by name, with its filters.
+  { name: 'users by name', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 7, isActive: true, sort: 'name' }, fill: 7 },
+  { name: 'users by name, filtered', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', filter: 'Lien' }, fill: 1 },
+  { name: 'users by name, role filter', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', role: 'ApplicationManager' }, fill: 1 },
+  { name: 'users by name, subscription filter', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', subscriptionId: '{subscription}' }, fill: 3 },
   { name: 'waiting list', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 2, isApproved: false }, fill: 2 },
 ]; // prettier-ignore

@@ -147,6 +147,8 @@ async function callOptions(farm: Farm, calls: ScaleCall[]): Promise<autocannon.O
     select subject_id from comments where app_id = ${demoFarm} and subject_type = 'post' order by id limit 1`;
   const [offer] = await farm.sql`
     select id from products where app_id = ${demoFarm} and title = 'Aardbeienconfituur'`;
+  const [subscription] = await farm.sql`
+    select id from subscriptions where app_id = ${demoFarm} and name = 'Groenteabonnement' order by id limit 1`;
   const headers = { member: await login(farm.base, 'lid'), manager: await login(farm.base, 'beheerder') };
   return calls.map((call) => ({
     url: `${farm.base}/api/${call.path
@@ -158,7 +160,9 @@ async function callOptions(farm: Farm, calls: ScaleCall[]): Promise<autocannon.O
       call.body === undefined
         ? headers[call.role]
         : { ...headers[call.role], 'content-type': 'application/json' },
-    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+    ...(call.body === undefined
+      ? {}
+      : { body: JSON.stringify(call.body).replace('"{subscription}"', String(subscription!.id)) }),
   }));
 }
 

@@ -84,7 +84,24 @@ export const paths = {
 
   manager: {
     home: { path: '/applicationManager', getHref: () => '/applicationManager' },
-    users: { path: '/applicationManager/users', getHref: () => '/applicationManager/users' },
+    users: {
+      path: '/applicationManager/users',
+      getHref: () => '/applicationManager/users',
+      create: { path: '/applicationManager/users/new', getHref: () => '/applicationManager/users/new' },
+      editParent: { path: '/applicationManager/users/edit', getHref: () => '/applicationManager/users/edit' },
+      edit: {
+        path: '/applicationManager/users/edit/:id',
+        getHref: (id: number) => `/applicationManager/users/edit/${id}`,
+      },
+      detail: {
+        path: '/applicationManager/users/:id',
+        getHref: (id: number) => `/applicationManager/users/${id}`,
+      },
+      multiactions: {
+        path: '/applicationManager/users/multiactions',
+        getHref: () => '/applicationManager/users/multiactions',
+      },
+    },
     waitingList: {
       path: '/applicationManager/users/waiting-list',
       getHref: () => '/applicationManager/users/waiting-list',

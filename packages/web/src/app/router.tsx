@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/query-state';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from './paths';
@@ -27,6 +27,7 @@ import { bankMemberRouteObjects } from './routes/bank/routes';
 import { reenrolmentManagerRouteObjects } from './routes/reenrolment-manager/routes';
 // translations (Admin)
 import { translationManagerRouteObjects } from './routes/translation-manager/routes';
+import { usersManagerRouteObjects } from './routes/users-manager/routes';
 // re-enrolment (member)
 import { questionsRouteObjects } from './routes/questions/routes';
 // admin actions
@@ -140,12 +141,6 @@ export const routes: RouteObject[] = [
         handle: handle({ access: 'manager', layout: 'applicationManager', titleKey: 'titles.manager' }),
       },
       {
-        // The users list comes with a later issue; the back button of its sub-pages goes up to here.
-        path: paths.manager.users.path,
-        element: <Navigate to={paths.manager.home.getHref()} replace />,
-        handle: handle({ access: 'manager', layout: 'applicationManager', titleKey: 'titles.manager' }),
-      },
-      {
         path: paths.manager.waitingList.path,
         lazy: async () => ({ Component: (await import('./routes/manager/waiting-list')).WaitingListRoute }),
         handle: handle({
@@ -180,6 +175,7 @@ export const routes: RouteObject[] = [
       ...bankMemberRouteObjects,
       // re-enrolment (manager)
       ...reenrolmentManagerRouteObjects,
+      ...usersManagerRouteObjects,
       ...questionsRouteObjects,
       // admin actions
       ...adminActionsRouteObjects,

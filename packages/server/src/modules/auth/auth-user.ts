@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { users } from '../../db/schema/index.js';
@@ -31,6 +31,6 @@ export async function loadAuthUser(
       roles: userRolesSubquery,
     })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.appId, appId), sessionAlive));
+    .where(and(eq(users.id, userId), eq(users.appId, appId), isNull(users.anonymizedAt), sessionAlive));
   return row ?? null;
 }

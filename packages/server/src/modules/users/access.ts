@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@pluk/contract';
 import { userRoles, users } from '../../db/schema/index.js';
-import { tenantDb } from '../../db/tenant.js';
+import { tenantDb, type TenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-error.js';
 
@@ -10,6 +10,12 @@ export interface AccessChange {
   roles?: Role[];
   isApproved?: boolean;
   isActive?: boolean;
+}
+
+/** Replaces a user's roles in the caller's transaction (the caller forgets the cached auth after it). */
+export async function replaceRoles(farm: TenantDb, appId: string, userId: number, roles: readonly Role[]) {
+  await farm.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.appId, appId)));
+  if (roles.length > 0) await farm.insert(userRoles).values(roles.map((role) => ({ appId, userId, role })));
 }
 
 /**
@@ -33,12 +39,7 @@ export async function changeUserAccess(
       .where(and(eq(users.id, userId), eq(users.appId, appId)))
       .returning({ id: users.id });
     if (updated.length === 0) return false;
-    if (change.roles) {
-      await farm.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.appId, appId)));
-      if (change.roles.length > 0) {
-        await farm.insert(userRoles).values(change.roles.map((role) => ({ appId, userId, role })));
-      }
-    }
+    if (change.roles) await replaceRoles(farm, appId, userId, change.roles);
     return true;
   });
   app.authUsers.forget(userId);

@@ -16,6 +16,7 @@ export const managedUserColumns = {
   householdSize: sql<number>`greatest(1, (select count(*) from household_members hm join households h on h.app_id = hm.app_id and h.id = hm.household_id where h.app_id = "users"."app_id" and h.holder_user_id = "users"."id"))::int`,
   customQuestionAnswer: users.customQuestionAnswer,
   createdAt: users.createdAt,
+  lastSeenAt: users.lastSeenAt,
 };
 
 export interface ManagedUserRow {
@@ -31,6 +32,7 @@ export interface ManagedUserRow {
   householdSize: number;
   customQuestionAnswer: string | null;
   createdAt: Date;
+  lastSeenAt: Date | null;
 }
 
 /** A user as managers see it (users list, waiting list). */
@@ -39,5 +41,6 @@ export function presentManagedUser(row: ManagedUserRow): ManagedUser {
     ...row,
     householdSize: Number(row.householdSize),
     createdAt: new Date(row.createdAt).toISOString(),
+    lastSeenAt: row.lastSeenAt === null ? null : new Date(row.lastSeenAt).toISOString(),
   };
 }

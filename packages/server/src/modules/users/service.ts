@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ManagedUser, PagedQuery, PagedUsers } from '@pluk/contract';
+import { and, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ManagedUser, managedUsersQuerySchema, PagedUsers, UserSort } from '@pluk/contract';
+import type { z } from 'zod';
 import { users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -29,25 +30,59 @@ import { managedUserColumns, presentManagedUser } from './presenter.js';
 export const userSearchText = sql`(${users.username} || ' ' || ${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
 /** Oldest account first (index `users_app_created_id`; the waiting list `users_waiting_created_id`). */
-const userKeys: PageKey[] = [
+const createdKeys: PageKey[] = [
   { column: users.createdAt, type: 'timestamptz' },
   { column: users.id, type: 'integer' },
 ];
+/** By name (index `users_app_name_id`). */
+const nameKeys: PageKey[] = [
+  { column: users.lastName, type: 'text' },
+  { column: users.firstName, type: 'text' },
+  { column: users.id, type: 'integer' },
+];
+/** By last visit; never seen counts as the oldest visit, so the cursor never holds a null. */
+const lastSeenKeys: PageKey[] = [
+  { column: sql`coalesce(${users.lastSeenAt}, '-infinity'::timestamptz)`, type: 'timestamptz' },
+  { column: users.id, type: 'integer' },
+];
+const sortKeys: Record<UserSort, PageKey[]> = {
+  name: nameKeys,
+  created: createdKeys,
+  lastSeen: lastSeenKeys,
+};
 
-/** Users of the app, filtered and paged (page is 1-based, or `after`); the waiting list is isApproved=false. */
+/** Not deleted: anonymised accounts (ADR 080) are in no list. */
+export const notAnonymized = isNull(users.anonymizedAt);
+
+/**
+ * Users of the app, filtered, sorted and paged (page is 1-based, or `after`); the waiting list is
+ * isApproved=false with the default order (oldest first).
+ */
 export async function pagedUsers(
   app: FastifyInstance,
   appId: string,
-  query: PagedQuery,
+  query: z.output<typeof managedUsersQuerySchema>,
 ): Promise<PagedUsers> {
-  const conditions: SQL[] = [eq(users.appId, appId)];
+  const conditions: SQL[] = [eq(users.appId, appId), notAnonymized];
   if (query.filter) conditions.push(ilike(userSearchText, likePattern(query.filter)));
   if (query.isApproved !== undefined) conditions.push(eq(users.isApproved, literalFlag(query.isApproved)));
   if (query.isActive !== undefined) conditions.push(eq(users.isActive, literalFlag(query.isActive)));
   if (query.userIds) {
     conditions.push(query.userIds.length > 0 ? inArray(users.id, query.userIds) : sql`false`);
   }
+  if (query.role) {
+    conditions.push(
+      sql`exists (select 1 from user_roles r where r.app_id = ${users.appId} and r.user_id = ${users.id} and r.role = ${query.role})`,
+    );
+  }
+  if (query.subscriptionId) {
+    conditions.push(
+      sql`exists (select 1 from user_subscriptions s where s.app_id = ${users.appId} and s.user_id = ${users.id} and s.subscription_id = ${query.subscriptionId})`,
+    );
+  }
   const where = and(...conditions);
+  const desc = query.direction === 'desc';
+  const keys = sortKeys[query.sort].map((key) => ({ ...key, desc }));
   const request = {
     offset: (query.page - 1) * query.rowsPerPage,
     pageSize: query.rowsPerPage,
@@ -58,12 +93,12 @@ export async function pagedUsers(
   const rows = await farm
     .select({
       ...managedUserColumns,
-      cursor: cursorColumn(userKeys),
+      cursor: cursorColumn(keys),
       total: cappedTotal(farm, users, where),
     })
     .from(users)
-    .where(and(where, query.after ? afterCursor(userKeys, decodeCursor(userKeys, query.after)) : undefined))
-    .orderBy(asc(users.createdAt), asc(users.id))
+    .where(and(where, query.after ? afterCursor(keys, decodeCursor(keys, query.after)) : undefined))
+    .orderBy(...keys.map((key) => (desc ? sql`${key.column} desc` : sql`${key.column} asc`)))
     .limit(window.limit)
     .offset(window.offset);
   const page = await finishPage(rows, request, presentManagedUser, (cap) =>
@@ -72,11 +107,11 @@ export async function pagedUsers(
   return { ...page, page: query.page, rowsPerPage: query.rowsPerPage };
 }
 
-async function managedUser(app: FastifyInstance, appId: string, userId: number): Promise<ManagedUser> {
+export async function managedUser(app: FastifyInstance, appId: string, userId: number): Promise<ManagedUser> {
   const [row] = await tenantDb(app.db, appId)
     .select(managedUserColumns)
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.appId, appId)));
+    .where(and(eq(users.id, userId), eq(users.appId, appId), notAnonymized));
   if (!row) throw notFound();
   return presentManagedUser(row);
 }
@@ -99,7 +134,7 @@ export async function approveUser(
       username: users.username,
     })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.appId, tenant.appId)));
+    .where(and(eq(users.id, userId), eq(users.appId, tenant.appId), notAnonymized));
   if (!target) throw notFound();
   // Approval takes a user off the waiting list, nothing else: a deactivated member stays deactivated.
   if (target.isApproved) {

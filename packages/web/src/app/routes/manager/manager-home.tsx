@@ -25,6 +25,7 @@ import {
   IconUserPlus,
   // admin actions
   IconStack2,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import { isApplicationManager, passesRoleCheck, waitingListQuery, type Role } from '@pluk/contract';
@@ -95,6 +96,18 @@ function WaitingListTile() {
           </Badge>
         )
       }
+    />
+  );
+}
+
+function UsersTile() {
+  const { t } = useTranslation('users');
+  return (
+    <Tile
+      to={paths.manager.users.getHref()}
+      icon={IconUsers}
+      title={t('managerHome.users')}
+      text={t('managerHome.usersText')}
     />
   );
 }
@@ -347,6 +360,7 @@ export function ManagerHomeRoute() {
         !showBank &&
         !showHarvest && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {showWaitingList && <UsersTile />}
         {showWaitingList && <WaitingListTile />}
         {showWaitingList && <FeedbackTile />}
         {showWaitingList && <SubscriptionsTile />}

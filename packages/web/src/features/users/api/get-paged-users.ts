@@ -1,18 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { usersRoutes, type PagedQuery, type PagedUsers } from '@pluk/contract';
+import { usersRoutes, type ManagedUsersQuery, type PagedUsers } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
-export function getPagedUsers(query: PagedQuery): Promise<PagedUsers> {
+export function getPagedUsers(query: ManagedUsersQuery): Promise<PagedUsers> {
   return apiRequest(usersRoutes.paged, { body: query });
 }
 
-export const pagedUsersQueryOptions = (query: PagedQuery) =>
+export const pagedUsersQueryOptions = (query: ManagedUsersQuery) =>
   queryOptions({
     queryKey: ['users', 'paged', query],
     queryFn: () => getPagedUsers(query),
     placeholderData: keepPreviousData,
   });
 
-export function usePagedUsers(query: PagedQuery, options: { enabled?: boolean } = {}) {
+export function usePagedUsers(query: ManagedUsersQuery, options: { enabled?: boolean } = {}) {
   return useQuery({ ...pagedUsersQueryOptions(query), enabled: options.enabled ?? true });
 }

@@ -1,0 +1,239 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import {
+  bankTransactionEvents,
+  bankTransactions,
+  emailLog,
+  eventAttendances,
+  events,
+  householdMembers,
+  households,
+  notifications,
+  passwordResetTokens,
+  productReservations,
+  products,
+  pushSubscriptions,
+  requests,
+  taskAssignments,
+  tasks,
+  userAvatars,
+  userRoles,
+  users,
+  userSettingOverrides,
+  userSubscriptions,
+} from '../../db/schema/index.js';
+import { tenantDb } from '../../db/tenant.js';
+import { inTransaction } from '../../db/transaction.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import type { RequestAuth, Tenant } from '../../types.js';
+import { audit } from '../audit.js';
+import { revokeUserTokens } from '../auth/refresh-tokens.js';
+import { assertAnotherAdmin, unusablePasswordHash } from './accounts.js';
+import { notAnonymized } from './service.js';
+
+/** The name a deleted member keeps in ledgers, bank transactions and chore history (ADR 080). */
+export const anonymisedFirstName = 'Verwijderd';
+export const anonymisedLastName = 'lid';
+
+/**
+ * Deletes a member the GDPR way (ADR 080): the row stays so every ledger entry, wallet, bank
+ * transaction and credit keeps pointing at it and money history stays exact, but everything personal
+ * is wiped in one transaction with an audit row. Open bank transactions are cancelled, future chore
+ * and event sign-ups dropped, subscriptions ended; open reservations and requests must be handled first.
+ */
+export async function anonymiseUser(
+  app: FastifyInstance,
+  tenant: Tenant,
+  auth: RequestAuth,
+  userId: number,
+): Promise<void> {
+  const appId = tenant.appId;
+  if (userId === auth.user.id) {
+    throw new HttpError(409, 'CANNOT_DELETE_SELF', 'Je kan je eigen account niet verwijderen.');
+  }
+  await inTransaction(app.db, async (tx) => {
+    const farm = tenantDb(tx, appId);
+    // The row lock makes two deletions (or a deletion and an edit) of one member wait for each other.
+    const [target] = await farm
+      .select({
+        id: users.id,
+        roles: sql<
+          string[]
+        >`array(select role from user_roles ur where ur.app_id = ${appId} and ur.user_id = ${userId})`,
+      })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.appId, appId), notAnonymized))
+      .for('update');
+    if (!target) throw notFound();
+    if (target.roles.includes('Admin')) {
+      if (!auth.user.roles.includes('Admin')) {
+        throw new HttpError(403, 'ADMIN_ROLE_ONLY_BY_ADMIN', 'Alleen een Admin kan een Admin verwijderen.');
+      }
+      await assertAnotherAdmin(tx, appId);
+    }
+    await assertNothingOpen(tx, appId, userId);
+
+    const placeholder = `verwijderd-${userId}`;
+    await farm
+      .update(users)
+      .set({
+        username: placeholder,
+        email: `${placeholder}@verwijderd.invalid`,
+        passwordHash: unusablePasswordHash(),
+        firstName: anonymisedFirstName,
+        lastName: anonymisedLastName,
+        phone: '',
+        street: '',
+        houseNumber: '',
+        postalCode: '',
+        city: '',
+        customQuestionAnswer: null,
+        showContactData: false,
+        receiveEmails: false,
+        isActive: false,
+        isTransactionable: false,
+        anonymizedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(users.id, userId), eq(users.appId, appId)));
+    await farm.delete(userRoles).where(and(eq(userRoles.appId, appId), eq(userRoles.userId, userId)));
+    await farm.delete(userAvatars).where(and(eq(userAvatars.appId, appId), eq(userAvatars.userId, userId)));
+    await farm
+      .delete(userSettingOverrides)
+      .where(and(eq(userSettingOverrides.appId, appId), eq(userSettingOverrides.userId, userId)));
+    await farm
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.appId, appId), eq(pushSubscriptions.userId, userId)));
+    await farm
+      .delete(notifications)
+      .where(and(eq(notifications.appId, appId), eq(notifications.userId, userId)));
+    await farm
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.appId, appId), eq(passwordResetTokens.userId, userId)));
+    await revokeUserTokens(farm, userId);
+    // The household: only the holder stays, under the anonymous name.
+    const household = farm
+      .select({ id: households.id })
+      .from(households)
+      .where(and(eq(households.appId, appId), eq(households.holderUserId, userId)));
+    await farm
+      .delete(householdMembers)
+      .where(
+        and(
+          eq(householdMembers.appId, appId),
+          inArray(householdMembers.householdId, household),
+          eq(householdMembers.isHolder, false),
+        ),
+      );
+    await farm
+      .update(householdMembers)
+      .set({ name: `${anonymisedFirstName} ${anonymisedLastName}`, yearOfBirth: null })
+      .where(and(eq(householdMembers.appId, appId), inArray(householdMembers.householdId, household)));
+    // Subscriptions end; future chore and event sign-ups free their places; past ones stay (credits).
+    await farm
+      .delete(userSubscriptions)
+      .where(and(eq(userSubscriptions.appId, appId), eq(userSubscriptions.userId, userId)));
+    await farm.delete(taskAssignments).where(
+      and(
+        eq(taskAssignments.appId, appId),
+        eq(taskAssignments.userId, userId),
+        inArray(
+          taskAssignments.taskId,
+          farm
+            .select({ id: tasks.id })
+            .from(tasks)
+            .where(and(eq(tasks.appId, appId), gt(tasks.startsAt, sql`now()`))),
+        ),
+      ),
+    );
+    await farm.delete(eventAttendances).where(
+      and(
+        eq(eventAttendances.appId, appId),
+        eq(eventAttendances.userId, userId),
+        inArray(
+          eventAttendances.eventId,
+          farm
+            .select({ id: events.id })
+            .from(events)
+            .where(and(eq(events.appId, appId), gt(events.startsAt, sql`now()`))),
+        ),
+      ),
+    );
+    // Open bank transactions are cancelled (nothing is owed any more); paid ones stay as they are.
+    const cancelled = await farm
+      .update(bankTransactions)
+      .set({ status: 'cancelled', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(bankTransactions.appId, appId),
+          eq(bankTransactions.userId, userId),
+          eq(bankTransactions.status, 'open'),
+        ),
+      )
+      .returning({ id: bankTransactions.id, amountCents: bankTransactions.amountCents });
+    if (cancelled.length > 0) {
+      await farm.insert(bankTransactionEvents).values(
+        cancelled.map((t) => ({
+          appId,
+          transactionId: t.id,
+          kind: 'cancelled',
+          fromStatus: 'open',
+          toStatus: 'cancelled',
+          amountCents: t.amountCents,
+          actorUserId: auth.user.id,
+          detail: 'Lid verwijderd',
+        })),
+      );
+    }
+    // The e-mails sent keep their date and template, not the address or text.
+    await farm
+      .update(emailLog)
+      .set({ toAddress: '[verwijderd]', body: '[verwijderd]' })
+      .where(and(eq(emailLog.appId, appId), eq(emailLog.userId, userId)));
+    await audit(tx, appId, auth, 'user.delete', { userId, bankTransactionsCancelled: cancelled.length });
+  });
+  app.authUsers.forget(userId);
+}
+
+/** Reservations and requests still waiting on this member are handled by a person first. */
+async function assertNothingOpen(tx: Parameters<typeof tenantDb>[0], appId: string, userId: number) {
+  const farm = tenantDb(tx, appId);
+  const [reservation] = await farm
+    .select({ id: productReservations.id })
+    .from(productReservations)
+    .where(
+      and(
+        eq(productReservations.appId, appId),
+        eq(productReservations.status, 'reserved'),
+        or(
+          eq(productReservations.userId, userId),
+          inArray(
+            productReservations.productId,
+            farm
+              .select({ id: products.id })
+              .from(products)
+              .where(and(eq(products.appId, appId), eq(products.ownerUserId, userId))),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  const [request] = await farm
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.appId, appId),
+        inArray(requests.status, ['open', 'taken']),
+        or(eq(requests.requesterUserId, userId), eq(requests.takenByUserId, userId)),
+      ),
+    )
+    .limit(1);
+  if (reservation || request) {
+    throw new HttpError(
+      409,
+      'USER_HAS_OPEN_TRADES',
+      'Dit lid heeft nog open reservaties of vragen. Handel die eerst af (of laat ze annuleren) en verwijder het lid daarna.',
+    );
+  }
+}
