@@ -265,6 +265,13 @@ export const mailableMemberSchema = z.object({
 });
 export type MailableMember = z.infer<typeof mailableMemberSchema>;
 
+/** What the compose form offers: the farm's subscriptions, and whether e-mails leave the farm at all. */
+export const communicationOptionsSchema = z.object({
+  smtpSource: smtpSourceSchema,
+  subscriptions: z.array(z.object({ id: z.number().int(), name: z.string(), harvestYear: z.number().int() })),
+});
+export type CommunicationOptions = z.infer<typeof communicationOptionsSchema>;
+
 const templatesManager = { role: 'ApplicationManager' } as const;
 const admin = { role: 'Admin' } as const;
 const mailer = { role: 'PostManager' } as const;
@@ -333,6 +340,15 @@ export const communicationRoutes = {
     summary:
       'Connects to the saved SMTP server (a bounded wait) and says in Dutch whether it answers and accepts the login.',
     response: { 200: smtpTestResultSchema },
+  }),
+  options: defineRoute({
+    feature: 'communication',
+    method: 'GET',
+    path: `${base}/options`,
+    permission: mailer,
+    summary:
+      "The compose form's choices: the farm's subscriptions (newest harvest year first) and where e-mails go (farm SMTP, the server's, or none: recorded, not sent).",
+    response: { 200: communicationOptionsSchema },
   }),
   members: defineRoute({
     feature: 'communication',

@@ -234,6 +234,18 @@ describe('the e-mail log', () => {
   });
 });
 
+describe('the compose options', () => {
+  it("lists this farm's subscriptions and where e-mails go, for a PostManager", async () => {
+    await createSubscription(ctx.db, { appId: 'other', name: 'Vreemd', harvestYear: 2027 });
+    const response = await ctx.request({ method: 'GET', url: `${base}/options`, as: postManager });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({
+      smtpSource: 'none',
+      subscriptions: [{ id: groot.id, name: 'Groot', harvestYear: 2026 }],
+    });
+  });
+});
+
 describe('the recipient picker', () => {
   it('finds approved, active members by name and says who opted out', async () => {
     const response = await ctx.request({ method: 'GET', url: `${base}/members?search=Stil`, as: postManager });

@@ -1,10 +1,12 @@
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
-import type { MailingAudience, MailingRecipientCount } from '@pluk/contract';
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { CommunicationOptions, MailingAudience, MailingRecipientCount } from '@pluk/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import { subscriptions, userRoles, userSubscriptions, users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 import { notFound } from '../../lib/http-error.js';
 import { mailableMembers } from '../../mail/recipients.js';
+import { smtpSourceOf } from './templates.js';
 
 /** Who an audience is among the farm's users, and its name in words (kept with the mailing). */
 export async function audienceOf(
@@ -76,4 +78,15 @@ export async function countRecipients(
     .groupBy(users.receiveEmails);
   const of = (value: boolean) => Number(rows.find((r) => r.receiveEmails === value)?.count ?? 0);
   return { recipients: of(true), optedOut: of(false) };
+}
+
+/** The compose form's choices: every subscription of the farm (newest year first) and the SMTP source. */
+export async function composeOptions(app: FastifyInstance, appId: string): Promise<CommunicationOptions> {
+  const rows = await tenantDb(app.db, appId)
+    .select({ id: subscriptions.id, name: subscriptions.name, harvestYear: subscriptions.harvestYear })
+    .from(subscriptions)
+    .where(eq(subscriptions.appId, appId))
+    .orderBy(desc(subscriptions.harvestYear), asc(subscriptions.name), asc(subscriptions.id))
+    .limit(200);
+  return { smtpSource: await smtpSourceOf(app, appId), subscriptions: rows };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { api } from '@pluk/contract';
 import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { authOf, tenantOf, userOf } from '../../plugins/request-context.js';
-import { countRecipients } from './audience.js';
+import { composeOptions, countRecipients } from './audience.js';
 import { listEmailLog } from './email-log.js';
 import { listMailings, mailingDetail, sendMailing } from './mailings.js';
 import { searchMembers } from './members.js';
@@ -20,6 +20,7 @@ export function communicationHandlers(app: FastifyInstance): FeatureHandlers<typ
     smtp: async (request) => smtpSettings(app, appIdOf(request)),
     saveSmtp: async (request) => saveSmtpSettings(app, appIdOf(request), authOf(request), request.body),
     testSmtp: async (request) => testSmtp(app, appIdOf(request)),
+    options: async (request) => composeOptions(app, appIdOf(request)),
     members: async (request) => searchMembers(app.db, appIdOf(request), request.query.search),
     recipients: async (request) => countRecipients(app.db, appIdOf(request), request.body.audience),
     send: async (request) => sendMailing(app, tenantOf(request), userOf(request), request.body),
