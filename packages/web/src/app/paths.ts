@@ -201,6 +201,14 @@ export const paths = {
         getHref: (id: number) => `/applicationManager/pluk/${id}`,
       },
     },
+    // e-mails and communication (issue 12)
+    settings: {
+      emails: {
+        path: '/applicationManager/settings/emails',
+        getHref: () => '/applicationManager/settings/emails',
+      },
+      smtp: { path: '/applicationManager/settings/smtp', getHref: () => '/applicationManager/settings/smtp' },
+    },
     communication: {
       home: { path: '/applicationManager/communication', getHref: () => '/applicationManager/communication' },
       sendPluk: {
