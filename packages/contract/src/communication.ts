@@ -44,7 +44,6 @@ export type EmailTemplateName = z.infer<typeof emailTemplateNameSchema>;
 const oneLine = (what: string, max: number) =>
   z
     .string({ error: `Vul ${what} in.` })
-    // eslint-disable-next-line no-control-regex
     .refine((value) => !/[\r\n\u2028\u2029]/.test(value), `${capital(what)} is één regel.`)
     .transform((value) => value.trim())
     .pipe(z.string().max(max, `${capital(what)} is hoogstens ${max} tekens lang.`));
@@ -160,7 +159,10 @@ export const mailingAudienceSchema = z.discriminatedUnion(
       userIds: z
         .array(idField('userIds'), { error: 'Kies de leden.' })
         .min(1, 'Kies minstens één lid.')
-        .max(communicationLimits.chosenUsersMax, `Kies hoogstens ${communicationLimits.chosenUsersMax} leden.`),
+        .max(
+          communicationLimits.chosenUsersMax,
+          `Kies hoogstens ${communicationLimits.chosenUsersMax} leden.`,
+        ),
     }),
   ],
   { error: 'Kies aan wie je schrijft.' },
@@ -283,7 +285,7 @@ export const communicationRoutes = {
     method: 'GET',
     path: 'admin/settings/email',
     permission: templatesManager,
-    summary: "Every e-mail template of the farm (its own text or the default) with its placeholders.",
+    summary: 'Every e-mail template of the farm (its own text or the default) with its placeholders.',
     response: { 200: emailTemplatesSchema },
   }),
   saveTemplate: defineRoute({
@@ -401,7 +403,8 @@ export const communicationRoutes = {
     method: 'GET',
     path: `${base}/emailLog`,
     permission: templatesManager,
-    summary: 'Every e-mail the app sent or recorded (to, subject, status, time), newest first; by status or search.',
+    summary:
+      'Every e-mail the app sent or recorded (to, subject, status, time), newest first; by status or search.',
     query: emailLogQuerySchema,
     response: { 200: emailLogPageSchema },
   }),

@@ -36,7 +36,11 @@ beforeAll(async () => {
   await ctx.db.update(users).set({ receiveEmails: false }).where(eq(users.id, optedOut.id));
   await subscribeUser(ctx.db, { appId: ctx.appId, userId: optedOut.id, subscriptionId: groot.id });
   await ctx.createApp({ appId: 'other', name: 'Andere hoeve', hosts: ['other.test'] });
-  otherManager = await ctx.createUser({ appId: 'other', username: uniqueName('am2'), roles: ['ApplicationManager'] });
+  otherManager = await ctx.createUser({
+    appId: 'other',
+    username: uniqueName('am2'),
+    roles: ['ApplicationManager'],
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -72,7 +76,7 @@ describe('mailings', () => {
     expect(json(response)).toEqual({ recipients: 2, optedOut: 1 });
   });
 
-  it("sends one e-mail per subscription member as jobs keyed mailing:<id>:<userId>, with a per-recipient log", async () => {
+  it('sends one e-mail per subscription member as jobs keyed mailing:<id>:<userId>, with a per-recipient log', async () => {
     const response = await send(mailingTo({ kind: 'subscription', subscriptionId: groot.id }));
     expect(response.statusCode).toBe(200);
     const mailing = json<Mailing>(response);
@@ -81,10 +85,14 @@ describe('mailings', () => {
       .select({ key: jobs.idempotencyKey })
       .from(jobs)
       .where(like(jobs.idempotencyKey, `mailing:${mailing.id}:%`));
-    expect(queued.map((j) => j.key).sort()).toEqual(holders.map((h) => `mailing:${mailing.id}:${h.id}`).sort());
+    expect(queued.map((j) => j.key).sort()).toEqual(
+      holders.map((h) => `mailing:${mailing.id}:${h.id}`).sort(),
+    );
 
     await ctx.app.jobs.drain();
-    const an = await smtp.waitFor((m) => m.to.includes(holders[0]!.email) && m.subject === 'Nieuws van het veld');
+    const an = await smtp.waitFor(
+      (m) => m.to.includes(holders[0]!.email) && m.subject === 'Nieuws van het veld',
+    );
     expect(an.text).toContain('Dag An');
     expect(an.text).toContain('Morgen oogstdag!');
     expect(an.raw).toContain('<strong>oogstdag</strong>');
@@ -115,7 +123,7 @@ describe('mailings', () => {
     expect(count).toHaveLength(1);
   });
 
-  it('sends per role and to chosen members, never to another farm\'s member or one who opted out', async () => {
+  it("sends per role and to chosen members, never to another farm's member or one who opted out", async () => {
     const byRole = json<Mailing>(await send(mailingTo({ kind: 'role', role: 'ApplicationManager' })));
     expect(byRole.recipients).toBe(1);
     const stranger = await ctx.createUser({ appId: 'other', username: uniqueName('vreemd') });
@@ -125,7 +133,11 @@ describe('mailings', () => {
     expect(chosen.recipients).toBe(1);
     const nobody = await send(mailingTo({ kind: 'users', userIds: [stranger.id] }));
     expect(nobody.statusCode).toBe(400);
-    const otherSubscription = await createSubscription(ctx.db, { appId: 'other', name: 'X', harvestYear: 2026 });
+    const otherSubscription = await createSubscription(ctx.db, {
+      appId: 'other',
+      name: 'X',
+      harvestYear: 2026,
+    });
     const foreign = await send(mailingTo({ kind: 'subscription', subscriptionId: otherSubscription.id }));
     expect(foreign.statusCode).toBe(404);
     await ctx.app.jobs.drain();
@@ -173,7 +185,10 @@ describe('mailings', () => {
   });
 
   it("keeps farm B's manager from every mailing and log row of farm A", async () => {
-    const [mine] = await ctx.db.select({ id: mailings.id }).from(mailings).where(eq(mailings.appId, ctx.appId));
+    const [mine] = await ctx.db
+      .select({ id: mailings.id })
+      .from(mailings)
+      .where(eq(mailings.appId, ctx.appId));
     const detail = await ctx.request({
       method: 'GET',
       url: `${base}/mailings/${mine!.id}`,
@@ -182,11 +197,21 @@ describe('mailings', () => {
     });
     expect(detail.statusCode).toBe(404);
     const list = json<MailingPage>(
-      await ctx.request({ method: 'GET', url: `${base}/mailings`, as: otherManager, headers: { host: 'other.test' } }),
+      await ctx.request({
+        method: 'GET',
+        url: `${base}/mailings`,
+        as: otherManager,
+        headers: { host: 'other.test' },
+      }),
     );
     expect(list.items).toEqual([]);
     const log = json<EmailLogPage>(
-      await ctx.request({ method: 'GET', url: `${base}/emailLog`, as: otherManager, headers: { host: 'other.test' } }),
+      await ctx.request({
+        method: 'GET',
+        url: `${base}/emailLog`,
+        as: otherManager,
+        headers: { host: 'other.test' },
+      }),
     );
     expect(log.items).toEqual([]);
     const members = await ctx.request({
@@ -201,8 +226,12 @@ describe('mailings', () => {
 
 describe('the e-mail log', () => {
   it('is for the ApplicationManager, paged and filtered by status and search', async () => {
-    expect((await ctx.request({ method: 'GET', url: `${base}/emailLog`, as: postManager })).statusCode).toBe(403);
-    const all = json<EmailLogPage>(await ctx.request({ method: 'GET', url: `${base}/emailLog`, as: manager }));
+    expect((await ctx.request({ method: 'GET', url: `${base}/emailLog`, as: postManager })).statusCode).toBe(
+      403,
+    );
+    const all = json<EmailLogPage>(
+      await ctx.request({ method: 'GET', url: `${base}/emailLog`, as: manager }),
+    );
     expect(all.items.length).toBeGreaterThan(0);
     expect(all.items[0]).toMatchObject({ status: 'sent', template: 'communication' });
     const found = json<EmailLogPage>(
@@ -248,8 +277,14 @@ describe('the compose options', () => {
 
 describe('the recipient picker', () => {
   it('finds approved, active members by name and says who opted out', async () => {
-    const response = await ctx.request({ method: 'GET', url: `${base}/members?search=Stil`, as: postManager });
+    const response = await ctx.request({
+      method: 'GET',
+      url: `${base}/members?search=Stil`,
+      as: postManager,
+    });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual([{ id: optedOut.id, name: expect.stringContaining('Stil'), receiveEmails: false }]);
+    expect(json(response)).toEqual([
+      { id: optedOut.id, name: expect.stringContaining('Stil'), receiveEmails: false },
+    ]);
   });
 });

@@ -28,7 +28,12 @@ describe.skipIf(!process.env.DATABASE_URL)('communication races (PostgreSQL)', (
     };
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        ctx.request({ method: 'POST', url: '/api/applicationManager/communication/mailings', as: manager, payload }),
+        ctx.request({
+          method: 'POST',
+          url: '/api/applicationManager/communication/mailings',
+          as: manager,
+          payload,
+        }),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
@@ -36,7 +41,10 @@ describe.skipIf(!process.env.DATABASE_URL)('communication races (PostgreSQL)', (
     expect(ids.size).toBe(1);
     const rows = await ctx.db.select({ id: mailings.id }).from(mailings).where(eq(mailings.appId, ctx.appId));
     expect(rows).toHaveLength(1);
-    const queued = await ctx.db.select({ id: jobs.id }).from(jobs).where(like(jobs.idempotencyKey, 'mailing:%'));
+    const queued = await ctx.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(like(jobs.idempotencyKey, 'mailing:%'));
     expect(queued).toHaveLength(json<Mailing>(answers[0]!).recipients);
   });
 });

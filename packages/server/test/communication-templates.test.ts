@@ -55,7 +55,9 @@ describe('e-mail templates', () => {
     });
     expect(save.statusCode).toBe(200);
     expect(json(save)).toMatchObject({ isCustom: true, subject: 'Hallo {firstName}!' });
-    expect(await settingValue(ctx.db, ctx.appId, 'email.template.welcome.subject')).toBe('Hallo {firstName}!');
+    expect(await settingValue(ctx.db, ctx.appId, 'email.template.welcome.subject')).toBe(
+      'Hallo {firstName}!',
+    );
     const rows = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'email.template.update'));
     expect(rows.length).toBeGreaterThan(0);
 
@@ -103,7 +105,12 @@ describe('e-mail templates', () => {
       method: 'POST',
       url: `${templatesUrl}/preview`,
       as: manager,
-      payload: { name: 'welcome', subject: 'Dag {firstName}', body: 'Je naam: {username}', userId: member.id },
+      payload: {
+        name: 'welcome',
+        subject: 'Dag {firstName}',
+        body: 'Je naam: {username}',
+        userId: member.id,
+      },
     });
     expect(preview.statusCode).toBe(200);
     expect(json(preview)).toEqual({ subject: 'Dag Lien', body: `Je naam: ${member.username}` });
@@ -122,7 +129,12 @@ describe('e-mail templates', () => {
       method: 'POST',
       url: `${templatesUrl}/test`,
       as: manager,
-      payload: { name: 'post', subject: 'Test {title}', body: 'Dag {firstName},\n{postText}', userId: member.id },
+      payload: {
+        name: 'post',
+        subject: 'Test {title}',
+        body: 'Dag {firstName},\n{postText}',
+        userId: member.id,
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ to: manager.email, smtpSource: 'farm' });
@@ -164,7 +176,12 @@ describe('SMTP settings', () => {
 
   it('is for an Admin only', async () => {
     for (const method of ['GET', 'POST'] as const) {
-      const response = await ctx.request({ method, url: smtpUrl, as: manager, payload: method === 'POST' ? {} : undefined });
+      const response = await ctx.request({
+        method,
+        url: smtpUrl,
+        as: manager,
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect(response.statusCode).toBe(403);
     }
     expect((await ctx.request({ method: 'POST', url: `${smtpUrl}/test`, as: manager })).statusCode).toBe(403);
@@ -175,11 +192,23 @@ describe('SMTP settings', () => {
       method: 'POST',
       url: smtpUrl,
       as: admin,
-      payload: { host: '127.0.0.1', port: smtp.port, secure: false, user: '', password: secret, from: 'Hoeve <hoeve@example.test>' },
+      payload: {
+        host: '127.0.0.1',
+        port: smtp.port,
+        secure: false,
+        user: '',
+        password: secret,
+        from: 'Hoeve <hoeve@example.test>',
+      },
     });
     expect(save.statusCode).toBe(200);
     expect(save.body).not.toContain(secret);
-    expect(json<SmtpSettings>(save)).toMatchObject({ host: '127.0.0.1', port: smtp.port, hasPassword: true, source: 'farm' });
+    expect(json<SmtpSettings>(save)).toMatchObject({
+      host: '127.0.0.1',
+      port: smtp.port,
+      hasPassword: true,
+      source: 'farm',
+    });
     const read = await ctx.request({ method: 'GET', url: smtpUrl, as: admin });
     expect(read.body).not.toContain(secret);
     expect(json<SmtpSettings>(read).hasPassword).toBe(true);
@@ -240,7 +269,9 @@ describe('SMTP settings', () => {
     expect(json<SmtpSettings>(save)).toMatchObject({ host: '', hasPassword: false, source: 'none' });
     const rows = await ctx.db.select().from(settings).where(eq(settings.appId, ctx.appId));
     expect(rows.filter((r) => r.key.startsWith('smtp.'))).toEqual([]);
-    const test = json<SmtpTestResult>(await ctx.request({ method: 'POST', url: `${smtpUrl}/test`, as: admin }));
+    const test = json<SmtpTestResult>(
+      await ctx.request({ method: 'POST', url: `${smtpUrl}/test`, as: admin }),
+    );
     expect(test).toMatchObject({ ok: false, message: expect.stringMatching(/geen SMTP-instellingen/) });
     await putSetting(ctx.db, ctx.appId, 'smtp.host', '127.0.0.1');
     await putSetting(ctx.db, ctx.appId, 'smtp.port', String(smtp.port));

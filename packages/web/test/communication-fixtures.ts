@@ -11,7 +11,12 @@ import { feedPage, json, makeAccount, type StubHandler } from './utils';
 
 /** Test data of the e-mail screens (issue 12, decision 082). */
 
-export const postManager = makeAccount({ id: 3, roles: ['PostManager'], firstName: 'Piet', lastName: 'Post' });
+export const postManager = makeAccount({
+  id: 3,
+  roles: ['PostManager'],
+  firstName: 'Piet',
+  lastName: 'Post',
+});
 export const applicationManager = makeAccount({ id: 2, roles: ['ApplicationManager'], firstName: 'Mia' });
 export const admin = makeAccount({ id: 1, roles: ['Admin'], firstName: 'Ann', lastName: 'Admin' });
 
@@ -50,8 +55,20 @@ export const mailingDetail: MailingDetail = {
   ...makeMailing({ sent: 2, waiting: 0 }),
   body: '<p>Kom naar het feest</p>',
   recipientList: [
-    { userId: 21, name: 'An Akker', email: 'an@example.test', status: 'sent', finishedAt: '2030-06-01T10:01:00.000Z' },
-    { userId: 22, name: 'Bert Boon', email: 'bert@example.test', status: 'sent', finishedAt: '2030-06-01T10:01:00.000Z' },
+    {
+      userId: 21,
+      name: 'An Akker',
+      email: 'an@example.test',
+      status: 'sent',
+      finishedAt: '2030-06-01T10:01:00.000Z',
+    },
+    {
+      userId: 22,
+      name: 'Bert Boon',
+      email: 'bert@example.test',
+      status: 'sent',
+      finishedAt: '2030-06-01T10:01:00.000Z',
+    },
   ],
 };
 
@@ -96,7 +113,13 @@ export const templates: EmailTemplates = {
   smtpSource: 'farm',
   templates: [
     welcome,
-    { ...welcome, name: 'communication', subject: '{subject}', defaultSubject: '{subject}', placeholders: ['subject', 'firstName', 'message', 'appName'] },
+    {
+      ...welcome,
+      name: 'communication',
+      subject: '{subject}',
+      defaultSubject: '{subject}',
+      placeholders: ['subject', 'firstName', 'message', 'appName'],
+    },
   ],
 };
 
@@ -113,13 +136,20 @@ export const smtpSettings: SmtpSettings = {
 export function settingsHandlers(): Record<string, StubHandler> {
   return {
     'GET /api/admin/settings/email': () => json(templates),
-    'POST /api/admin/settings/email': (request) => json({ ...welcome, ...(request.body as object), isCustom: true }),
-    'POST /api/admin/settings/email/preview': () => json({ subject: 'Welkom bij Testhoeve!', body: 'Dag An,\n\nWelkom.' }),
+    'POST /api/admin/settings/email': (request) =>
+      json({ ...welcome, ...(request.body as object), isCustom: true }),
+    'POST /api/admin/settings/email/preview': () =>
+      json({ subject: 'Welkom bij Testhoeve!', body: 'Dag An,\n\nWelkom.' }),
     'POST /api/admin/settings/email/test': () => json({ to: 'mia@example.test', smtpSource: 'farm' }),
     [`GET ${api}/members`]: () => json([{ id: 21, name: 'An Akker', receiveEmails: true }]),
     'GET /api/admin/settings/smtp': () => json(smtpSettings),
-    'POST /api/admin/settings/smtp': (request) => json({ ...smtpSettings, ...(request.body as object), hasPassword: true }),
+    'POST /api/admin/settings/smtp': (request) =>
+      json({ ...smtpSettings, ...(request.body as object), hasPassword: true }),
     'POST /api/admin/settings/smtp/test': () =>
-      json({ ok: false, message: 'Er kan geen verbinding gemaakt worden met de SMTP-server. Kijk de servernaam en de poort na.' }),
+      json({
+        ok: false,
+        message:
+          'Er kan geen verbinding gemaakt worden met de SMTP-server. Kijk de servernaam en de poort na.',
+      }),
   };
 }

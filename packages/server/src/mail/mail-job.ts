@@ -127,8 +127,7 @@ async function withMailing(db: Database, payload: MailJobPayload): Promise<MailJ
   };
 }
 
-const payloadOf = async (db: Database, job: Job) =>
-  withMailing(db, job.payload as unknown as MailJobPayload);
+const payloadOf = async (db: Database, job: Job) => withMailing(db, job.payload as unknown as MailJobPayload);
 
 /**
  * Sends a `mail` job: without SMTP settings it is recorded as not sent (no retry helps); an SMTP failure

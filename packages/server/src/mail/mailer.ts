@@ -4,13 +4,7 @@ import type { Config, SmtpConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { settingsWithPrefix } from '../lib/app-settings.js';
 import { smtpFor } from './smtp-settings.js';
-import {
-  defaultTemplates,
-  render,
-  renderHtml,
-  templateSettingKey,
-  type TemplateName,
-} from './templates.js';
+import { defaultTemplates, render, renderHtml, templateSettingKey, type TemplateName } from './templates.js';
 
 interface MailRecipient {
   appId: string;

@@ -69,7 +69,9 @@ export async function sendMailing(
   }
   const requestHash = hashOf(input, body);
   const id = await inTransaction(app.db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mailing:${appId}:${input.idempotencyKey}`}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`mailing:${appId}:${input.idempotencyKey}`}))`,
+    );
     const farm = tenantDb(tx, appId);
     const [known] = await farm
       .select({ id: mailings.id, audience: mailings.audience })
@@ -135,7 +137,10 @@ export async function sendMailing(
 
 async function rowsWithCreator(db: Database, appId: string, ids: number[]) {
   return tenantDb(db, appId)
-    .select({ mailing: mailings, createdBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
+    .select({
+      mailing: mailings,
+      createdBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
     .from(mailings)
     .leftJoin(users, and(eq(users.appId, mailings.appId), eq(users.id, mailings.createdByUserId)))
     .where(and(eq(mailings.appId, appId), inArray(mailings.id, ids)));
@@ -194,11 +199,18 @@ export async function listMailings(db: Database, appId: string, query: MailingsQ
   const rows = await farm
     .select({ id: mailings.id, cursor: cursorColumn(mailingKeys) })
     .from(mailings)
-    .where(and(where, query.after ? afterCursor(mailingKeys, decodeCursor(mailingKeys, query.after)) : undefined))
+    .where(
+      and(where, query.after ? afterCursor(mailingKeys, decodeCursor(mailingKeys, query.after)) : undefined),
+    )
     .orderBy(desc(mailings.createdAt), desc(mailings.id))
     .limit(window.limit)
     .offset(window.offset);
-  const page = await finishPage(rows, request, (row) => row.id, (cap) => countUpTo(farm, mailings, where, cap));
+  const page = await finishPage(
+    rows,
+    request,
+    (row) => row.id,
+    (cap) => countUpTo(farm, mailings, where, cap),
+  );
   const full = await rowsWithCreator(db, appId, page.items);
   const byId = new Map((await present(db, appId, full)).map((m) => [m.id, m]));
   return {

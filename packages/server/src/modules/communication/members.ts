@@ -22,7 +22,11 @@ export async function searchMembers(db: Database, appId: string, search: string)
       and(
         mailableMembers(appId),
         search
-          ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.username, pattern))
+          ? or(
+              ilike(users.firstName, pattern),
+              ilike(users.lastName, pattern),
+              ilike(users.username, pattern),
+            )
           : undefined,
       ),
     )

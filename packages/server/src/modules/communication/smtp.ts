@@ -98,7 +98,10 @@ export async function testSmtp(
 ): Promise<SmtpTestResult> {
   const smtp = await smtpFor(app.db, appId, app.config.smtp, app.config.defaultFrom);
   if (!smtp) {
-    return { ok: false, message: 'Er zijn geen SMTP-instellingen: e-mails worden bewaard maar niet verzonden.' };
+    return {
+      ok: false,
+      message: 'Er zijn geen SMTP-instellingen: e-mails worden bewaard maar niet verzonden.',
+    };
   }
   const wait = Math.max(500, timeoutMs - 500);
   const transport = nodemailer.createTransport({

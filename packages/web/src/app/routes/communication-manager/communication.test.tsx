@@ -24,7 +24,11 @@ beforeAll(() => {
 describe('communication (mailings)', () => {
   it('warns without SMTP, counts the recipients and sends once after a confirmation', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderApp({ path: communicationPath, account: postManager, handlers: communicationHandlers() });
+    const { fetch } = renderApp({
+      path: communicationPath,
+      account: postManager,
+      handlers: communicationHandlers(),
+    });
     expect(await screen.findByText('E-mails worden niet verzonden')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Leden van een abonnement' }));
     await user.click(screen.getByRole('button', { name: 'Ontvangers tellen' }));
@@ -47,8 +51,13 @@ describe('communication (mailings)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Bericht versturen?' });
     expect(within(dialog).getByText(/gaat naar 2 leden/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Versturen' }));
-    await waitFor(() => expect(fetch.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/mailings'))).toHaveLength(1));
-    const body = fetch.calls.find((c) => c.method === 'POST' && c.path.endsWith('/mailings'))!.body as Record<string, unknown>;
+    await waitFor(() =>
+      expect(fetch.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/mailings'))).toHaveLength(1),
+    );
+    const body = fetch.calls.find((c) => c.method === 'POST' && c.path.endsWith('/mailings'))!.body as Record<
+      string,
+      unknown
+    >;
     expect(body).toMatchObject({
       audience: { kind: 'subscription', subscriptionId: 11 },
       subject: 'Oogstfeest',
@@ -60,7 +69,9 @@ describe('communication (mailings)', () => {
   it('shows each mailing with its progress and, on request, every recipient', async () => {
     const user = userEvent.setup();
     renderApp({ path: communicationPath, account: postManager, handlers: communicationHandlers() });
-    expect(await screen.findByText('Bezig met mailen: 1 van 2 e-mails verzonden, nog 1 te gaan.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Bezig met mailen: 1 van 2 e-mails verzonden, nog 1 te gaan.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Aan: Abonnement Groot aandeel \(2030\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ontvangers tonen' }));
     expect(await screen.findByText('Bert Boon')).toBeInTheDocument();
@@ -95,7 +106,9 @@ describe('communication (mailings)', () => {
     await user.click(screen.getByRole('textbox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Mislukt' }));
     await waitFor(() =>
-      expect(fetch.calls.some((c) => c.path.endsWith('/emailLog') && c.url.includes('status=failed'))).toBe(true),
+      expect(fetch.calls.some((c) => c.path.endsWith('/emailLog') && c.url.includes('status=failed'))).toBe(
+        true,
+      ),
     );
   });
 
@@ -112,14 +125,24 @@ describe('communication (mailings)', () => {
 describe('e-mail templates', () => {
   it('saves a template, shows its placeholders and a preview with a member', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderApp({ path: templatesPath, account: applicationManager, handlers: settingsHandlers() });
+    const { fetch } = renderApp({
+      path: templatesPath,
+      account: applicationManager,
+      handlers: settingsHandlers(),
+    });
     const subject = await screen.findByRole('textbox', { name: 'Onderwerp' });
     expect(screen.getByText('{loginUrl}')).toBeInTheDocument();
     await user.clear(subject);
     await user.type(subject, 'Hallo {{firstName}');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    await waitFor(() => expect(fetch.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/settings/email')).toBe(true));
-    expect(fetch.calls.find((c) => c.method === 'POST' && c.path === '/api/admin/settings/email')!.body).toMatchObject({
+    await waitFor(() =>
+      expect(fetch.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/settings/email')).toBe(
+        true,
+      ),
+    );
+    expect(
+      fetch.calls.find((c) => c.method === 'POST' && c.path === '/api/admin/settings/email')!.body,
+    ).toMatchObject({
       name: 'welcome',
       subject: 'Hallo {firstName}',
     });
@@ -154,8 +177,13 @@ describe('SMTP settings', () => {
     expect(password).toHaveValue('');
     expect(screen.getByText('Er is een wachtwoord bewaard. Laat leeg om het te houden.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    await waitFor(() => expect(fetch.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/settings/smtp')).toBe(true));
-    const body = fetch.calls.find((c) => c.method === 'POST' && c.path === '/api/admin/settings/smtp')!.body as Record<string, unknown>;
+    await waitFor(() =>
+      expect(fetch.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/settings/smtp')).toBe(
+        true,
+      ),
+    );
+    const body = fetch.calls.find((c) => c.method === 'POST' && c.path === '/api/admin/settings/smtp')!
+      .body as Record<string, unknown>;
     expect(body).toMatchObject({ host: 'smtp.example.test', port: 587 });
     expect(body.password).toBeUndefined();
     await user.click(screen.getByRole('button', { name: 'Verbinding testen' }));

@@ -13,7 +13,17 @@ import { useAccount } from '../../../features/user/api/get-account';
 import { paths } from '../../paths';
 import { NoAccess } from '../no-access';
 
-function LinkCard({ to, icon: IconOf, title, text }: { to: string; icon: Icon; title: string; text: string }) {
+function LinkCard({
+  to,
+  icon: IconOf,
+  title,
+  text,
+}: {
+  to: string;
+  icon: Icon;
+  title: string;
+  text: string;
+}) {
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="lg">
       <Group wrap="nowrap" align="flex-start">

@@ -4,7 +4,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { communicationKeys, type EmailLogFilters } from './keys';
 
-export function getEmailLog(filters: EmailLogFilters, page: FeedPageParam = { page: 0 }): Promise<EmailLogPage> {
+export function getEmailLog(
+  filters: EmailLogFilters,
+  page: FeedPageParam = { page: 0 },
+): Promise<EmailLogPage> {
   return apiRequest(communicationRoutes.emailLog, {
     query: { status: filters.status ?? undefined, search: filters.search || undefined, ...page },
   });

@@ -31,7 +31,14 @@ interface Draft {
   body: string;
 }
 
-const emptyDraft: Draft = { kind: 'all', subscriptionId: null, role: null, userIds: [], subject: '', body: '' };
+const emptyDraft: Draft = {
+  kind: 'all',
+  subscriptionId: null,
+  role: null,
+  userIds: [],
+  subject: '',
+  body: '',
+};
 
 /** The audience the draft describes, or the message of what is still missing. */
 function audienceOf(
@@ -130,7 +137,12 @@ export function MailingCompose({ options }: { options: CommunicationOptions }) {
   return (
     <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Radio.Group label={t('compose.audience')} value={draft.kind} onChange={(kind) => change({ kind: kind as Kind })} withAsterisk>
+        <Radio.Group
+          label={t('compose.audience')}
+          value={draft.kind}
+          onChange={(kind) => change({ kind: kind as Kind })}
+          withAsterisk
+        >
           <Stack gap="xs" mt="xs">
             {(['all', 'subscription', 'role', 'users'] as const).map((kind) => (
               <Radio key={kind} value={kind} label={t(`compose.audiences.${kind}`)} />
@@ -164,7 +176,11 @@ export function MailingCompose({ options }: { options: CommunicationOptions }) {
           />
         )}
         {draft.kind === 'users' && (
-          <MembersPicker value={draft.userIds} onChange={(userIds) => change({ userIds })} error={errors.userIds} />
+          <MembersPicker
+            value={draft.userIds}
+            onChange={(userIds) => change({ userIds })}
+            error={errors.userIds}
+          />
         )}
         <TextInput
           label={t('compose.subject')}
@@ -186,14 +202,25 @@ export function MailingCompose({ options }: { options: CommunicationOptions }) {
         {count.isError && <FormError>{errorText(count.error)}</FormError>}
         <div aria-live="polite">
           {count.data && (
-            <Alert color={count.data.recipients === 0 ? 'orange' : 'brand'} icon={<IconUsers size={20} aria-hidden />}>
+            <Alert
+              color={count.data.recipients === 0 ? 'orange' : 'brand'}
+              icon={<IconUsers size={20} aria-hidden />}
+            >
               <Text>{t('compose.recipients', { count: count.data.recipients })}</Text>
-              {count.data.optedOut > 0 && <Text size="sm">{t('compose.optedOut', { count: count.data.optedOut })}</Text>}
+              {count.data.optedOut > 0 && (
+                <Text size="sm">{t('compose.optedOut', { count: count.data.optedOut })}</Text>
+              )}
             </Alert>
           )}
         </div>
         <Group>
-          <Button variant="light" size="md" loading={count.isPending && !confirm} leftSection={<IconUsers size={18} aria-hidden />} onClick={showCount}>
+          <Button
+            variant="light"
+            size="md"
+            loading={count.isPending && !confirm}
+            leftSection={<IconUsers size={18} aria-hidden />}
+            onClick={showCount}
+          >
             {t('compose.count')}
           </Button>
           <Button type="submit" size="md" leftSection={<IconSend size={18} aria-hidden />}>

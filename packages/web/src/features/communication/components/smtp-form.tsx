@@ -1,4 +1,15 @@
-import { Alert, Button, Checkbox, Group, NumberInput, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPlugConnected } from '@tabler/icons-react';
@@ -65,8 +76,20 @@ function SmtpFormFields({ settings }: { settings: SmtpSettings }) {
   return (
     <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label={t('smtp.host')} description={t('smtp.hostHelp')} size="md" {...form.getInputProps('host')} />
-        <NumberInput label={t('smtp.port')} min={1} max={65535} allowDecimal={false} size="md" {...form.getInputProps('port')} />
+        <TextInput
+          label={t('smtp.host')}
+          description={t('smtp.hostHelp')}
+          size="md"
+          {...form.getInputProps('host')}
+        />
+        <NumberInput
+          label={t('smtp.port')}
+          min={1}
+          max={65535}
+          allowDecimal={false}
+          size="md"
+          {...form.getInputProps('port')}
+        />
         <Switch label={t('smtp.secure')} size="md" {...form.getInputProps('secure', { type: 'checkbox' })} />
         <TextInput label={t('smtp.user')} autoComplete="off" size="md" {...form.getInputProps('user')} />
         <PasswordInput
@@ -78,12 +101,25 @@ function SmtpFormFields({ settings }: { settings: SmtpSettings }) {
           {...form.getInputProps('password')}
         />
         {settings.hasPassword && (
-          <Checkbox label={t('smtp.clearPassword')} {...form.getInputProps('clearPassword', { type: 'checkbox' })} />
+          <Checkbox
+            label={t('smtp.clearPassword')}
+            {...form.getInputProps('clearPassword', { type: 'checkbox' })}
+          />
         )}
-        <TextInput label={t('smtp.from')} description={t('smtp.fromHelp')} size="md" {...form.getInputProps('from')} />
+        <TextInput
+          label={t('smtp.from')}
+          description={t('smtp.fromHelp')}
+          size="md"
+          {...form.getInputProps('from')}
+        />
         {save.isError && <FormError>{errorText(save.error)}</FormError>}
         <Group>
-          <Button type="submit" size="md" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+          <Button
+            type="submit"
+            size="md"
+            loading={save.isPending}
+            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+          >
             {t('smtp.save')}
           </Button>
           <Button

@@ -1,4 +1,16 @@
-import { Badge, Button, Card, Code, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconEye, IconRestore, IconSend } from '@tabler/icons-react';
@@ -38,7 +50,12 @@ function PreviewCard({ subject, body }: { subject: string; body: string }) {
           </Text>{' '}
           {subject}
         </Text>
-        <Text component="pre" size="sm" className="pluk-wrap" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', margin: 0 }}>
+        <Text
+          component="pre"
+          size="sm"
+          className="pluk-wrap"
+          style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', margin: 0 }}
+        >
           {body}
         </Text>
       </Stack>
@@ -123,11 +140,21 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
         </Stack>
         {failure ? <FormError>{errorText(failure)}</FormError> : null}
         <Group>
-          <Button type="submit" size="md" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+          <Button
+            type="submit"
+            size="md"
+            loading={save.isPending}
+            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+          >
             {t('templates.save')}
           </Button>
           {template.isCustom && (
-            <Button variant="light" size="md" leftSection={<IconRestore size={18} aria-hidden />} onClick={() => setConfirmReset(true)}>
+            <Button
+              variant="light"
+              size="md"
+              leftSection={<IconRestore size={18} aria-hidden />}
+              onClick={() => setConfirmReset(true)}
+            >
               {t('templates.reset')}
             </Button>
           )}
@@ -155,7 +182,9 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
                     notifications.show({
                       color: sent.smtpSource === 'none' ? 'orange' : 'brand',
                       message:
-                        sent.smtpSource === 'none' ? t('templates.testNotSent') : t('templates.testSent', { to: sent.to }),
+                        sent.smtpSource === 'none'
+                          ? t('templates.testNotSent')
+                          : t('templates.testSent', { to: sent.to }),
                     }),
                   onError: onServerError,
                 }),
@@ -195,7 +224,10 @@ export function EmailTemplates() {
       <Text>{t('templates.intro')}</Text>
       <Select
         label={t('templates.choose')}
-        data={query.data.templates.map((item) => ({ value: item.name, label: t(`templates.names.${item.name}`) }))}
+        data={query.data.templates.map((item) => ({
+          value: item.name,
+          label: t(`templates.names.${item.name}`),
+        }))}
         value={chosen}
         onChange={(value) => value && setChosen(value as EmailTemplateName)}
         allowDeselect={false}
