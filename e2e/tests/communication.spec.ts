@@ -6,7 +6,9 @@ import { logIn, waitForMail } from './helpers';
  * writes to the members of the flower subscription, confirms the number of recipients, and follows the
  * mailing to each recipient's "Verzonden"; Lien's e-mail arrives at the SMTP stand-in with the rich text.
  */
-test('a mailing to one subscription: counted, sent once, logged per recipient, delivered', async ({ page }) => {
+test('a mailing to one subscription: counted, sent once, logged per recipient, delivered', async ({
+  page,
+}) => {
   const subject = `Boeketten deze week ${Date.now().toString(36)}`;
   await logIn(page, 'beheerder');
   await page.goto('/applicationManager');
@@ -45,6 +47,6 @@ test('a mailing to one subscription: counted, sent once, logged per recipient, d
   expect(mail.text).toContain('De zonnebloemen staan in bloei.');
 
   // The record of every e-mail shows it too.
-  await page.getByRole('textbox', { name: 'Zoek op adres of onderwerp' }).fill(subject);
+  await page.getByRole('searchbox', { name: 'Zoek op adres of onderwerp' }).fill(subject);
   await expect(page.getByRole('cell', { name: new RegExp(subject) }).first()).toBeVisible();
 });
