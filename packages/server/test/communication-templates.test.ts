@@ -259,6 +259,28 @@ describe('SMTP settings', () => {
     await putSetting(ctx.db, ctx.appId, 'smtp.port', String(smtp.port));
   });
 
+  it("keeps another farm's Admin from reading or changing this farm's SMTP", async () => {
+    const otherAdmin = await ctx.createUser({
+      appId: 'other',
+      username: uniqueName('adm2'),
+      roles: ['Admin'],
+    });
+    const save = await ctx.request({
+      method: 'POST',
+      url: smtpUrl,
+      as: otherAdmin,
+      headers: { host: 'other.test' },
+      payload: { host: 'smtp.andere.test', port: 25, secure: false, password: 'ander-geheim' },
+    });
+    expect(json<SmtpSettings>(save)).toMatchObject({ host: 'smtp.andere.test', source: 'farm' });
+    expect(await settingValue(ctx.db, ctx.appId, 'smtp.host')).toBe('127.0.0.1');
+    expect(await settingValue(ctx.db, ctx.appId, 'smtp.password')).not.toBe('ander-geheim');
+    const mine = json<SmtpSettings>(await ctx.request({ method: 'GET', url: smtpUrl, as: admin }));
+    expect(mine.host).toBe('127.0.0.1');
+    const crossed = await ctx.request({ method: 'GET', url: smtpUrl, as: otherAdmin });
+    expect(crossed.statusCode).toBe(401);
+  });
+
   it('an empty server removes the farm SMTP: e-mails are then recorded, not sent', async () => {
     const save = await ctx.request({
       method: 'POST',

@@ -4,7 +4,7 @@ import type { SmtpSettings, SmtpTestResult, smtpSettingsInputSchema } from '@plu
 import type { z } from 'zod';
 import { inTransaction } from '../../db/transaction.js';
 import { settingsWithPrefix } from '../../lib/app-settings.js';
-import { smtpFor } from '../../mail/smtp-settings.js';
+import { smtpFor, storedSmtp } from '../../mail/smtp-settings.js';
 import type { RequestAuth } from '../../types.js';
 import { audit } from '../audit.js';
 import { writeSettings } from './settings-store.js';
@@ -17,15 +17,10 @@ const keyOf = (name: (typeof smtpKeys)[number]) => `smtp.${name}`;
 
 /** The farm's own SMTP settings as an Admin sees them: everything but the password. */
 export async function smtpSettings(app: FastifyInstance, appId: string): Promise<SmtpSettings> {
-  const stored = await settingsWithPrefix(app.db, appId, 'smtp.');
-  const port = Number(stored.get(keyOf('port')) ?? '587');
+  const { password, ...stored } = storedSmtp(await settingsWithPrefix(app.db, appId, 'smtp.'));
   return {
-    host: stored.get(keyOf('host')) ?? '',
-    port: Number.isInteger(port) && port > 0 && port < 65536 ? port : 587,
-    secure: ['true', '1', 'yes'].includes((stored.get(keyOf('secure')) ?? '').toLowerCase()),
-    user: stored.get(keyOf('user')) ?? '',
-    from: stored.get(keyOf('from')) ?? '',
-    hasPassword: Boolean(stored.get(keyOf('password'))),
+    ...stored,
+    hasPassword: password !== '',
     source: await smtpSourceOf(app, appId),
   };
 }
