@@ -275,7 +275,12 @@ function ReenrolmentTile() {
 function CommunicationTile() {
   const { t } = useTranslation('communication');
   return (
-    <Tile to={paths.manager.communication.home.getHref()} icon={IconMail} title={t('tile')} text={t('tileText')} />
+    <Tile
+      to={paths.manager.communication.home.getHref()}
+      icon={IconMail}
+      title={t('tile')}
+      text={t('tileText')}
+    />
   );
 }
 
