@@ -29,6 +29,7 @@ export * from './reenrolment.js';
 export * from './admin.js';
 export * from './translation.js';
 export * from './settings.js';
+export * from './communication.js';
 export * from './route-table.js';
 export * from './structured-reference.js';
 export * from './iban.js';

@@ -23,6 +23,7 @@ import { reenrolmentRoutes } from './reenrolment.js';
 import { adminRoutes } from './admin.js';
 import { translationRoutes } from './translation.js';
 import { settingsRoutes } from './settings.js';
+import { communicationRoutes } from './communication.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -50,6 +51,7 @@ export const api = {
   admin: adminRoutes,
   translation: translationRoutes,
   settings: settingsRoutes,
+  communication: communicationRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

@@ -35,6 +35,7 @@ import { reenrolmentHandlers } from './modules/reenrolment/routes.js';
 import { adminHandlers } from './modules/admin/routes.js';
 import { translationHandlers } from './modules/translation/routes.js';
 import { settingsHandlers } from './modules/settings/routes.js';
+import { communicationHandlers } from './modules/communication/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
@@ -198,6 +199,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     admin: adminHandlers(app),
     translation: translationHandlers(app),
     settings: settingsHandlers(app, appResolver),
+    communication: communicationHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
-import { bankTransactions, emailLog, postEmailDeliveries, posts } from '../db/schema/index.js';
+import { bankTransactions, emailLog, mailings, postEmailDeliveries, posts } from '../db/schema/index.js';
+import { richTextToPlainText } from '../lib/rich-text.js';
 import { tenantDb } from '../db/tenant.js';
 import type { Job, JobInput } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/worker.js';
@@ -104,7 +105,29 @@ function recordOf(
   };
 }
 
-const payloadOf = (job: Job) => job.payload as unknown as MailJobPayload;
+/**
+ * A mailing's e-mail carries only the mailing's id (not its message once per recipient in the queue):
+ * the subject and rich text are read from the mailing when it is sent.
+ */
+async function withMailing(db: Database, payload: MailJobPayload): Promise<MailJobPayload> {
+  const mail = payload.mail;
+  if ('composed' in mail || mail.mailingId === undefined) return payload;
+  const [mailing] = await tenantDb(db, mail.appId)
+    .select({ subject: mailings.subject, body: mailings.body })
+    .from(mailings)
+    .where(eq(mailings.id, mail.mailingId));
+  if (!mailing) return payload;
+  return {
+    ...payload,
+    mail: {
+      ...mail,
+      values: { ...mail.values, subject: mailing.subject, message: richTextToPlainText(mailing.body) },
+      richValues: { message: mailing.body },
+    },
+  };
+}
+
+const payloadOf = async (db: Database, job: Job) => withMailing(db, job.payload as unknown as MailJobPayload);
 
 /**
  * Sends a `mail` job: without SMTP settings it is recorded as not sent (no retry helps); an SMTP failure
@@ -114,7 +137,7 @@ const payloadOf = (job: Job) => job.payload as unknown as MailJobPayload;
 export function mailJobHandler(mailer: Mailer, db: Database): JobHandler {
   return {
     async run(job) {
-      const payload = payloadOf(job);
+      const payload = await payloadOf(db, job);
       if (payload.postDelivery && !(await postExists(db, payload.postDelivery, payload.mail.appId))) {
         return { outcome: 'cancelled' };
       }
@@ -147,7 +170,7 @@ export function mailJobHandler(mailer: Mailer, db: Database): JobHandler {
       return { outcome: 'sent', record: recordOf(mailer, payload, prepared, 'sent', null) };
     },
     async failed(job, error) {
-      const payload = payloadOf(job);
+      const payload = await payloadOf(db, job);
       const prepared = await mailer.prepare(payload.mail);
       return recordOf(mailer, payload, prepared, 'failed', error);
     },

@@ -4,7 +4,7 @@ import type { Config, SmtpConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { settingsWithPrefix } from '../lib/app-settings.js';
 import { smtpFor } from './smtp-settings.js';
-import { defaultTemplates, render, templateSettingKey, type TemplateName } from './templates.js';
+import { defaultTemplates, render, renderHtml, templateSettingKey, type TemplateName } from './templates.js';
 
 interface MailRecipient {
   appId: string;
@@ -18,10 +18,17 @@ export interface TemplateMailRequest extends MailRecipient {
   values: Record<string, string>;
   /** Values to write in the e-mail log instead (a reset link must not be readable from the log). */
   loggedValues?: Record<string, string>;
+  /**
+   * Sanitized HTML for some placeholders (a mailing's rich text): the e-mail then gets an HTML part in
+   * which these go in as HTML, while the text part uses `values`.
+   */
+  richValues?: Record<string, string>;
+  /** The manager's mailing this e-mail belongs to (its `email_log` row points back to it). */
+  mailingId?: number;
 }
 
-/** The e-mails written out in full beforehand and reviewed by a manager (payment e-mails). */
-export type ComposedMailName = 'paymentNeeded' | 'paymentReminder';
+/** The e-mails written out in full beforehand: reviewed payment e-mails, a template's test e-mail. */
+export type ComposedMailName = 'paymentNeeded' | 'paymentReminder' | 'templateTest';
 
 /**
  * An e-mail sent exactly as it was written and reviewed (no template applied when sending): what the
@@ -77,7 +84,8 @@ export class Mailer {
     const loggedBody = mail.loggedValues
       ? render(bodyText, { ...mail.values, ...mail.loggedValues }, { multiline: true })
       : body;
-    return { subject, body, loggedBody, smtp };
+    const html = mail.richValues ? renderHtml(bodyText, mail.values, mail.richValues) : undefined;
+    return { subject, body, ...(html === undefined ? {} : { html }), loggedBody, smtp };
   }
 
   /**
@@ -105,6 +113,7 @@ export class Mailer {
       template: mail.template,
       status,
       error,
+      mailingId: 'mailingId' in mail ? (mail.mailingId ?? null) : null,
     };
   }
 

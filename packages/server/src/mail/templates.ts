@@ -1,12 +1,11 @@
-/** The e-mails the app sends. Each has a Dutch default; an app overrides it with settings (ADR 017). */
-export type TemplateName =
-  | 'welcome'
-  | 'passwordReset'
-  | 'post'
-  | 'registrationReceived'
-  | 'registrationExistingAccount'
-  | 'pluk'
-  | 'intentionReminder';
+import type { EmailTemplateName } from '@pluk/contract';
+import { escapeHtml } from './payment-templates.js';
+
+/**
+ * The e-mails the app sends (the contract lists them for the templates screen). Each has a Dutch default;
+ * an app overrides it with settings (ADR 017).
+ */
+export type TemplateName = EmailTemplateName;
 
 export interface MailTemplate {
   subject: string;
@@ -126,13 +125,24 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
       '{appName}',
     ].join('\n'),
   },
+  // A manager's own e-mail to members (communication, decision 082): the message is theirs, as written.
+  communication: {
+    subject: '{subject}',
+    body: ['Dag {firstName},', '', '{message}', '', '{appName}'].join('\n'),
+  },
 };
 
 /**
  * Placeholders whose value may span lines, in an e-mail's body only (never in its subject): the text of a
  * post. Every other value is one line.
  */
-export const multilinePlaceholders: ReadonlySet<string> = new Set(['postText', 'plukText']);
+export const multilinePlaceholders: ReadonlySet<string> = new Set(['postText', 'plukText', 'message']);
+
+/** The `{placeholders}` an e-mail fills in: those of its default text, in order of appearance. */
+export function placeholdersOf(name: TemplateName): string[] {
+  const { subject, body } = defaultTemplates[name];
+  return [...new Set([...`${subject}\n${body}`.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]!))];
+}
 
 /** Setting keys overriding a template: `email.template.<name>.subject` and `.body`. */
 export const templateSettingKey = (name: TemplateName, part: keyof MailTemplate) =>
@@ -165,4 +175,25 @@ export function render(
     }
     return value.replace(lineBreaksAndControls, ' ');
   });
+}
+
+/**
+ * The HTML twin of a filled-in body: the template's text and every value HTML-escaped (line breaks as
+ * `<br>`), except `rich` values, which are sanitized HTML already (`lib/rich-text.ts`) and go in as they
+ * are. One pass, like `render`: a value is never searched for placeholders itself.
+ */
+export function renderHtml(
+  text: string,
+  values: Record<string, string>,
+  rich: Record<string, string>,
+): string {
+  const filled = escapeHtml(text)
+    .replace(/\r?\n/g, '<br>\n')
+    .replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => {
+      const html = rich[name];
+      if (html !== undefined) return html;
+      if (values[name] === undefined) return whole;
+      return escapeHtml(render(whole, values, { multiline: true })).replace(/\n/g, '<br>\n');
+    });
+  return `<div style="font-family: sans-serif; line-height: 1.5">${filled}</div>`;
 }

@@ -218,6 +218,7 @@ export const paths = {
         getHref: (id: number) => `/applicationManager/pluk/${id}`,
       },
     },
+    // e-mails and communication (issue 12); the templates and SMTP screens are under `settings`.
     communication: {
       home: { path: '/applicationManager/communication', getHref: () => '/applicationManager/communication' },
       sendPluk: {
@@ -317,7 +318,7 @@ export const paths = {
         path: '/applicationManager/settings/advanced',
         getHref: () => '/applicationManager/settings/advanced',
       },
-      // Built by other slices; the settings home links to them.
+      // The e-mail templates and the SMTP settings (communication).
       emails: {
         path: '/applicationManager/settings/emails',
         getHref: () => '/applicationManager/settings/emails',

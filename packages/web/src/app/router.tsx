@@ -28,6 +28,7 @@ import { reenrolmentManagerRouteObjects } from './routes/reenrolment-manager/rou
 // translations (Admin)
 import { translationManagerRouteObjects } from './routes/translation-manager/routes';
 import { usersManagerRouteObjects } from './routes/users-manager/routes';
+import { communicationManagerRouteObjects } from './routes/communication-manager/routes';
 // re-enrolment (member)
 import { questionsRouteObjects } from './routes/questions/routes';
 // admin actions
@@ -176,6 +177,7 @@ export const routes: RouteObject[] = [
       // re-enrolment (manager)
       ...reenrolmentManagerRouteObjects,
       ...usersManagerRouteObjects,
+      ...communicationManagerRouteObjects,
       ...questionsRouteObjects,
       // admin actions
       ...adminActionsRouteObjects,

@@ -182,6 +182,8 @@ declare module 'i18next' {
       translation: typeof import('../locales/nl-be/translation.json');
       // settings
       settings: typeof import('../locales/nl-be/settings.json');
+      // e-mails and communication (manager)
+      communication: typeof import('../locales/nl-be/communication.json');
     };
   }
 }

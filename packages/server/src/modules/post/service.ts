@@ -29,6 +29,7 @@ import { enqueue } from '../../jobs/queue.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { mailJob } from '../../mail/mail-job.js';
+import { mailableMembers } from '../../mail/recipients.js';
 import {
   afterCursor,
   cappedTotal,
@@ -633,14 +634,7 @@ export async function sendPostByEmail(
     const recipients = await farm
       .select({ id: users.id, email: users.email, firstName: users.firstName })
       .from(users)
-      .where(
-        and(
-          eq(users.appId, tenant.appId),
-          eq(users.isApproved, true),
-          eq(users.isActive, true),
-          eq(users.receiveEmails, true),
-        ),
-      )
+      .where(mailableMembers(tenant.appId, { receiveEmails: true }))
       .orderBy(asc(users.id));
     const postText = richTextToPlainText(post.body);
     await enqueue(

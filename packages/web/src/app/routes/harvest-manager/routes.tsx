@@ -109,16 +109,6 @@ export const harvestManagerRouteObjects: RouteObject[] = [
     }),
   },
   {
-    // The only communication that exists is the pluk mail, so the page is the PlukManager's.
-    path: paths.manager.communication.home.path,
-    lazy: async () => ({ Component: (await import('./manager-communication')).ManagerCommunicationRoute }),
-    handle: handle({
-      access: plukManager,
-      layout: 'applicationManager',
-      titleKey: 'harvest:titles.communication',
-    }),
-  },
-  {
     path: paths.manager.communication.sendPluk.path,
     lazy: async () => ({ Component: (await import('./manager-send-pluk')).ManagerSendPlukRoute }),
     handle: handle({

@@ -227,7 +227,7 @@ function BankTile() {
 /** The harvest tiles (issue 9): crops or articles, fields, pluk or offer, and the pluk mail. */
 function HarvestTiles({ roles }: { roles: readonly Role[] }) {
   const { t } = useTranslation('harvest');
-  const tile = (to: string, icon: Icon, key: 'crops' | 'fields' | 'pluk' | 'communication') => (
+  const tile = (to: string, icon: Icon, key: 'crops' | 'fields' | 'pluk') => (
     <Tile key={key} to={to} icon={icon} title={t(`tiles.${key}`)} text={t(`tiles.${key}Text`)} />
   );
   return (
@@ -236,8 +236,6 @@ function HarvestTiles({ roles }: { roles: readonly Role[] }) {
       {passesRoleCheck(roles, 'FieldManager') &&
         tile(paths.manager.fields.list.getHref(), IconMap2, 'fields')}
       {passesRoleCheck(roles, 'PlukManager') && tile(paths.manager.pluk.list.getHref(), IconBasket, 'pluk')}
-      {passesRoleCheck(roles, 'PlukManager') &&
-        tile(paths.manager.communication.home.getHref(), IconMail, 'communication')}
     </>
   );
 }
@@ -333,6 +331,20 @@ function SettingsTile() {
   );
 }
 
+// e-mails and communication (manager)
+/** E-mailing members, the pluk mail and the e-mail log (issue 12): for a PostManager or PlukManager. */
+function CommunicationTile() {
+  const { t } = useTranslation('communication');
+  return (
+    <Tile
+      to={paths.manager.communication.home.getHref()}
+      icon={IconMail}
+      title={t('tile')}
+      text={t('tileText')}
+    />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -383,6 +395,8 @@ export function ManagerHomeRoute() {
         {showExperimental && <TranslationsTile />}
         {/* settings */}
         {showWaitingList && <SettingsTile />}
+        {/* e-mails and communication (manager) */}
+        {(showPosts || passesRoleCheck(roles, 'PlukManager')) && <CommunicationTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}

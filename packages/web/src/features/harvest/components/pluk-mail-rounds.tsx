@@ -1,62 +1,17 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { PlukMailRecipientStatus, PlukMailRound } from '@pluk/contract';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { PlukMailRound } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
+import { EmailRecipients } from '../../../components/email-recipients';
 import { EmailRoundProgress } from '../../../components/email-round-progress';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatMoment } from '../../../lib/dates';
 import { usePlukMailRound, usePlukMailRounds } from '../api/pluk-mail';
 
-const statusColor: Record<PlukMailRecipientStatus, string> = {
-  waiting: 'blue',
-  sent: 'brand',
-  notSent: 'orange',
-  failed: 'red',
-};
-
 function Recipients({ roundId }: { roundId: number }) {
-  const { t } = useTranslation('harvest');
   const query = usePlukMailRound(roundId);
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const list = query.data.recipientList;
-  if (list.length === 0) return <Text c="dimmed">{t('mail.noRecipients')}</Text>;
-  return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped verticalSpacing="xs">
-        <Table.Caption>{t('mail.recipientsCaption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('mail.recipient')}</Table.Th>
-            <Table.Th scope="col">{t('mail.status')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.map((recipient, index) => (
-            <Table.Tr key={`${recipient.userId ?? 'x'}-${index}`}>
-              <Table.Td>
-                <Text size="sm" fw={500} className="pluk-wrap">
-                  {recipient.name}
-                </Text>
-                <Text size="xs" c="dimmed" className="pluk-wrap">
-                  {recipient.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={statusColor[recipient.status]} variant="light">
-                  {t(`mail.statuses.${recipient.status}`)}
-                </Badge>
-                {recipient.finishedAt && (
-                  <Text size="xs" c="dimmed">
-                    {formatMoment(recipient.finishedAt)}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return <EmailRecipients recipients={query.data.recipientList} />;
 }
 
 function Round({ round, open, onToggle }: { round: PlukMailRound; open: boolean; onToggle: () => void }) {
