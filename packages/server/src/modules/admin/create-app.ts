@@ -15,7 +15,7 @@ import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { readMultipartUpload, type MultipartUpload } from '../media/upload.js';
 import { createHousehold } from '../user/household.js';
-import { queueWelcomeEmails } from '../users/account-mails.js';
+import { queueWelcomeEmails } from '../auth/account-mails.js';
 import { insertInstallation } from './installation.js';
 
 type CreateAppInput = z.output<typeof createAppFieldsSchema>;

@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { farmToday } from '../bank/transactions/dates.js';
-import { accountMailLinks, queuePasswordResetLink, queueWelcomeEmails } from '../users/account-mails.js';
+import { accountMailLinks, queuePasswordResetLink, queueWelcomeEmails } from '../auth/account-mails.js';
 
 /**
  * The members a bulk account mail goes to: active, approved, not anonymised, with an address; locked

@@ -11,7 +11,7 @@ import { hashToken } from '../../lib/tokens.js';
 import type { Tenant } from '../../types.js';
 import { revokeUserTokens } from './refresh-tokens.js';
 import { findUserByLogin } from './sessions.js';
-import { queuePasswordResetLink } from '../users/account-mails.js';
+import { queuePasswordResetLink } from './account-mails.js';
 
 /**
  * Sends a reset link when `value` names an account (username or e-mail) of the app; otherwise does

@@ -36,7 +36,7 @@ import {
   queuePasswordResetLink,
   queueWelcomeEmails,
   type MailedUser,
-} from './account-mails.js';
+} from '../auth/account-mails.js';
 import { managedUserColumns, presentManagedUser } from './presenter.js';
 import { replaceRoles } from './access.js';
 import { managedUser, notAnonymized } from './service.js';

@@ -20,7 +20,7 @@ import {
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { likePattern } from '../../lib/like-pattern.js';
-import { accountMailLinks, queueWelcomeEmails } from './account-mails.js';
+import { accountMailLinks, queueWelcomeEmails } from '../auth/account-mails.js';
 import { managedUserColumns, presentManagedUser } from './presenter.js';
 
 /**
