@@ -26,6 +26,7 @@ export * from './subscription.js';
 export * from './harvest.js';
 export * from './bank.js';
 export * from './reenrolment.js';
+export * from './analyst.js';
 export * from './route-table.js';
 export * from './structured-reference.js';
 export * from './iban.js';

@@ -20,6 +20,7 @@ import { harvestRoutes } from './harvest.js';
 import { subscriptionRoutes } from './subscription.js';
 import { bankRoutes } from './bank.js';
 import { reenrolmentRoutes } from './reenrolment.js';
+import { analystRoutes } from './analyst.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -44,6 +45,7 @@ export const api = {
   subscription: subscriptionRoutes,
   bank: bankRoutes,
   reenrolment: reenrolmentRoutes,
+  analyst: analystRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

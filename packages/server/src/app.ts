@@ -32,6 +32,7 @@ import { harvestHandlers } from './modules/harvest/routes.js';
 import { bankHandlers } from './modules/bank/routes.js';
 import { subscriptionHandlers } from './modules/subscription/routes.js';
 import { reenrolmentHandlers } from './modules/reenrolment/routes.js';
+import { analystHandlers } from './modules/analyst/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
@@ -192,6 +193,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     subscription: subscriptionHandlers(app),
     bank: bankHandlers(app),
     reenrolment: reenrolmentHandlers(app),
+    analyst: analystHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);
