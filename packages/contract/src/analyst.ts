@@ -48,14 +48,28 @@ export function bucketStarts(from: string, to: string, bucket: AnalystBucket): s
 const bucketMessage = 'Kies per dag, per week of per maand.';
 const bucketNames: Record<AnalystBucket, string> = { day: 'dagen', week: 'weken', month: 'maanden' };
 
-/** `?from=YYYY-MM-DD&to=YYYY-MM-DD&bucket=day|week|month` (default: per month). */
+/**
+ * `?from=YYYY-MM-DD&to=YYYY-MM-DD&bucket=day|week|month` (default: per month). Without `from` and `to`,
+ * the farm's current harvest year; one without the other is refused.
+ */
 export const analystQuerySchema = z
   .object({
-    from: dayField('de begindatum'),
-    to: dayField('de einddatum'),
+    from: dayField('de begindatum').optional(),
+    to: dayField('de einddatum').optional(),
     bucket: z.enum(analystBuckets, { error: bucketMessage }).default('month'),
   })
   .superRefine((query, context) => {
+    if (query.from === undefined || query.to === undefined) {
+      if (query.from !== undefined || query.to !== undefined) {
+        const missing = query.from === undefined ? 'from' : 'to';
+        context.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `Vul ook de ${missing === 'from' ? 'begindatum' : 'einddatum'} in, of laat beide leeg voor dit oogstjaar.`,
+        });
+      }
+      return;
+    }
     if (dayNumber(query.from) > dayNumber(query.to)) {
       context.addIssue({
         code: 'custom',
@@ -64,19 +78,20 @@ export const analystQuerySchema = z
       });
       return;
     }
-    const count = bucketStarts(query.from, query.to, query.bucket).length;
-    const max = analystLimits[query.bucket];
-    if (count > max) {
-      context.addIssue({
-        code: 'custom',
-        path: ['bucket'],
-        message:
-          `Deze periode is te lang voor een grafiek per ${query.bucket === 'day' ? 'dag' : query.bucket === 'week' ? 'week' : 'maand'}: ` +
-          `hoogstens ${max} ${bucketNames[query.bucket]}. Kies een kortere periode of ${query.bucket === 'month' ? 'een latere begindatum' : 'een grotere indeling'}.`,
-      });
-    }
+    const tooLong = rangeTooLong(query.from, query.to, query.bucket);
+    if (tooLong) context.addIssue({ code: 'custom', path: ['bucket'], message: tooLong });
   });
 export type AnalystQuery = z.input<typeof analystQuerySchema>;
+
+/** The Dutch refusal of a range with more buckets than a chart shows, else null. */
+export function rangeTooLong(from: string, to: string, bucket: AnalystBucket): string | null {
+  const max = analystLimits[bucket];
+  if (bucketStarts(from, to, bucket).length <= max) return null;
+  return (
+    `Deze periode is te lang voor een grafiek per ${bucket === 'day' ? 'dag' : bucket === 'week' ? 'week' : 'maand'}: ` +
+    `hoogstens ${max} ${bucketNames[bucket]}. Kies een kortere periode of ${bucket === 'month' ? 'een latere begindatum' : 'een grotere indeling'}.`
+  );
+}
 
 /** The series of each view; every value is an integer (cents for `…Cents`). */
 export const analystSeries = {
@@ -115,9 +130,12 @@ function analystAnswerSchema<V extends AnalystView>(view: V) {
     >,
   );
   return z.object({
+    /** The range asked, or the current harvest year when none was. */
     from: z.string().describe('YYYY-MM-DD'),
     to: z.string().describe('YYYY-MM-DD'),
     bucket: z.enum(analystBuckets),
+    /** The farm's current harvest year (the preset "dit oogstjaar"). */
+    harvestYear: z.object({ year: z.number().int(), startsOn: z.string(), endsOn: z.string() }),
     /** One point per bucket, oldest first, also for buckets without activity. */
     points: z.array(z.object({ start: z.string().describe('YYYY-MM-DD'), values })),
   });
@@ -133,6 +151,7 @@ export type AnalystAnswer<V extends AnalystView> = {
   from: string;
   to: string;
   bucket: AnalystBucket;
+  harvestYear: { year: number; startsOn: string; endsOn: string };
   points: { start: string; values: Record<AnalystSeriesKey<V>, number> }[];
 };
 

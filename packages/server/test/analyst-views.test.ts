@@ -128,6 +128,19 @@ describe('days and weeks across daylight saving', () => {
   });
 });
 
+describe('the default range', () => {
+  it('without from and to, the farm’s current harvest year', async () => {
+    const response = await analystCall(ctx, farm, 'Event', 'bucket=month', farm.analyst);
+    const body = json<{ from: string; to: string; harvestYear: { startsOn: string; endsOn: string } }>(
+      response,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(body.from).toBe(body.harvestYear.startsOn);
+    expect(body.to).toBe(body.harvestYear.endsOn);
+    expect(body.from).toMatch(/^\d{4}-03-01$/);
+  });
+});
+
 describe('the numbers match the ledger and the wallets', () => {
   it('circulation at the end is Σ of the member wallets; issued and moved are the ledger’s sums', async () => {
     const points = await pointsOf('wallet', 'from=2024-01-01&to=2026-12-31&bucket=month');

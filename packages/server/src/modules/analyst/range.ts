@@ -7,7 +7,7 @@ import {
   type AnalystView,
 } from '@pluk/contract';
 import type { Database } from '../../db/client.js';
-import { farmTimeZone } from '../harvest-year.js';
+import { currentHarvestYear, farmTimeZone, type HarvestYear } from '../harvest-year.js';
 
 /**
  * One analyst call's range (decision 085): farm days `from`..`to` (both included) on the farm's clock,
@@ -20,6 +20,20 @@ export interface AnalystRange {
   from: string;
   to: string;
   bucket: AnalystBucket;
+  /** The farm's current harvest year, told with every answer. */
+  harvestYear: HarvestYear;
+}
+
+/** The range of a call: the query's, or the farm's current harvest year when it names none. */
+export async function rangeOf(
+  db: Database,
+  appId: string,
+  query: { from?: string; to?: string; bucket: AnalystBucket },
+): Promise<AnalystRange> {
+  const harvestYear = await currentHarvestYear(db, appId);
+  const from = query.from ?? harvestYear.startsOn;
+  const to = query.to ?? harvestYear.endsOn;
+  return { db, appId, from, to, bucket: query.bucket, harvestYear };
 }
 
 /** A series: its value per bucket start (YYYY-MM-DD); a missing bucket is 0. */
@@ -93,6 +107,7 @@ export function answer<V extends AnalystView>(
     from: range.from,
     to: range.to,
     bucket: range.bucket,
+    harvestYear: range.harvestYear,
     points: bucketStarts(range.from, range.to, range.bucket).map((start) => ({
       start,
       values: Object.fromEntries(keys.map((key) => [key, series[key].get(start) ?? 0])) as Record<

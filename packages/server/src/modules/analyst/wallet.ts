@@ -42,7 +42,8 @@ interface BalanceRow {
  * running Σ of what reached it minus what left it (movements before the range count in the first bucket),
  * so the last bucket's circulation is Σ of the member wallets' `balance_cents` when the range ends today.
  * The spread is the 10th percentile, median and 90th percentile of the balances of the member wallets
- * that existed by then.
+ * that existed by then (made before the bucket's end, or moved money by then: a seeded wallet may be younger
+ * than its history).
  */
 async function balances(
   range: AnalystRange,
@@ -54,7 +55,7 @@ async function balances(
     sql`with starts as (select s as start from ${grid.series} s),
       moves as (
         select m.wallet_id, greatest(${bucketDate(sql`m.created_at`, range.bucket)}, ${grid.first}::date) as start,
-          sum(m.delta) as delta
+          sum(m.delta) as delta, count(*) as moves
         from (
           select l.to_wallet_id as wallet_id, l.amount_cents as delta, l.created_at
             from ledger_entries l where l.app_id = ${range.appId} and l.created_at < ${end}
@@ -65,7 +66,9 @@ async function balances(
         group by 1, 2
       ),
       balances as (
-        select s.start, w.created_at, sum(coalesce(m.delta, 0)) over (partition by w.id order by s.start) as balance
+        select s.start, w.created_at,
+          sum(coalesce(m.delta, 0)) over (partition by w.id order by s.start) as balance,
+          sum(coalesce(m.moves, 0)) over (partition by w.id order by s.start) as moves
         from wallets w
         cross join starts s
         left join moves m on m.wallet_id = w.id and m.start = s.start::date
@@ -77,7 +80,7 @@ async function balances(
         percentile_disc(0.5) within group (order by b.balance) as median,
         percentile_disc(0.9) within group (order by b.balance) as p90
       from balances b
-      where b.created_at < ${grid.endOf(sql`b.start`)}
+      where b.created_at < ${grid.endOf(sql`b.start`)} or b.moves > 0
       group by b.start
       order by b.start`,
   );
