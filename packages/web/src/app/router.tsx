@@ -25,6 +25,7 @@ import { bankManagerRouteObjects } from './routes/bank-manager/routes';
 import { bankMemberRouteObjects } from './routes/bank/routes';
 // re-enrolment (manager)
 import { reenrolmentManagerRouteObjects } from './routes/reenrolment-manager/routes';
+import { analystRouteObjects } from './routes/analyst/routes';
 // re-enrolment (member)
 import { questionsRouteObjects } from './routes/questions/routes';
 
@@ -174,6 +175,7 @@ export const routes: RouteObject[] = [
       ...bankMemberRouteObjects,
       // re-enrolment (manager)
       ...reenrolmentManagerRouteObjects,
+      ...analystRouteObjects,
       ...questionsRouteObjects,
       {
         path: '*',

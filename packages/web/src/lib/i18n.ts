@@ -116,6 +116,8 @@ declare module 'i18next' {
       reenrolmentManager: typeof import('../locales/nl-be/reenrolmentManager.json');
       // re-enrolment (member)
       reenrolment: typeof import('../locales/nl-be/reenrolment.json');
+      // analyst
+      analyst: typeof import('../locales/nl-be/analyst.json');
     };
   }
 }

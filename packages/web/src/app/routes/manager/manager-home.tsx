@@ -1,6 +1,8 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBasket,
+  // analyst
+  IconChartLine,
   IconBuildingBank,
   // bank (admin)
   IconCreditCard,
@@ -272,6 +274,15 @@ function ReenrolmentTile() {
   );
 }
 
+// analyst
+/** The analyst's charts (issue 13): Analyst and Admin only. */
+function AnalystTile() {
+  const { t } = useTranslation('analyst');
+  return (
+    <Tile to={paths.analyst.home.getHref()} icon={IconChartLine} title={t('tile')} text={t('tileText')} />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -284,6 +295,7 @@ export function ManagerHomeRoute() {
   const showProducts = passesRoleCheck(roles, 'ProductManager');
   const showRequests = passesRoleCheck(roles, 'RequestManager');
   const showBank = passesRoleCheck(roles, 'BankManager');
+  const showAnalyst = passesRoleCheck(roles, 'Analyst');
   const showHarvest = (['CropManager', 'FieldManager', 'PlukManager'] as const).some((role) =>
     passesRoleCheck(roles, role),
   );
@@ -297,7 +309,8 @@ export function ManagerHomeRoute() {
         !showProducts &&
         !showRequests &&
         !showBank &&
-        !showHarvest && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
+        !showHarvest &&
+        !showAnalyst && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {showWaitingList && <WaitingListTile />}
         {showWaitingList && <FeedbackTile />}
@@ -315,6 +328,8 @@ export function ManagerHomeRoute() {
         {showBank && <BankAdminTiles roles={roles} />}
         {/* re-enrolment (manager) */}
         {showWaitingList && <ReenrolmentTile />}
+        {/* analyst */}
+        {showAnalyst && <AnalystTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}
