@@ -17,6 +17,8 @@ export const analystLimits = { day: 400, week: 270, month: 130 } as const satisf
 >;
 
 const dayMs = 24 * 60 * 60 * 1000;
+const isDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / dayMs;
 
 /** The first day (YYYY-MM-DD) of the bucket a farm day falls in. */
@@ -70,6 +72,8 @@ export const analystQuerySchema = z
       }
       return;
     }
+    // A field that is no day has its own message already (the checks below need two real days).
+    if (!isDay(query.from) || !isDay(query.to)) return;
     if (dayNumber(query.from) > dayNumber(query.to)) {
       context.addIssue({
         code: 'custom',

@@ -220,6 +220,9 @@ describe('bad input: a clear Dutch message', () => {
     );
     expectFieldError(await call('to=2025-02-01'), 'from', /begindatum/);
     expectFieldError(await call('from=2025-02-30&to=2025-03-01'), 'from', /geldige datum/);
+    expectFieldError(await call('from=abc&to=2025-03-01'), 'from', /als datum/);
+    expectFieldError(await call('from=2025-01-01&to=2025-13-45&bucket=day'), 'to', /geldige datum/);
+    expectFieldError(await call('from=&to='), 'from', /begindatum/);
     expectFieldError(await call('from=1999-12-31&to=2000-01-31'), 'from', /tussen 2000 en 2100/);
   });
 });

@@ -11,7 +11,7 @@ const formats: Record<AnalystBucket, Intl.DateTimeFormat> = {
   month: new Intl.DateTimeFormat('nl-BE', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
 };
 
-/** A bucket as people read it: "3 mrt. 25" (a day, or the Monday a week starts), "mrt. 2025" (a month). */
+/** A bucket as people read it: "3 mrt 25" (a day, or the Monday a week starts), "mrt 2025" (a month). */
 export function bucketLabel(start: string, bucket: AnalystBucket): string {
   const label = formats[bucket].format(new Date(`${start}T00:00:00Z`));
   return bucket === 'week' ? `wk ${label}` : label;

@@ -46,7 +46,6 @@ export function RangeForm({
     label: t(`range.${name}`),
     value: draft[name],
     error: errors[name],
-    required: true,
     onChange: (event: { currentTarget: { value: string } }) =>
       setDraft({ ...draft, [name]: event.currentTarget.value }),
   });
