@@ -39,7 +39,8 @@ export async function rangeOf(
 /** A series: its value per bucket start (YYYY-MM-DD); a missing bucket is 0. */
 export type Series = Map<string, number>;
 
-const zone = sql.raw(`'${farmTimeZone}'`);
+/** The farm's time zone as SQL. */
+export const zone = sql.raw(`'${farmTimeZone}'`);
 /** `day` | `week` | `month`: a checked enum, so it is written into the SQL, not passed as a parameter. */
 const unit = (bucket: AnalystBucket) => sql.raw(`'${bucket}'`);
 const step: Record<AnalystBucket, string> = { day: '1 day', week: '7 days', month: '1 month' };
