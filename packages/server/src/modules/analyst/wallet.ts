@@ -8,6 +8,7 @@ import {
   gather,
   point,
   rangeEnd,
+  rangeStart,
   zone,
   rowsOf,
   seriesWhere,
@@ -29,29 +30,34 @@ export async function ledgerCents(range: AnalystRange, kinds: LedgerKind[]): Pro
 }
 
 /**
- * The members' wallets at the end of every bucket, from the ledger alone: Σ of them (what the internal
- * bank gave out and is with members; when the range ends today, Σ of the member wallets' `balance_cents`)
- * and the spread of the balances: the 10th percentile, median and 90th
- * percentile (`percentile_disc`: a balance some member had) of the member wallets that existed by then
- * (made by the bucket's end, or moved money by then: a seeded wallet may be younger than its history).
- * SQL sums each wallet's movements per bucket (date_trunc on the farm's clock, movements before the
- * range in the first bucket); the running balances and their percentiles per bucket are counted here,
- * which keeps a year of days (400 buckets × every member) far below the 300 ms of decision 085.
+ * The members' wallets at the end of every bucket: Σ of them (what the internal bank gave out and is with
+ * members) and the spread of the balances — the 10th percentile, median and 90th percentile (a balance
+ * some member had, like `percentile_disc`) of the member wallets that existed by then (made by the
+ * bucket's end, or holding or moving money by then: a seeded wallet may be younger than its history).
+ * A wallet's balance when the range starts is its `balance_cents` (kept in step with the ledger, ADR 058)
+ * minus every movement since; SQL sums each wallet's movements since the range's start per bucket
+ * (`width_bucket` over the instants the buckets start on the farm's clock; after the range: one more
+ * index), reading only the ledger from the range's start on its `(app_id, created_at)` index. The running
+ * balances and percentiles per bucket are counted here: in SQL the carried-forward cross join (members ×
+ * buckets) took 0.5–1 s for a year of days (decision 085).
  */
 export async function balancesAtEnd(
   range: AnalystRange,
 ): Promise<Record<'circulation' | 'p10' | 'median' | 'p90', Series>> {
   const starts = bucketStarts(range.from, range.to, range.bucket);
-  // The bucket of a moment: its index in `starts` (width_bucket over the instants the later buckets start
-  // on the farm's clock; before the second bucket, also before the range, is the first).
-  const later = starts.slice(1).map((start) => sql`(${start}::date::timestamp at time zone ${zone})`);
+  const bounds = [
+    ...starts.slice(1).map((start) => sql`(${start}::date::timestamp at time zone ${zone})`),
+    rangeEnd(range),
+  ];
   const indexOf = (moment: SQL) =>
-    later.length === 0
-      ? sql`0`
-      : sql`width_bucket(${moment}, array[${sql.join(later, sql`, `)}]::timestamptz[])`;
+    sql`width_bucket(${moment}, array[${sql.join(bounds, sql`, `)}]::timestamptz[])`;
   const [walletRows, moveRows] = await Promise.all([
     tenantDb(range.db, range.appId)
-      .select({ id: wallets.id, since: sql<number>`${indexOf(sql`${wallets.createdAt}`)}`.mapWith(Number) })
+      .select({
+        id: wallets.id,
+        balance: wallets.balanceCents,
+        since: sql<number>`${indexOf(sql`${wallets.createdAt}`)}`.mapWith(Number),
+      })
       .from(wallets)
       .where(eq(wallets.kind, 'member')),
     rowsOf<{ wallet: number; at: number[]; delta: (string | number)[] }>(
@@ -63,7 +69,7 @@ export async function balancesAtEnd(
           select side.wallet, m.at, sum(side.delta)::bigint as delta
           from (
             select l.from_wallet_id, l.to_wallet_id, l.amount_cents, ${indexOf(sql`l.created_at`)} as at
-            from ledger_entries l where l.app_id = ${range.appId} and l.created_at < ${rangeEnd(range)}
+            from ledger_entries l where l.app_id = ${range.appId} and l.created_at >= ${rangeStart(range)}
           ) m
           cross join lateral (values (m.to_wallet_id, m.amount_cents), (m.from_wallet_id, -m.amount_cents))
             as side(wallet, delta)
@@ -72,29 +78,34 @@ export async function balancesAtEnd(
         group by 1`,
     ),
   ]);
+  const since = new Map(walletRows.map((row) => [row.id, row.since]));
+  const balance = new Map(walletRows.map((row) => [row.id, row.balance]));
   const movesByStart = starts.map(() => [] as { wallet: number; delta: number }[]);
   for (const row of moveRows) {
-    const at = row.at.map(Number);
-    at.forEach((index, i) =>
-      movesByStart[index]!.push({ wallet: Number(row.wallet), delta: Number(row.delta[i]) }),
-    );
+    const wallet = Number(row.wallet);
+    if (!balance.has(wallet)) continue; // the bank's side
+    row.at.forEach((at, i) => {
+      const delta = Number(row.delta[i]);
+      // Back to the balance when the range starts; movements within it come back in their bucket.
+      balance.set(wallet, balance.get(wallet)! - delta);
+      if (Number(at) < starts.length) movesByStart[Number(at)]!.push({ wallet, delta });
+    });
   }
-  const balance = new Map<number, number>();
-  const since = new Map(walletRows.map((row) => [row.id, row.since]));
+  const moved = new Set([...balance].filter(([, cents]) => cents !== 0).map(([id]) => id));
+  let total = [...balance.values()].reduce((sum, cents) => sum + cents, 0);
   const result = { circulation: new Map(), p10: new Map(), median: new Map(), p90: new Map() } as Record<
     'circulation' | 'p10' | 'median' | 'p90',
     Series
   >;
-  let total = 0;
   for (const [index, start] of starts.entries()) {
     for (const move of movesByStart[index]!) {
-      if (!since.has(move.wallet)) continue; // the bank's side
-      balance.set(move.wallet, (balance.get(move.wallet) ?? 0) + move.delta);
+      balance.set(move.wallet, balance.get(move.wallet)! + move.delta);
+      moved.add(move.wallet);
       total += move.delta;
     }
     result.circulation.set(start, total);
     const values: number[] = [];
-    for (const [id, first] of since) if (first <= index || balance.has(id)) values.push(balance.get(id) ?? 0);
+    for (const [id, first] of since) if (first <= index || moved.has(id)) values.push(balance.get(id)!);
     values.sort((a, b) => a - b);
     const at = (p: number) =>
       values.length === 0 ? 0 : values[Math.max(0, Math.ceil(p * values.length) - 1)]!;
