@@ -16,7 +16,6 @@ import {
 import { harvestYearOf, harvestYearStartOf } from '../modules/harvest-year.js';
 import { memberWalletId, moveMoney } from '../modules/wallet/ledger.js';
 
-const hour = 60 * 60 * 1000;
 /** How busy each month of a harvest year is (from its first month): summer is the high season. */
 const season = [2, 3, 4, 5, 5, 4, 3, 2, 1, 1, 1, 2];
 
