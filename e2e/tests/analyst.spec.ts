@@ -19,7 +19,7 @@ test('an analyst reads last season from the charts, as a table and as CSV', asyn
   await page.getByRole('button', { name: 'Afgelopen jaar' }).click();
   await expect(page).toHaveURL(/bucket=week/);
   const activity = page.getByRole('region', { name: 'Activiteit' });
-  await expect(activity.getByRole('img')).toBeVisible();
+  await expect(activity.getByRole('img', { name: /^Activiteit: 53 punten/ })).toBeVisible();
   await activity.getByRole('button', { name: 'Tabel' }).click();
   const table = activity.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Klusjes bevestigd' })).toBeVisible();
@@ -33,12 +33,16 @@ test('an analyst reads last season from the charts, as a table and as CSV', asyn
   await page.getByRole('navigation', { name: 'Onderwerpen' }).getByRole('link', { name: 'Plukgeld' }).click();
   await expect(page).toHaveURL(/\/analyst\/wallet\?/);
   const year = new Date().getFullYear() - 1;
-  await page.getByLabel('Van').fill(`${year - 1}-03-01`);
-  await page.getByLabel('Tot en met').fill(`${year + 1}-02-28`);
-  await page.getByLabel('Per').selectOption('month');
+  await page.getByLabel('Van', { exact: true }).fill(`${year - 1}-03-01`);
+  await page.getByLabel('Tot en met', { exact: true }).fill(`${year + 1}-02-28`);
+  await page.getByLabel('Per', { exact: true }).selectOption('month');
   await page.getByRole('button', { name: 'Toon' }).click();
   await expect(page).toHaveURL(new RegExp(`from=${year - 1}-03-01`));
-  await expect(page.getByRole('region', { name: 'Plukgeld bij de leden' }).getByRole('img')).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Plukgeld bij de leden' })
+      .getByRole('img', { name: /^Plukgeld bij de leden:/ }),
+  ).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 

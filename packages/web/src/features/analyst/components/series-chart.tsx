@@ -42,6 +42,15 @@ export function SeriesChart({
     config.keys.length,
   );
   const titleId = `chart-${config.id}`;
+  const summary =
+    points.length === 0
+      ? title
+      : t('chart.summary', {
+          title,
+          points: points.length,
+          from: bucketLabel(points[0]!.start, bucket),
+          to: bucketLabel(points[points.length - 1]!.start, bucket),
+        });
 
   const download = () => {
     const columns = config.keys.map((key) => ({
@@ -128,15 +137,7 @@ export function SeriesChart({
             </Table>
           </div>
         ) : (
-          <div
-            role="img"
-            aria-label={t('chart.summary', {
-              title,
-              points: points.length,
-              from: bucketLabel(points[0]!.start, bucket),
-              to: bucketLabel(points[points.length - 1]!.start, bucket),
-            })}
-          >
+          <div>
             <LineChart
               h={280}
               data={points.map((point) => ({
@@ -166,7 +167,8 @@ export function SeriesChart({
                 money ? formatVirtualMoney(Math.round(value * 100)) : String(value)
               }
               yAxisProps={{ width: money ? 70 : 40, tickFormatter: (value: number) => String(value) }}
-              lineChartProps={{ accessibilityLayer: false }}
+              // The drawing's name (its <title>): what it shows; the numbers themselves are in the table view.
+              lineChartProps={{ accessibilityLayer: false, title: summary }}
             />
           </div>
         )}
