@@ -52,7 +52,8 @@ export function RangeForm({
 
   return (
     <form ref={ref} onSubmit={submit} noValidate>
-      <Fieldset legend={t('range.legend')} variant="unstyled">
+      {/* A fieldset is min-content wide by default: it would push the page sideways at 200 % text. */}
+      <Fieldset legend={t('range.legend')} variant="unstyled" miw={0}>
         <Group gap="xs" mb="sm" role="group" aria-label={t('range.presets')}>
           {presets.map((name) => (
             <Button

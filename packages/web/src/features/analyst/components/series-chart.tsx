@@ -137,7 +137,8 @@ export function SeriesChart({
             </Table>
           </div>
         ) : (
-          <div>
+          // The drawing follows its card's width a frame late (a resize observer): never wider than the page.
+          <div style={{ overflow: 'hidden' }}>
             <LineChart
               h={280}
               data={points.map((point) => ({
