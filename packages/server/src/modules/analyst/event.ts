@@ -11,17 +11,8 @@ import {
   toSeries,
   type AnalystRange,
   type Series,
+  tableSeries,
 } from './range.js';
-
-/** Events per bucket of their start. */
-async function eventCount(range: AnalystRange): Promise<Series> {
-  const rows = await tenantDb(range.db, range.appId)
-    .select(point(events.startsAt, range, sql`count(*)`))
-    .from(events)
-    .where(seriesWhere(events.startsAt, range))
-    .groupBy(byBucket);
-  return toSeries(rows);
-}
 
 /** People (the member and their guests) of the sign-ups matching `status`, per bucket of the event's start. */
 export async function eventPeople(range: AnalystRange, status: SQL): Promise<Series> {
@@ -42,7 +33,7 @@ export async function eventAnalysis(range: AnalystRange): Promise<AnalystAnswer<
   return answer<'event'>(
     range,
     await gather({
-      events: eventCount(range),
+      events: tableSeries(range, events, events.startsAt, sql`count(*)`),
       signedUp: eventPeople(range, ne(eventAttendances.status, 'refused')),
       attended: attendedPeople(range),
     }),

@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { AnalystAnswer } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
-import { tenantDb } from '../../db/tenant.js';
 import { attendedPeople } from './event.js';
 import {
   answer,
   bucketGrid,
-  byBucket,
   gather,
-  point,
   rowsOf,
-  seriesWhere,
+  tableSeries,
   toSeries,
   type AnalystRange,
   type Series,
@@ -22,16 +19,6 @@ import { ledgerCents } from './wallet.js';
 
 /** Approved accounts not deleted: the farm's members. */
 const isMember = sql`${users.isApproved} and ${users.anonymizedAt} is null`;
-
-/** Members who joined (account made) per bucket. */
-async function newMembers(range: AnalystRange): Promise<Series> {
-  const rows = await tenantDb(range.db, range.appId)
-    .select(point(users.createdAt, range, sql`count(*)`))
-    .from(users)
-    .where(seriesWhere(users.createdAt, range, isMember))
-    .groupBy(byBucket);
-  return toSeries(rows);
-}
 
 /** Members at the end of every bucket: approved accounts made by then and not deleted before then. */
 async function membersAtEnd(range: AnalystRange): Promise<Series> {
@@ -54,7 +41,7 @@ export async function overviewAnalysis(range: AnalystRange): Promise<AnalystAnsw
     range,
     await gather({
       members: membersAtEnd(range),
-      newMembers: newMembers(range),
+      newMembers: tableSeries(range, users, users.createdAt, sql`count(*)`, isMember),
       choresDone: confirmedChores(range),
       attended: attendedPeople(range),
       requestsDone: confirmedRequests(range),

@@ -6,7 +6,9 @@ import {
   type AnalystSeriesKey,
   type AnalystView,
 } from '@pluk/contract';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
+import { tenantDb } from '../../db/tenant.js';
 import { currentHarvestYear, farmTimeZone, type HarvestYear } from '../harvest-year.js';
 
 /**
@@ -76,6 +78,25 @@ export const byBucket = sql`1`;
 
 export const toSeries = (rows: { start: string; value: number }[]): Series =>
   new Map(rows.map((row) => [row.start, Number(row.value)]));
+
+/**
+ * A series of one farm table: `aggregate` of its rows per bucket of `moment`, within the range and
+ * `more` (one statement through `tenantDb`, so the app's predicate is always there).
+ */
+export async function tableSeries(
+  range: AnalystRange,
+  table: PgTable,
+  moment: PgColumn,
+  aggregate: SQL,
+  ...more: (SQL | undefined)[]
+): Promise<Series> {
+  const rows = await tenantDb(range.db, range.appId)
+    .select(point(moment, range, aggregate))
+    .from(table)
+    .where(seriesWhere(moment, range, ...more))
+    .groupBy(byBucket);
+  return toSeries(rows);
+}
 
 /**
  * The bucket starts of the range as a set-returning SQL expression (`generate_series`), and the moment

@@ -4,30 +4,27 @@ import { ledgerEntries, wallets } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 import {
   answer,
-  byBucket,
   gather,
-  point,
   rangeEnd,
   rangeStart,
   zone,
   rowsOf,
-  seriesWhere,
-  toSeries,
   type AnalystRange,
   type Series,
+  tableSeries,
 } from './range.js';
 
 type LedgerKind = 'purchase' | 'reward' | 'donation';
 
 /** Σ cents of the ledger's movements of these kinds per bucket (a donation is the bank's issuance). */
-export async function ledgerCents(range: AnalystRange, kinds: LedgerKind[]): Promise<Series> {
-  const rows = await tenantDb(range.db, range.appId)
-    .select(point(ledgerEntries.createdAt, range, sql`sum(${ledgerEntries.amountCents})`))
-    .from(ledgerEntries)
-    .where(seriesWhere(ledgerEntries.createdAt, range, inArray(ledgerEntries.kind, kinds)))
-    .groupBy(byBucket);
-  return toSeries(rows);
-}
+export const ledgerCents = (range: AnalystRange, kinds: LedgerKind[]) =>
+  tableSeries(
+    range,
+    ledgerEntries,
+    ledgerEntries.createdAt,
+    sql`sum(${ledgerEntries.amountCents})`,
+    inArray(ledgerEntries.kind, kinds),
+  );
 
 /**
  * The members' wallets at the end of every bucket: Σ of them (what the internal bank gave out and is with
