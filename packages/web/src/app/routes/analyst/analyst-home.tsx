@@ -1,11 +1,12 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { NavLink, Paper, Stack, Text } from '@mantine/core';
 import {
+  IconBasket,
   IconCalendarEvent,
   IconChartLine,
   IconChecklist,
+  IconChevronRight,
   IconCoins,
   IconHeartHandshake,
-  IconBasket,
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -22,41 +23,31 @@ const icons: Record<ViewSlug, Icon> = {
   product: IconBasket,
 };
 
-/** /analyst: the overview first, then a tile per view (Analyst and Admin). */
+/** /analyst: the overview first, then every view, each with what it shows (Analyst and Admin). */
 export function AnalystHomeRoute() {
   const { t } = useTranslation('analyst');
   return (
     <Stack gap="md">
       <Text>{t('home.intro')}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-        {viewSlugs.map((slug) => {
-          const TileIcon = icons[slug];
-          return (
-            <Card
-              key={slug}
-              component={Link}
-              to={paths.analyst[slug].getHref()}
-              withBorder
-              radius="md"
-              padding="lg"
-            >
-              <Group wrap="nowrap" align="flex-start">
-                <ThemeIcon size={48} radius="md" variant="light">
-                  <TileIcon size={28} aria-hidden />
-                </ThemeIcon>
-                <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                  <Text fw={600} className="pluk-wrap">
-                    {t(`titles.${slug}`)}
-                  </Text>
-                  <Text size="sm" c="dimmed" className="pluk-wrap">
-                    {t(`home.views.${slug}`)}
-                  </Text>
-                </Stack>
-              </Group>
-            </Card>
-          );
-        })}
-      </SimpleGrid>
+      <Paper withBorder radius="md">
+        <nav aria-label={t('nav')}>
+          {viewSlugs.map((slug) => {
+            const ViewIcon = icons[slug];
+            return (
+              <NavLink
+                key={slug}
+                component={Link}
+                to={paths.analyst[slug].getHref()}
+                label={<Text fw={600}>{t(`titles.${slug}`)}</Text>}
+                description={t(`home.views.${slug}`)}
+                leftSection={<ViewIcon size={28} aria-hidden />}
+                rightSection={<IconChevronRight size={18} aria-hidden />}
+                py="md"
+              />
+            );
+          })}
+        </nav>
+      </Paper>
     </Stack>
   );
 }
