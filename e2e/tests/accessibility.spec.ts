@@ -25,7 +25,7 @@ const appName = 'De Plukhoeve';
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const webSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/web/src');
 
-type Account = 'guest' | 'wachtend1' | 'lid' | 'beheerder' | 'admin';
+type Account = 'guest' | 'wachtend1' | 'lid' | 'beheerder' | 'admin' | 'analist';
 
 /** Who opens a screen: the role it is for; member screens also as a manager (more controls). */
 function accountsFor(screen: RoutedScreen): Account[] {
@@ -34,6 +34,8 @@ function accountsFor(screen: RoutedScreen): Account[] {
   if (access === 'restricted') return ['wachtend1'];
   if (access === 'member') return ['lid', 'beheerder'];
   if (access === 'admin') return ['admin'];
+  // Analyst passes for Analyst and Admin only, not for an ApplicationManager (product-spec §6).
+  if (typeof access === 'object' && access.role === 'Analyst') return ['analist'];
   return ['beheerder'];
 }
 

@@ -24,6 +24,7 @@ import { adminRoutes } from './admin.js';
 import { translationRoutes } from './translation.js';
 import { settingsRoutes } from './settings.js';
 import { communicationRoutes } from './communication.js';
+import { analystRoutes } from './analyst.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -52,6 +53,7 @@ export const api = {
   translation: translationRoutes,
   settings: settingsRoutes,
   communication: communicationRoutes,
+  analyst: analystRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

@@ -36,6 +36,7 @@ import { adminHandlers } from './modules/admin/routes.js';
 import { translationHandlers } from './modules/translation/routes.js';
 import { settingsHandlers } from './modules/settings/routes.js';
 import { communicationHandlers } from './modules/communication/routes.js';
+import { analystHandlers } from './modules/analyst/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
@@ -200,6 +201,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     translation: translationHandlers(app),
     settings: settingsHandlers(app, appResolver),
     communication: communicationHandlers(app),
+    analyst: analystHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

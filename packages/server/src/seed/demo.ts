@@ -11,6 +11,7 @@ import { seedDemoPosts } from './demo-posts.js';
 import { plukhoeveMarket, seedDemoMarket } from './demo-market.js';
 import { plukhoeveHarvest, seedDemoHarvest } from './demo-harvest.js';
 import { seedDemoBank } from './demo-bank.js';
+import { seedDemoHistory } from './demo-history.js';
 
 export const demoPassword = 'pluk-demo';
 
@@ -120,6 +121,7 @@ export async function seedDemo(db: Database, options: { dataDir?: string } = {})
       bic: '',
       paidBy: ['marie'],
     });
+    await seedDemoHistory(txDb, appId);
     await seedSecondDemoFarm(txDb, demoPassword, options.dataDir);
   });
   return true;

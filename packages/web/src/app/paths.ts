@@ -82,6 +82,17 @@ export const paths = {
     },
   },
 
+  // analyst (issue 13): Analyst and Admin only.
+  analyst: {
+    home: { path: '/analyst', getHref: (search = '') => `/analyst${search}` },
+    wallet: { path: '/analyst/wallet', getHref: (search = '') => `/analyst/wallet${search}` },
+    event: { path: '/analyst/event', getHref: (search = '') => `/analyst/event${search}` },
+    request: { path: '/analyst/Request', getHref: (search = '') => `/analyst/Request${search}` },
+    task: { path: '/analyst/task', getHref: (search = '') => `/analyst/task${search}` },
+    product: { path: '/analyst/product', getHref: (search = '') => `/analyst/product${search}` },
+    graph: { path: '/analyst/graph', getHref: (search = '') => `/analyst/graph${search}` },
+  },
+
   manager: {
     home: { path: '/applicationManager', getHref: () => '/applicationManager' },
     users: {

@@ -29,6 +29,7 @@ import { reenrolmentManagerRouteObjects } from './routes/reenrolment-manager/rou
 import { translationManagerRouteObjects } from './routes/translation-manager/routes';
 import { usersManagerRouteObjects } from './routes/users-manager/routes';
 import { communicationManagerRouteObjects } from './routes/communication-manager/routes';
+import { analystRouteObjects } from './routes/analyst/routes';
 // re-enrolment (member)
 import { questionsRouteObjects } from './routes/questions/routes';
 // admin actions
@@ -178,6 +179,7 @@ export const routes: RouteObject[] = [
       ...reenrolmentManagerRouteObjects,
       ...usersManagerRouteObjects,
       ...communicationManagerRouteObjects,
+      ...analystRouteObjects,
       ...questionsRouteObjects,
       // admin actions
       ...adminActionsRouteObjects,

@@ -184,6 +184,8 @@ declare module 'i18next' {
       settings: typeof import('../locales/nl-be/settings.json');
       // e-mails and communication (manager)
       communication: typeof import('../locales/nl-be/communication.json');
+      // analyst
+      analyst: typeof import('../locales/nl-be/analyst.json');
     };
   }
 }

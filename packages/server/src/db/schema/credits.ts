@@ -25,6 +25,8 @@ export const creditEntries = pgTable(
     uniqueIndex('credit_entries_assignment').on(t.taskAssignmentId),
     index('credit_entries_user_year').on(t.appId, t.userId, t.harvestYear),
     index('credit_entries_app_assignment').on(t.appId, t.taskAssignmentId),
+    // The analyst's credits earned over a range (decision 085).
+    index('credit_entries_app_created').on(t.appId, t.createdAt),
     farmReference('credit_entries_user_fk', t.appId, t.userId, users).onDelete('cascade'),
     farmReference('credit_entries_assignment_fk', t.appId, t.taskAssignmentId, taskAssignments).onDelete(
       'set null',

@@ -104,6 +104,8 @@ export const productReservations = pgTable(
     uniqueIndex('product_reservations_app_key').on(t.appId, t.userId, t.idempotencyKey),
     index('product_reservations_product_status').on(t.appId, t.productId, t.status),
     index('product_reservations_user_created').on(t.appId, t.userId, t.createdAt, t.id),
+    // The analyst's sales over a range (decision 085).
+    index('product_reservations_app_handled_at').on(t.appId, t.handledAt),
     farmReference('product_reservations_product_fk', t.appId, t.productId, products).onDelete('cascade'),
     farmReference('product_reservations_user_fk', t.appId, t.userId, users).onDelete('cascade'),
   ],

@@ -35,6 +35,9 @@ export const requests = pgTable(
     index('requests_app_created_id').on(t.appId, t.createdAt, t.id),
     index('requests_app_requester').on(t.appId, t.requesterUserId),
     index('requests_app_taken_by').on(t.appId, t.takenByUserId),
+    // The analyst's request series (decision 085): taken and completed over a range.
+    index('requests_app_taken_at').on(t.appId, t.takenAt),
+    index('requests_app_completed_at').on(t.appId, t.completedAt),
     farmReference('requests_requester_fk', t.appId, t.requesterUserId, users).onDelete('cascade'),
     farmReference('requests_taken_by_fk', t.appId, t.takenByUserId, users).onDelete('set null'),
   ],

@@ -68,6 +68,9 @@ export const taskAssignments = pgTable(
     uniqueIndex('task_assignments_task_user').on(t.appId, t.taskId, t.userId),
     index('task_assignments_user').on(t.appId, t.userId),
     index('task_assignments_app_handled_by').on(t.appId, t.handledByUserId),
+    // The analyst's chore series (decision 085): taken and handled over a range.
+    index('task_assignments_app_created').on(t.appId, t.createdAt),
+    index('task_assignments_app_handled_at').on(t.appId, t.handledAt),
     unique('task_assignments_app_id_id').on(t.appId, t.id),
     farmReference('task_assignments_task_fk', t.appId, t.taskId, tasks).onDelete('cascade'),
     farmReference('task_assignments_user_fk', t.appId, t.userId, users).onDelete('cascade'),

@@ -72,6 +72,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_app_reservation').on(t.appId, t.reservationId),
     index('ledger_entries_app_request').on(t.appId, t.requestId),
     index('ledger_entries_app_created_by').on(t.appId, t.createdByUserId),
+    // The analyst's money series (decision 085): a kind's movements over a range, and the whole ledger up to a moment.
+    index('ledger_entries_app_kind_created').on(t.appId, t.kind, t.createdAt),
+    index('ledger_entries_app_created').on(t.appId, t.createdAt),
     farmReference('ledger_entries_from_fk', t.appId, t.fromWalletId, wallets),
     farmReference('ledger_entries_to_fk', t.appId, t.toWalletId, wallets),
     farmReference('ledger_entries_reservation_fk', t.appId, t.reservationId, productReservations).onDelete(

@@ -1,6 +1,8 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBasket,
+  // analyst
+  IconChartLine,
   IconBuildingBank,
   // bank (admin)
   IconCreditCard,
@@ -345,6 +347,15 @@ function CommunicationTile() {
   );
 }
 
+// analyst
+/** The analyst's charts (issue 13): Analyst and Admin only. */
+function AnalystTile() {
+  const { t } = useTranslation('analyst');
+  return (
+    <Tile to={paths.analyst.home.getHref()} icon={IconChartLine} title={t('tile')} text={t('tileText')} />
+  );
+}
+
 /** /applicationManager: a tile for every manager screen that exists for this user's roles. */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
@@ -357,6 +368,7 @@ export function ManagerHomeRoute() {
   const showProducts = passesRoleCheck(roles, 'ProductManager');
   const showRequests = passesRoleCheck(roles, 'RequestManager');
   const showBank = passesRoleCheck(roles, 'BankManager');
+  const showAnalyst = passesRoleCheck(roles, 'Analyst');
   const showHarvest = (['CropManager', 'FieldManager', 'PlukManager'] as const).some((role) =>
     passesRoleCheck(roles, role),
   );
@@ -370,7 +382,8 @@ export function ManagerHomeRoute() {
         !showProducts &&
         !showRequests &&
         !showBank &&
-        !showHarvest && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
+        !showHarvest &&
+        !showAnalyst && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {showWaitingList && <UsersTile />}
         {showWaitingList && <WaitingListTile />}
@@ -397,6 +410,8 @@ export function ManagerHomeRoute() {
         {showWaitingList && <SettingsTile />}
         {/* e-mails and communication (manager) */}
         {(showPosts || passesRoleCheck(roles, 'PlukManager')) && <CommunicationTile />}
+        {/* analyst */}
+        {showAnalyst && <AnalystTile />}
         {showExperimental && (
           <Tile
             to={paths.manager.experimental.getHref()}

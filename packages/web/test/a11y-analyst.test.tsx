@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { analyst, makeAnalysis } from './analyst-fixtures';
+import { axeViolations, withoutCanvas } from './axe';
+import { json, renderApp } from './utils';
+
+/** Axe check of the analyst's screens (issue 13): the home, a view's charts, its table and an empty view. */
+withoutCanvas();
+
+const handlers = {
+  'GET /api/analyst/wallet': () => json(makeAnalysis('wallet')),
+  'GET /api/analyst/overview': () => json(makeAnalysis('overview')),
+  'GET /api/analyst/Event': () => json(makeAnalysis('event', { empty: true })),
+};
+
+describe('accessibility (axe) of the analyst screens', () => {
+  it.each([
+    { name: 'the home', path: '/analyst', ready: () => screen.findByRole('link', { name: /Plukgeld/ }) },
+    {
+      name: 'the overview',
+      path: '/analyst/graph',
+      ready: () => screen.findByRole('region', { name: 'Activiteit' }),
+    },
+    {
+      name: 'an empty view',
+      path: '/analyst/event',
+      ready: () => screen.findAllByText('Geen gegevens in deze periode'),
+    },
+  ])('$name has no violations', async ({ path, ready }) => {
+    renderApp({ path, account: analyst, handlers });
+    await ready();
+    expect(await axeViolations()).toEqual([]);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('a chart as a table and the form with its errors have no violations', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/analyst/wallet', account: analyst, handlers });
+    const money = await screen.findByRole('region', { name: 'Plukgeld uitgegeven en verhandeld' });
+    await user.click(within(money).getByRole('button', { name: 'Tabel' }));
+    await user.clear(screen.getByLabelText('Van'));
+    await user.click(screen.getByRole('button', { name: 'Toon' }));
+    expect(await screen.findByText(/Vul de begindatum in/)).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+});
