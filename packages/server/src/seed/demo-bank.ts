@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { tenantDb } from '../db/tenant.js';
 import { subscriptions, userSubscriptions, users } from '../db/schema/index.js';
@@ -8,6 +8,7 @@ import { closeTransaction } from '../modules/bank/status-change.js';
 import { insertTransaction } from '../modules/bank/transactions/create.js';
 import { currentHarvestYear } from '../modules/harvest-year.js';
 import { householdCounts } from '../modules/subscription/service.js';
+import { tableExists } from './table-exists.js';
 
 /** A demo farm's euro bank (issue 10): its account, and this year's subscriptions as transactions. */
 export interface DemoBank {
@@ -21,11 +22,7 @@ export interface DemoBank {
 
 export async function seedDemoBank(db: Database, appId: string, bank: DemoBank): Promise<void> {
   // The migration test of 0002 seeds a database of before migration 0010: no bank yet.
-  const found = await db.execute(sql`select to_regclass('public.bank_transactions') is not null as present`);
-  const present =
-    (found as unknown as { rows?: { present: boolean }[] }).rows ??
-    (found as unknown as { present: boolean }[]);
-  if (!present[0]?.present) return;
+  if (!(await tableExists(db, 'bank_transactions'))) return;
   await putSetting(db, appId, bankSettingKeys.accountName, bank.accountName);
   await putSetting(db, appId, bankSettingKeys.iban, bank.iban);
   await putSetting(db, appId, bankSettingKeys.bic, bank.bic);

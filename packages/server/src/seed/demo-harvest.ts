@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { tenantDb } from '../db/tenant.js';
 import { users } from '../db/schema/index.js';
 import { currentHarvestYear } from '../modules/harvest-year.js';
 import { createCrop, createField, createSubscription, setPluk, subscribeUser } from './factories.js';
+import { tableExists } from './table-exists.js';
 
 /** A demo farm's harvest (issue 9): fields, crops, this year's subscriptions, who has which, what is pickable. */
 export interface DemoHarvest {
@@ -34,11 +35,7 @@ export interface DemoHarvest {
 
 export async function seedDemoHarvest(db: Database, appId: string, harvest: DemoHarvest): Promise<void> {
   // The migration test of 0002 seeds a database of before migration 0009 (issue 9): no harvest yet.
-  const found = await db.execute(sql`select to_regclass('public.crops') is not null as present`);
-  const present =
-    (found as unknown as { rows?: { present: boolean }[] }).rows ??
-    (found as unknown as { present: boolean }[]);
-  if (!present[0]?.present) return;
+  if (!(await tableExists(db, 'crops'))) return;
   const year = (await currentHarvestYear(db, appId)).year;
   const fieldIds = new Map<string, number>();
   for (const [position, field] of harvest.fields.entries()) {

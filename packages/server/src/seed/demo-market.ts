@@ -5,6 +5,7 @@ import { media, productPhotos, productReservations, products, users } from '../d
 import { writeMediaFile } from '../modules/media/storage.js';
 import { memberWalletId, moveMoney } from '../modules/wallet/ledger.js';
 import { demoFieldPng } from './demo-posts.js';
+import { tableExists } from './table-exists.js';
 
 /** One demo offer: whose it is, what, and (optionally) a photo drawn in code. */
 export interface DemoOffer {
@@ -155,11 +156,7 @@ export async function seedDemoMarket(
   const tx = db as unknown as Transaction;
   const farm = tenantDb(db, appId);
   // The migration test of 0002 seeds a database of before migration 0005 (issue 8): no market yet.
-  const found = await db.execute(sql`select to_regclass('public.products') is not null as present`);
-  const present =
-    (found as unknown as { rows?: { present: boolean }[] }).rows ??
-    (found as unknown as { present: boolean }[]);
-  if (!present[0]?.present) return;
+  if (!(await tableExists(db, 'products'))) return;
   const usernames = [
     ...new Set([...market.offers.map((o) => o.owner), ...market.reservations.map((r) => r.taker)]),
   ];

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { tenantDb } from '../db/tenant.js';
 import { requests, users } from '../db/schema/index.js';
 import { bankWalletId, memberWalletId, moveMoney } from '../modules/wallet/ledger.js';
 import { balanceCents, reservedCents } from '../modules/wallet/reserved.js';
+import { tableExists } from './table-exists.js';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -38,11 +39,7 @@ export async function seedDemoWalletRequests(
 ): Promise<void> {
   const tx = db as unknown as Transaction;
   // The migration test of 0002 seeds a database of before migration 0005 (issue 8): no wallets yet.
-  const found = await db.execute(sql`select to_regclass('public.wallets') is not null as present`);
-  const rows =
-    (found as unknown as { rows?: { present: boolean }[] }).rows ??
-    (found as unknown as { present: boolean }[]);
-  if (!rows[0]?.present) return;
+  if (!(await tableExists(db, 'wallets'))) return;
   const farm = tenantDb(db, appId);
   await farm
     .update(users)

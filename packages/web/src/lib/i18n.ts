@@ -77,7 +77,9 @@ export function setTextOverrides(next: Record<string, Record<string, string>>, r
   const touched = new Set([...Object.keys(overrides), ...Object.keys(next)]);
   overrides = next;
   for (const ns of touched) if (variants.some((variant) => loaded[variant][ns])) refreshNamespace(ns);
-  if (rerender) for (const instance of instances) void instance.changeLanguage(instance.language);
+  // Every mounted useTranslation redraws on 'languageChanged'. Said directly: changeLanguage to the
+  // language in use does not always say it (its resolved code need not match the one asked for).
+  if (rerender) for (const instance of instances) instance.emit('languageChanged', instance.language);
 }
 
 /** The farm's overrides as applied now. */

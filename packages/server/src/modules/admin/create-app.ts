@@ -206,6 +206,8 @@ export async function createApp(
   }
   // A host that answered as the default farm until now answers as the new farm from the next request.
   app.appResolver.invalidate();
+  // A new account has nothing cached yet; forgetting it keeps the rule "every write of roles forgets".
+  app.authUsers.forget(adminUserId);
   app.jobs.wake();
   return { appId: input.appId, name: input.name, hosts: input.hosts, address, adminUserId };
 }

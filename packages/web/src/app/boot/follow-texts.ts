@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { appInfoQueryOptions } from '../../features/info/api/get-app-info';
 import { applyTextOverrides } from '../../features/translation/api/get-overrides';
 
@@ -13,8 +13,11 @@ export const textsCheckIntervalMs = 60_000;
  */
 export function useFollowTexts(): void {
   const queryClient = useQueryClient();
+  // Taken while rendering, not in the effect: Preact runs effects after the next paint, and the minute
+  // counts from the start the app really made.
+  const [mountedAt] = useState(() => Date.now());
   useEffect(() => {
-    let last = Date.now();
+    let last = mountedAt;
     const check = () => {
       if (document.visibilityState !== 'visible' || Date.now() - last < textsCheckIntervalMs) return;
       last = Date.now();
@@ -25,5 +28,5 @@ export function useFollowTexts(): void {
     };
     document.addEventListener('visibilitychange', check);
     return () => document.removeEventListener('visibilitychange', check);
-  }, [queryClient]);
+  }, [queryClient, mountedAt]);
 }

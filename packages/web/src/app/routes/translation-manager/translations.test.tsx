@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -76,9 +76,14 @@ describe('the farm’s own texts at start-up', () => {
       },
     });
     expect(await screen.findByRole('heading', { name: 'Open klusjes' })).toBeInTheDocument();
+    // An app that stays open: every block is on screen and its effects have run (Preact runs them after
+    // the next paint), so each listens for the redraw.
+    expect(await screen.findByRole('heading', { name: 'Laatste nieuws' })).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     version = '1.20261127120000000000';
-    const now = Date.now();
-    vi.spyOn(Date, 'now').mockReturnValue(now + textsCheckIntervalMs + 1);
+    // A minute later, with the clock still running (a stopped clock stalls what waits for time to pass).
+    const realNow = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + textsCheckIntervalMs + 1);
     fireEvent(document, new Event('visibilitychange'));
     expect(await screen.findByRole('heading', { name: 'Klusjes van de week' })).toBeInTheDocument();
     expect(fetch.calls.filter((call) => call.path === '/api/info/translations')).toHaveLength(1);
