@@ -474,6 +474,7 @@ export const setPayedResultSchema = z.object({
   /** Open transactions of this harvest year that were marked paid (`manual`). */
   transactionsMarkedPaid: z.number().int(),
 });
+export type SetPayedResult = z.infer<typeof setPayedResultSchema>;
 
 export const exportTransactionsQuerySchema = z.object({ harvestYear: harvestYearQueryField.optional() });
 

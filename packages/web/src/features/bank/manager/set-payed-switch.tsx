@@ -39,8 +39,18 @@ export function SetPayedSwitch({
 }) {
   const { t } = useTranslation('bankManager');
   const errorText = useErrorText();
-  const setPayed = useSetPayed();
   const [setByHand, setSetByHand] = useState<boolean | null>(null);
+  const setPayed = useSetPayed({
+    onSuccess: (result) => {
+      setSetByHand(result.hasPaid);
+      notifySuccess(
+        result.hasPaid
+          ? t('payed.on', { year: harvestYear, count: result.transactionsMarkedPaid })
+          : t('payed.off', { year: harvestYear }),
+      );
+    },
+    onError: (error) => notifyError(errorText(error)),
+  });
   const descriptionId = useId();
   const derived = paidFromTransactions(transactions, harvestYear);
   const checked = derived ?? setByHand ?? false;
@@ -64,20 +74,7 @@ export function SetPayedSwitch({
           onChange={(event) => {
             if (setPayed.isPending) return;
             const hasPaid = event.currentTarget.checked;
-            setPayed.mutate(
-              { userId, hasPaid },
-              {
-                onSuccess: (result) => {
-                  setSetByHand(result.hasPaid);
-                  notifySuccess(
-                    result.hasPaid
-                      ? t('payed.on', { year: harvestYear, count: result.transactionsMarkedPaid })
-                      : t('payed.off', { year: harvestYear }),
-                  );
-                },
-                onError: (error) => notifyError(errorText(error)),
-              },
-            );
+            setPayed.mutate({ userId, hasPaid });
           }}
         />
         {setPayed.isPending && <Loader size="sm" aria-label={t('payed.saving')} role="status" />}

@@ -4,6 +4,7 @@ import {
   type ManagedTransaction,
   type MarkPaidBody,
   type MembershipCreateBody,
+  type SetPayedResult,
   type TransactionUpdateBody,
 } from '@pluk/contract';
 import { apiRequest } from '../../../../lib/api-client';
@@ -60,10 +61,21 @@ export function useGeneratePaymentMail() {
 }
 
 /** Sets a member's payment of this harvest year (`POST applicationManager/User/SetPayed`). */
-export function useSetPayed() {
+/**
+ * `outcome` is told how the call ended even when the screen that made it re-rendered or left meanwhile
+ * (the mutation's own callbacks; those given to `mutate` are dropped then).
+ */
+export function useSetPayed(outcome?: {
+  onSuccess?: (result: SetPayedResult) => void;
+  onError?: (error: unknown) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { userId: number; hasPaid: boolean }) => apiRequest(bankRoutes.setPayed, { body }),
-    onSuccess: () => invalidateBankQueries(queryClient),
+    onSuccess: (result) => {
+      outcome?.onSuccess?.(result);
+      return invalidateBankQueries(queryClient);
+    },
+    onError: (error) => outcome?.onError?.(error),
   });
 }
