@@ -1,4 +1,4 @@
-import { Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { emailLogStatusSchema, type EmailLogStatus } from '@pluk/contract';
 import { useState } from 'react';
@@ -21,7 +21,8 @@ export function EmailLog() {
   const items = feedItems(query.data, (item) => item.id);
   return (
     <Stack gap="sm">
-      <Group grow align="flex-end" wrap="wrap">
+      {/* Side by side from a small tablet on; stacked on a phone, also at 200 % text (1.4.10). */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Select
           label={t('log.status')}
           data={[
@@ -32,7 +33,6 @@ export function EmailLog() {
           onChange={(value) => setStatus(value ? (value as EmailLogStatus) : null)}
           allowDeselect={false}
           size="md"
-          miw={160}
         />
         <TextInput
           label={t('log.search')}
@@ -40,9 +40,8 @@ export function EmailLog() {
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           size="md"
-          miw={200}
         />
-      </Group>
+      </SimpleGrid>
       {query.isPending ? (
         <LoadingState />
       ) : query.isError ? (
