@@ -54,6 +54,16 @@ describe.skipIf(!process.env.DATABASE_URL)('bench:scale generator (PostgreSQL)',
       ).map((row) => [row.app_id as string, row.n as number]),
     );
 
+  /**
+   * Both demo farms grown to the farm's size; De Plukhoeve's demo also holds last harvest year's history
+   * (the analyst's charts), which the generator keeps, so it may hold more.
+   */
+  const expectGrownTo = async (table: string, size: number) => {
+    const counts = await perApp(table);
+    expect(counts.hetveld, table).toBe(size);
+    expect(counts.plukhoeve, table).toBeGreaterThanOrEqual(size);
+  };
+
   it('grows to the number of farms, each on its own host, each with its members', async () => {
     const counts = await countRows(sql);
     expect(counts.apps).toBe(3);
@@ -93,9 +103,9 @@ describe.skipIf(!process.env.DATABASE_URL)('bench:scale generator (PostgreSQL)',
   });
 
   it('grows the demo farms to the same shape, keeping their own rows', async () => {
-    expect(await perApp('tasks')).toMatchObject({ plukhoeve: farm.chores, hetveld: farm.chores });
-    expect(await perApp('events')).toMatchObject({ plukhoeve: farm.events, hetveld: farm.events });
-    expect(await perApp('posts')).toMatchObject({ plukhoeve: farm.posts, hetveld: farm.posts });
+    await expectGrownTo('tasks', farm.chores);
+    await expectGrownTo('events', farm.events);
+    await expectGrownTo('posts', farm.posts);
     const [lid] =
       await sql`select count(*)::int as n from users where app_id = 'plukhoeve' and username = 'lid'`;
     expect(lid?.n).toBe(1);
@@ -107,7 +117,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bench:scale generator (PostgreSQL)',
     expect((await perApp('product_reservations', grown))['farm-0003']).toBe(farm.reservations);
     expect(farm.reservations / farm.offers).toBe(2);
     expect((await perApp('product_photos', grown))['farm-0003']).toBe(farm.photos);
-    expect(await perApp('products')).toMatchObject({ plukhoeve: farm.offers, hetveld: farm.offers });
+    await expectGrownTo('products', farm.offers);
     // Open: not closed, not past its date, not sold out (what the member home shows).
     const [open] = await sql`select count(*)::int as n from products p
       where p.app_id = 'farm-0003' and not p.is_closed and (p.available_until is null or p.available_until > now())
@@ -137,7 +147,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bench:scale generator (PostgreSQL)',
 
   it('grows the requests: in proportion, the newest in reach, a taker other than the requester', async () => {
     expect((await perApp('requests', "app_id = 'farm-0003'"))['farm-0003']).toBe(farm.requests);
-    expect(await perApp('requests')).toMatchObject({ plukhoeve: farm.requests, hetveld: farm.requests });
+    await expectGrownTo('requests', farm.requests);
     // In reach: open or taken and not past their date: 3 in 4 of the newest fifth.
     const inReach = Array.from({ length: farm.recentRequests }, (_, r) => r).filter(
       (r) => r % 4 !== 3,
