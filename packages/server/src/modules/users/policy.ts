@@ -14,7 +14,10 @@ import type { AuthUser } from '../../types.js';
  * only its own role. Acting on one's own account is always allowed by this rule (other rules, such as
  * "not deactivating oneself", still apply).
  */
-export function mayActOn(actor: Pick<AuthUser, 'id' | 'roles'>, target: { id: number; roles: readonly Role[] }) {
+export function mayActOn(
+  actor: Pick<AuthUser, 'id' | 'roles'>,
+  target: { id: number; roles: readonly Role[] },
+) {
   if (actor.id === target.id) return true;
   return target.roles.every((role) => passesRoleCheck(actor.roles, role));
 }
@@ -36,7 +39,11 @@ export function assertMayActOn(
  * Admin grants or takes Admin (`ADMIN_ROLE_ONLY_BY_ADMIN`, ADR 080); any other role the caller does
  * not pass (Analyst, for an ApplicationManager) is `ACCOUNT_ABOVE_YOURS`.
  */
-export function assertMayGrant(actor: Pick<AuthUser, 'roles'>, before: readonly Role[], after: readonly Role[]) {
+export function assertMayGrant(
+  actor: Pick<AuthUser, 'roles'>,
+  before: readonly Role[],
+  after: readonly Role[],
+) {
   const changed = [
     ...after.filter((role) => !before.includes(role)),
     ...before.filter((role) => !after.includes(role)),
@@ -44,9 +51,14 @@ export function assertMayGrant(actor: Pick<AuthUser, 'roles'>, before: readonly 
   for (const role of changed) {
     if (passesRoleCheck(actor.roles, role)) continue;
     if (role === 'Admin') {
-      throw new HttpError(403, 'ADMIN_ROLE_ONLY_BY_ADMIN', 'Alleen een Admin kan de rol Admin geven of afnemen.', {
-        roles: 'Alleen een Admin kan de rol Admin geven of afnemen.',
-      });
+      throw new HttpError(
+        403,
+        'ADMIN_ROLE_ONLY_BY_ADMIN',
+        'Alleen een Admin kan de rol Admin geven of afnemen.',
+        {
+          roles: 'Alleen een Admin kan de rol Admin geven of afnemen.',
+        },
+      );
     }
     throw new HttpError(403, 'ACCOUNT_ABOVE_YOURS', 'Je kan geen rol geven of afnemen die jij niet hebt.', {
       roles: 'Je kan geen rol geven of afnemen die jij niet hebt.',
@@ -121,7 +133,11 @@ export function assertNotLastActiveAdmin(activeAdmins: readonly number[], userId
 }
 
 /** Whether a change of these fields can take an Admin who can act away (so the Admins must be locked). */
-export function mayRemoveAnAdmin(change: { roles?: readonly Role[]; isActive?: boolean; isApproved?: boolean }) {
+export function mayRemoveAnAdmin(change: {
+  roles?: readonly Role[];
+  isActive?: boolean;
+  isApproved?: boolean;
+}) {
   return (
     change.isActive === false ||
     change.isApproved === false ||
