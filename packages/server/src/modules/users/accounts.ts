@@ -5,7 +5,6 @@ import type {
   extendedUsersQuerySchema,
   ManagedUser,
   ManagedUserDetail,
-  Role,
   updateUserBodySchema,
 } from '@pluk/contract';
 import type { z } from 'zod';
@@ -16,7 +15,6 @@ import {
   subscriptions,
   taskAssignments,
   tasks,
-  userRoles,
   users,
   userSubscriptions,
   wallets,

@@ -24,13 +24,12 @@ import {
 } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { revokeUserTokens } from '../auth/refresh-tokens.js';
 import { unusablePasswordHash } from './accounts.js';
 import { assertNotLastActiveAdmin, lockAccountToActOn, lockActiveAdmins } from './policy.js';
-import { notAnonymized } from './service.js';
 
 /** The name a deleted member keeps in ledgers, bank transactions and chore history (ADR 080). */
 export const anonymisedFirstName = 'Verwijderd';
