@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { passesRoleCheck, type Role } from '@pluk/contract';
+import { mayManageAccount, passesRoleCheck, type Role } from '@pluk/contract';
 import type { Transaction } from '../../db/client.js';
 import { userRoles, users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
@@ -18,8 +18,7 @@ export function mayActOn(
   actor: Pick<AuthUser, 'id' | 'roles'>,
   target: { id: number; roles: readonly Role[] },
 ) {
-  if (actor.id === target.id) return true;
-  return target.roles.every((role) => passesRoleCheck(actor.roles, role));
+  return actor.id === target.id || mayManageAccount(actor.roles, target.roles);
 }
 
 export const accountAboveYoursMessage = 'Je kan geen account beheren met een rol die jij niet hebt.';
