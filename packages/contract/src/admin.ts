@@ -111,6 +111,11 @@ export type RemovedApp = z.infer<typeof removedAppSchema>;
 export const memberMailResultSchema = z.object({
   queued: z.number().int(),
   skipped: z.number().int(),
+  /**
+   * Accounts the caller may not act on (ADR 086: a role the caller does not pass), one entry each with
+   * the reason; counted in `skipped` too. Absent when there were none.
+   */
+  refused: z.array(z.object({ userId: z.number().int(), reason: z.string() })).optional(),
 });
 export type MemberMailResult = z.infer<typeof memberMailResultSchema>;
 

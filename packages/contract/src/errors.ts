@@ -26,6 +26,7 @@ export const errorCodes = [
   'FILE_TYPE_NOT_ALLOWED',
   'ALREADY_APPROVED',
   'ADMIN_ROLE_ONLY_BY_ADMIN',
+  'ACCOUNT_ABOVE_YOURS', // users: the account holds a role the caller does not pass (ADR 086)
   'LAST_ADMIN',
   'CANNOT_DELETE_SELF',
   'CANNOT_DEACTIVATE_SELF',
@@ -136,7 +137,8 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   USERNAME_TAKEN: 'Deze gebruikersnaam is al in gebruik.',
   EMAIL_TAKEN: 'Er bestaat al een account met dit e-mailadres.',
   ADMIN_ROLE_ONLY_BY_ADMIN: 'Alleen een Admin kan de rol Admin geven of afnemen.',
-  LAST_ADMIN: 'Dit is de laatste Admin van de boerderij: die rol blijft.',
+  ACCOUNT_ABOVE_YOURS: 'Je kan geen account beheren met een rol die jij niet hebt.',
+  LAST_ADMIN: 'Dit is de laatste actieve Admin van de boerderij: die blijft.',
   CANNOT_DELETE_SELF: 'Je kan je eigen account niet verwijderen.',
   CANNOT_DEACTIVATE_SELF: 'Je kan je eigen account niet deactiveren.',
   USER_HAS_OPEN_TRADES: 'Dit lid heeft nog open reservaties of vragen. Handel die eerst af.',

@@ -40,6 +40,17 @@ export function passesRoleCheck(held: readonly Role[], required: Role): boolean 
   return held.includes(required);
 }
 
+/**
+ * Whether a user holding `held` may act on (change, reset, lock, approve, delete, mail, impersonate)
+ * another account holding `target` (ADR 086): only when it passes the check for every role that account
+ * holds. An Admin passes for everyone; an ApplicationManager for members and managers, never an Admin or
+ * an Analyst; a specific manager only for members and holders of its own role. The server applies it
+ * (`modules/users/policy.ts`, where acting on oneself is always allowed); the web hides what it refuses.
+ */
+export function mayManageAccount(held: readonly Role[], target: readonly Role[]): boolean {
+  return target.every((role) => passesRoleCheck(held, role));
+}
+
 /** isApplicationManager in the spec: ApplicationManager or Admin. */
 export function isApplicationManager(held: readonly Role[]): boolean {
   return held.includes('ApplicationManager') || held.includes('Admin');

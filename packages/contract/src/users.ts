@@ -167,7 +167,9 @@ export const usersRoutes = {
     method: 'POST',
     path: 'applicationManager/User/Approve',
     permission: { role: 'ApplicationManager' },
-    summary: 'Approves a user from the waiting list (approved and active) and sends the welcome e-mail.',
+    summary:
+      'Approves a user from the waiting list (approved and active) and sends the welcome e-mail; not a user ' +
+      "above the caller's roles (403 ACCOUNT_ABOVE_YOURS).",
     body: approveBodySchema,
     response: { 200: managedUserSchema },
   }),
@@ -214,8 +216,10 @@ export const usersRoutes = {
     path: 'applicationManager/user/update',
     permission: { role: 'ApplicationManager' },
     summary:
-      'Changes the given fields of an account. Only an Admin grants or takes the Admin role; the last ' +
-      'Admin keeps it; a manager cannot deactivate themself.',
+      'Changes the given fields of an account. Only on an account whose every role the caller passes ' +
+      '(403 ACCOUNT_ABOVE_YOURS, ADR 086); only roles the caller passes are given or taken (Admin: ' +
+      '403 ADMIN_ROLE_ONLY_BY_ADMIN); the last active Admin stays (409 LAST_ADMIN); a manager cannot ' +
+      'deactivate themself.',
     body: updateUserBodySchema,
     response: { 200: managedUserSchema },
   }),
@@ -226,7 +230,8 @@ export const usersRoutes = {
     permission: { role: 'ApplicationManager' },
     summary:
       'Deletes an account by anonymising it (ADR 080): personal data wiped, no login, money history kept; ' +
-      'refused while it has open reservations or requests, for oneself and for the last Admin.',
+      'refused while it has open reservations or requests, for oneself, for the last active Admin, and ' +
+      "for an account above the caller's roles (403 ACCOUNT_ABOVE_YOURS, ADR 086).",
     params: idParamsSchema,
     response: { 204: z.null() },
   }),
@@ -235,7 +240,9 @@ export const usersRoutes = {
     method: 'POST',
     path: 'applicationManager/User/SendWelcomeEmail/:id',
     permission: { role: 'ApplicationManager' },
-    summary: 'Sends the welcome e-mail again; at most once per member and farm day.',
+    summary:
+      'Sends the welcome e-mail again; at most once per member and farm day. Not to an account above the ' +
+      "caller's roles (403 ACCOUNT_ABOVE_YOURS).",
     params: idParamsSchema,
     response: { 200: welcomeEmailResultSchema },
   }),
@@ -244,7 +251,9 @@ export const usersRoutes = {
     method: 'GET',
     path: 'applicationManager/User/ResetPassword/:id',
     permission: { role: 'ApplicationManager' },
-    summary: 'E-mails the member a link to choose a new password; the password itself is unchanged.',
+    summary:
+      'E-mails the member a link to choose a new password; the password itself is unchanged. Not for an ' +
+      "account above the caller's roles (403 ACCOUNT_ABOVE_YOURS).",
     params: idParamsSchema,
     response: { 200: okSchema },
   }),

@@ -100,6 +100,80 @@ describe('e-mail templates', () => {
     expect(notATemplate.statusCode).toBe(400);
   });
 
+  it('keeps the password link on a line of its own, so no editor can send it to an address of its own (ADR 086)', async () => {
+    for (const body of [
+      'Kies hier: https://elders.example/?{resetLink}',
+      'x\n{resetLink}#ook',
+      '{resetLink} {resetLink}',
+    ]) {
+      const glued = await ctx.request({
+        method: 'POST',
+        url: templatesUrl,
+        as: manager,
+        payload: { name: 'passwordReset', subject: 'Nieuw wachtwoord', body },
+      });
+      expect(glued.statusCode, body).toBe(400);
+      expect(json<{ error: { fields: Record<string, string> } }>(glued).error.fields.body).toMatch(
+        /eigen regel/,
+      );
+    }
+    const inSubject = await ctx.request({
+      method: 'POST',
+      url: templatesUrl,
+      as: manager,
+      payload: {
+        name: 'passwordReset',
+        subject: 'Link {resetLink}',
+        body: 'Dag\n  {resetLink}  \nTot ziens',
+      },
+    });
+    expect(json<{ error: { fields: Record<string, string> } }>(inSubject).error.fields).toEqual({
+      subject: expect.stringMatching(/onderwerp/),
+    });
+    const alone = await ctx.request({
+      method: 'POST',
+      url: templatesUrl,
+      as: manager,
+      payload: {
+        name: 'passwordReset',
+        subject: 'Nieuw wachtwoord',
+        body: 'Dag {firstName},\n\n  {resetLink}\n',
+      },
+    });
+    expect(alone.statusCode).toBe(200);
+    // A glued text stored before this rule (or around it) is not used: the default is.
+    await putSetting(
+      ctx.db,
+      ctx.appId,
+      'email.template.passwordReset.body',
+      'Hier: https://elders.example/?{resetLink}',
+    );
+    const prepared = await ctx.app.mailer.prepare({
+      appId: ctx.appId,
+      userId: member.id,
+      to: 'lid@example.test',
+      template: 'passwordReset',
+      values: {
+        firstName: 'Lien',
+        username: 'lien',
+        appName: 'Testhoeve',
+        resetLink: 'http://pluk.test/r/geheim',
+      },
+    });
+    expect(prepared.body).not.toContain('elders.example');
+    expect(prepared.body).toMatch(/^http:\/\/pluk\.test\/r\/geheim$/m);
+    // The default text again removes the farm's own.
+    const list = json<EmailTemplates>(await ctx.request({ method: 'GET', url: templatesUrl, as: manager }));
+    const reset = list.templates.find((t) => t.name === 'passwordReset')!;
+    const back = await ctx.request({
+      method: 'POST',
+      url: templatesUrl,
+      as: manager,
+      payload: { name: 'passwordReset', subject: reset.defaultSubject, body: reset.defaultBody },
+    });
+    expect(json(back)).toMatchObject({ isCustom: false });
+  });
+
   it("previews the editor's text with a chosen member's data, and never another farm's member", async () => {
     const preview = await ctx.request({
       method: 'POST',

@@ -4,7 +4,14 @@ import type { Config, SmtpConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { settingsWithPrefix } from '../lib/app-settings.js';
 import { smtpFor } from './smtp-settings.js';
-import { defaultTemplates, render, renderHtml, templateSettingKey, type TemplateName } from './templates.js';
+import {
+  defaultTemplates,
+  render,
+  renderHtml,
+  resetLinkStandsAlone,
+  templateSettingKey,
+  type TemplateName,
+} from './templates.js';
 
 interface MailRecipient {
   appId: string;
@@ -77,8 +84,13 @@ export class Mailer {
     }
     const overrides = await settingsWithPrefix(this.db, mail.appId, `email.template.${mail.template}.`);
     const template = defaultTemplates[mail.template];
-    const subjectText = overrides.get(templateSettingKey(mail.template, 'subject')) ?? template.subject;
-    const bodyText = overrides.get(templateSettingKey(mail.template, 'body')) ?? template.body;
+    const stored = (part: 'subject' | 'body') => {
+      const text = overrides.get(templateSettingKey(mail.template, part));
+      // A text saved before the link had to stand alone is not used (ADR 086).
+      return text !== undefined && resetLinkStandsAlone(part, text) ? text : undefined;
+    };
+    const subjectText = stored('subject') ?? template.subject;
+    const bodyText = stored('body') ?? template.body;
     const subject = render(subjectText, mail.values);
     const body = render(bodyText, mail.values, { multiline: true });
     const loggedBody = mail.loggedValues

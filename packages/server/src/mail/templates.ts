@@ -144,6 +144,17 @@ export function placeholdersOf(name: TemplateName): string[] {
   return [...new Set([...`${subject}\n${body}`.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]!))];
 }
 
+/**
+ * Whether a template keeps the password link on a line of its own and out of the subject (ADR 086): an
+ * editor (ApplicationManager) must not glue it onto an address of its own and so receive the reset token
+ * of an account above its own. A stored text that breaks this is not used (the default is).
+ */
+export function resetLinkStandsAlone(part: 'subject' | 'body', text: string): boolean {
+  if (!text.includes('{resetLink}')) return true;
+  if (part === 'subject') return false;
+  return text.split(/\r?\n/).every((line) => !line.includes('{resetLink}') || line.trim() === '{resetLink}');
+}
+
 /** Setting keys overriding a template: `email.template.<name>.subject` and `.body`. */
 export const templateSettingKey = (name: TemplateName, part: keyof MailTemplate) =>
   `email.template.${name}.${part}`;

@@ -5,6 +5,7 @@ import { auditLog, users } from '../db/schema/index.js';
 import { tenantDb } from '../db/tenant.js';
 import { HttpError } from '../lib/http-error.js';
 import { loadAuthUser } from '../modules/auth/auth-user.js';
+import { mayActOn } from '../modules/users/policy.js';
 import { AuthUserCache, authUserKey } from '../modules/auth/auth-user-cache.js';
 import type { AuthUser, RequestAuth } from '../types.js';
 import { tenantOf } from './request-context.js';
@@ -67,8 +68,9 @@ export function registerAuth(app: FastifyInstance): void {
     const target = Number.isSafeInteger(targetId) ? await authUser(admin.appId, targetId) : null;
     if (!target) throw new HttpError(404, 'NOT_FOUND', 'De gebruiker om als te werken bestaat niet.');
     // Never as another Admin: it gains nothing but a peer's name, and would let one admin take over
-    // another's account (change its e-mail, then reset its password) (ADR 026).
-    if (target.roles.includes('Admin') && target.id !== admin.id) {
+    // another's account (change its e-mail, then reset its password) (ADR 026). And only as an account
+    // the Admin may act on (ADR 086: every role it holds passes the Admin's check).
+    if ((target.roles.includes('Admin') && target.id !== admin.id) || !mayActOn(admin, target)) {
       throw new HttpError(403, 'IMPERSONATION_FORBIDDEN');
     }
     await tenantDb(app.db, admin.appId)

@@ -9,6 +9,8 @@ import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { farmToday } from '../bank/transactions/dates.js';
 import { accountMailLinks, queuePasswordResetLink, queueWelcomeEmails } from '../auth/account-mails.js';
+import { userRolesSubquery } from '../user/account.js';
+import { accountAboveYoursMessage, mayActOn } from '../users/policy.js';
 
 /**
  * The members a bulk account mail goes to: active, approved, not anonymised, with an address; locked
@@ -22,6 +24,7 @@ async function lockMembers(tx: Transaction, appId: string, except: readonly numb
       firstName: users.firstName,
       lastName: users.lastName,
       username: users.username,
+      roles: userRolesSubquery,
     })
     .from(users)
     .where(
@@ -38,6 +41,21 @@ async function lockMembers(tx: Transaction, appId: string, except: readonly numb
 }
 
 /**
+ * The rule of ADR 086 per account: the members the caller may act on, and a refusal with its reason for
+ * every other one (an Admin passes every role, so in practice nobody is refused).
+ */
+function splitByRule(auth: RequestAuth, members: Awaited<ReturnType<typeof lockMembers>>) {
+  const allowed = members.filter((member) => mayActOn(auth.user, member));
+  const refused = members
+    .filter((member) => !mayActOn(auth.user, member))
+    .map((member) => ({ userId: member.id, reason: accountAboveYoursMessage }));
+  return { allowed, refused };
+}
+
+const withRefused = (result: { queued: number; skipped: number }, refused: MemberMailResult['refused']) =>
+  refused && refused.length > 0 ? { ...result, refused } : result;
+
+/**
  * `GET Admin/AdminAction/ReSendWelcomeEmails`: the welcome e-mail again to every member, one job each
  * keyed by the farm day (`resend:<day>`), so a second click that day mails nobody twice.
  */
@@ -50,9 +68,10 @@ export async function resendWelcomeEmails(
   const day = farmToday();
   const result = await inTransaction(app.db, async (tx) => {
     const members = await lockMembers(tx, tenant.appId);
-    const queued = await queueWelcomeEmails(tx, tenant, loginUrl, members, () => `resend:${day}`);
-    await audit(tx, tenant.appId, auth, 'admin.resendWelcomeEmails', { queued });
-    return { queued, skipped: members.length - queued };
+    const { allowed, refused } = splitByRule(auth, members);
+    const queued = await queueWelcomeEmails(tx, tenant, loginUrl, allowed, () => `resend:${day}`);
+    await audit(tx, tenant.appId, auth, 'admin.resendWelcomeEmails', { queued, refused: refused.length });
+    return withRefused({ queued, skipped: members.length - queued }, refused);
   });
   app.jobs.wake();
   return result;
@@ -72,7 +91,8 @@ export async function resetAllPasswords(
   const { base } = await accountMailLinks(app, tenant.appId);
   const actors = [auth.user.id, ...(auth.impersonatedBy === null ? [] : [auth.impersonatedBy])];
   const result = await inTransaction(app.db, async (tx) => {
-    const members = await lockMembers(tx, tenant.appId, actors);
+    const locked = await lockMembers(tx, tenant.appId, actors);
+    const { allowed: members, refused } = splitByRule(auth, locked);
     const ids = members.map((member) => member.id);
     const pending =
       ids.length === 0
@@ -90,8 +110,11 @@ export async function resetAllPasswords(
     const hasLink = new Set(pending.map((row) => row.userId));
     const due = members.filter((member) => !hasLink.has(member.id));
     for (const member of due) await queuePasswordResetLink(tx, tenant, base, member);
-    await audit(tx, tenant.appId, auth, 'admin.resetAllPasswords', { queued: due.length });
-    return { queued: due.length, skipped: members.length - due.length };
+    await audit(tx, tenant.appId, auth, 'admin.resetAllPasswords', {
+      queued: due.length,
+      refused: refused.length,
+    });
+    return withRefused({ queued: due.length, skipped: locked.length - due.length }, refused);
   });
   app.jobs.wake();
   return result;

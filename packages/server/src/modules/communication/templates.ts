@@ -26,6 +26,7 @@ import {
   placeholdersOf,
   render,
   renderHtml,
+  resetLinkStandsAlone,
   templateSettingKey,
 } from '../../mail/templates.js';
 import type { AuthUser, RequestAuth, Tenant } from '../../types.js';
@@ -77,6 +78,13 @@ function checkPlaceholders(input: TemplateInput) {
       fields[part] =
         `Onbekende plaatshouder {${unknown[0]}}. Deze e-mail kent: ${[...known].map((p) => `{${p}}`).join(', ')}.`;
     }
+  }
+  // The password link stands alone on its line (ADR 086): see `resetLinkStandsAlone`.
+  if (!resetLinkStandsAlone('subject', input.subject)) {
+    fields.subject = 'De link om een wachtwoord te kiezen ({resetLink}) hoort niet in het onderwerp.';
+  }
+  if (!resetLinkStandsAlone('body', input.body)) {
+    fields.body = 'Zet de link om een wachtwoord te kiezen ({resetLink}) alleen op een eigen regel.';
   }
   if (Object.keys(fields).length > 0) {
     throw new HttpError(400, 'VALIDATION_ERROR', Object.values(fields)[0], fields);

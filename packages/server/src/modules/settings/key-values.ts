@@ -12,6 +12,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { RequestAuth } from '../../types.js';
 import { audit } from '../audit.js';
+import { lockAccountToActOn } from '../users/policy.js';
 
 /**
  * The generic key/value screens (decision 081). `manager` (ApplicationManager, `applicationManager/Setting`)
@@ -183,6 +184,7 @@ export async function removeSetting(
 /**
  * Sets or (value null) removes one user's own value of an existing key of the manager's scope. The
  * setting's row is locked, so a delete running beside it never leaves an override without its key.
+ * Only for an account the caller may act on (ADR 086).
  */
 export async function manageUserOverride(
   db: Database,
@@ -194,11 +196,13 @@ export async function manageUserOverride(
     const farm = tenantDb(tx, appId);
     const row = inScope(input.key, 'manager') ? await settingRow(tx, appId, input.key, true) : undefined;
     if (!row) throw notFound();
-    const [user] = await farm
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.appId, appId), eq(users.id, input.userId)));
-    if (!user) throw new HttpError(404, 'NOT_FOUND', 'Deze gebruiker bestaat niet.');
+    // Only for an account the caller may act on (ADR 086): a manager sets nothing for an Admin.
+    await lockAccountToActOn(tx, appId, auth.user, input.userId).catch((err: unknown) => {
+      if (err instanceof HttpError && err.code === 'NOT_FOUND') {
+        throw new HttpError(404, 'NOT_FOUND', 'Deze gebruiker bestaat niet.');
+      }
+      throw err;
+    });
     if (input.value === null) {
       await farm
         .delete(userSettingOverrides)

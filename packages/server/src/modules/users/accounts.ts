@@ -5,7 +5,6 @@ import type {
   extendedUsersQuerySchema,
   ManagedUser,
   ManagedUserDetail,
-  Role,
   updateUserBodySchema,
 } from '@pluk/contract';
 import type { z } from 'zod';
@@ -16,7 +15,6 @@ import {
   subscriptions,
   taskAssignments,
   tasks,
-  userRoles,
   users,
   userSubscriptions,
   wallets,
@@ -39,6 +37,14 @@ import {
 } from '../auth/account-mails.js';
 import { managedUserColumns, presentManagedUser } from './presenter.js';
 import { replaceRoles } from './access.js';
+import {
+  assertMayActOn,
+  assertMayGrant,
+  assertNotLastActiveAdmin,
+  lockAccountToActOn,
+  lockActiveAdmins,
+  mayRemoveAnAdmin,
+} from './policy.js';
 import { managedUser, notAnonymized } from './service.js';
 
 type CreateInput = z.output<typeof createUserBodySchema>;
@@ -66,41 +72,6 @@ export async function liveUser(db: FastifyInstance['db'] | Transaction, appId: s
     .where(and(eq(users.id, userId), eq(users.appId, appId), notAnonymized));
   if (!row) throw notFound();
   return row;
-}
-
-const adminOnly = () =>
-  new HttpError(403, 'ADMIN_ROLE_ONLY_BY_ADMIN', 'Alleen een Admin kan de rol Admin geven of afnemen.', {
-    roles: 'Alleen een Admin kan de rol Admin geven of afnemen.',
-  });
-const lastAdmin = () =>
-  new HttpError(409, 'LAST_ADMIN', 'Dit is de laatste Admin van de boerderij: die rol blijft.');
-
-/**
- * The role rules of ADR 080: only an Admin grants or takes Admin; the farm keeps at least one Admin
- * (counted in the transaction, under a lock of the Admin rows, so two removals cannot both pass).
- */
-async function checkRoleChange(
-  tx: Transaction,
-  appId: string,
-  auth: RequestAuth,
-  before: readonly Role[],
-  after: readonly Role[] | undefined,
-): Promise<void> {
-  if (!after) return;
-  const hadAdmin = before.includes('Admin');
-  const hasAdmin = after.includes('Admin');
-  if (hadAdmin === hasAdmin) return;
-  if (!auth.user.roles.includes('Admin')) throw adminOnly();
-  if (hadAdmin) await assertAnotherAdmin(tx, appId);
-}
-
-export async function assertAnotherAdmin(tx: Transaction, appId: string): Promise<void> {
-  const admins = await tenantDb(tx, appId)
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(and(eq(userRoles.appId, appId), eq(userRoles.role, 'Admin')))
-    .for('update');
-  if (admins.length <= 1) throw lastAdmin();
 }
 
 function uniqueAnswer(err: unknown): never {
@@ -137,7 +108,8 @@ export async function createUser(
   auth: RequestAuth,
   input: CreateInput,
 ): Promise<ManagedUser> {
-  if (input.roles.includes('Admin') && !auth.user.roles.includes('Admin')) throw adminOnly();
+  // A new account gets only roles its maker passes (ADR 080, 086).
+  assertMayGrant(auth.user, [], input.roles);
   await assertFree(app, tenant.appId, input);
   const links = input.sendWelcomeEmail ? await accountMailLinks(app, tenant.appId) : null;
   let userId = 0;
@@ -184,7 +156,11 @@ export async function createUser(
   return managedUser(app, tenant.appId, userId);
 }
 
-/** Changes the given fields of an account (patch); roles follow the rules of `checkRoleChange`. */
+/**
+ * Changes the given fields of an account (patch). The caller must pass every role the account holds
+ * (ADR 086) and may give or take only roles it passes; the last active Admin stays active, approved
+ * and Admin.
+ */
 export async function updateUser(
   app: FastifyInstance,
   tenant: Tenant,
@@ -192,13 +168,20 @@ export async function updateUser(
   input: UpdateInput,
 ): Promise<ManagedUser> {
   const target = await liveUser(app.db, tenant.appId, input.id);
+  // Said before anything else, so a refused caller learns nothing about taken names or addresses.
+  assertMayActOn(auth.user, target);
+  if (input.roles) assertMayGrant(auth.user, target.roles, input.roles);
   if (input.id === auth.user.id && input.isActive === false) {
     throw new HttpError(409, 'CANNOT_DEACTIVATE_SELF', 'Je kan je eigen account niet deactiveren.');
   }
   await assertFree(app, tenant.appId, input, input.id);
   try {
     await inTransaction(app.db, async (tx) => {
-      await checkRoleChange(tx, tenant.appId, auth, target.roles, input.roles);
+      // The Admins first, then the account (one lock order for every change, ADR 086).
+      const admins = mayRemoveAnAdmin(input) ? await lockActiveAdmins(tx, tenant.appId) : null;
+      const locked = await lockAccountToActOn(tx, tenant.appId, auth.user, input.id);
+      if (input.roles) assertMayGrant(auth.user, locked.roles, input.roles);
+      if (admins) assertNotLastActiveAdmin(admins, input.id);
       const farm = tenantDb(tx, tenant.appId);
       const changes = {
         username: input.username,
@@ -380,7 +363,7 @@ export async function extendedUsers(
 }
 
 /**
- * Sends the welcome e-mail again. The occasion is the farm day, so a double click (or two managers)
+ * Sends the welcome e-mail again, only to an account the caller may act on (ADR 086). The occasion is the farm day, so a double click (or two managers)
  * mails the member once that day: the second answer says `queued: false`.
  */
 export async function sendWelcomeEmail(
@@ -390,9 +373,11 @@ export async function sendWelcomeEmail(
   userId: number,
 ): Promise<{ queued: boolean }> {
   const target = await liveUser(app.db, tenant.appId, userId);
+  assertMayActOn(auth.user, target);
   const { loginUrl } = await accountMailLinks(app, tenant.appId);
   const day = farmToday();
   const queued = await inTransaction(app.db, async (tx) => {
+    await lockAccountToActOn(tx, tenant.appId, auth.user, userId);
     const count = await queueWelcomeEmails(tx, tenant, loginUrl, [target], () => `manual:${day}`);
     if (count > 0) await audit(tx, tenant.appId, auth, 'user.welcome-email', { userId });
     return count > 0;
@@ -401,7 +386,10 @@ export async function sendWelcomeEmail(
   return { queued };
 }
 
-/** E-mails the member a new password link; the password itself stays until the link is used. */
+/**
+ * E-mails the member a new password link; the password itself stays until the link is used. Only to an
+ * account the caller may act on (ADR 086): never from a manager to an Admin.
+ */
 export async function sendPasswordReset(
   app: FastifyInstance,
   tenant: Tenant,
@@ -409,8 +397,11 @@ export async function sendPasswordReset(
   userId: number,
 ): Promise<{ ok: true }> {
   const target = await liveUser(app.db, tenant.appId, userId);
+  assertMayActOn(auth.user, target);
   const { base } = await accountMailLinks(app, tenant.appId);
   await inTransaction(app.db, async (tx) => {
+    // Read again under the row lock: a role given meanwhile is seen (ADR 086).
+    await lockAccountToActOn(tx, tenant.appId, auth.user, userId);
     await queuePasswordResetLink(tx, tenant, base, target);
     await audit(tx, tenant.appId, auth, 'user.password-reset-link', { userId });
   });

@@ -24,12 +24,12 @@ import {
 } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { revokeUserTokens } from '../auth/refresh-tokens.js';
-import { assertAnotherAdmin, unusablePasswordHash } from './accounts.js';
-import { notAnonymized } from './service.js';
+import { unusablePasswordHash } from './accounts.js';
+import { assertNotLastActiveAdmin, lockAccountToActOn, lockActiveAdmins } from './policy.js';
 
 /** The name a deleted member keeps in ledgers, bank transactions and chore history (ADR 080). */
 export const anonymisedFirstName = 'Verwijderd';
@@ -53,24 +53,12 @@ export async function anonymiseUser(
   }
   await inTransaction(app.db, async (tx) => {
     const farm = tenantDb(tx, appId);
-    // The row lock makes two deletions (or a deletion and an edit) of one member wait for each other.
-    const [target] = await farm
-      .select({
-        id: users.id,
-        roles: sql<
-          string[]
-        >`array(select role from user_roles ur where ur.app_id = ${appId} and ur.user_id = ${userId})`,
-      })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.appId, appId), notAnonymized))
-      .for('update');
-    if (!target) throw notFound();
-    if (target.roles.includes('Admin')) {
-      if (!auth.user.roles.includes('Admin')) {
-        throw new HttpError(403, 'ADMIN_ROLE_ONLY_BY_ADMIN', 'Alleen een Admin kan een Admin verwijderen.');
-      }
-      await assertAnotherAdmin(tx, appId);
-    }
+    // The farm's active Admins first, then the member's row (one lock order for every change, ADR 086):
+    // two deletions (or a deletion and an edit) of one member wait for each other, and the last active
+    // Admin is never deleted, by anyone.
+    const admins = await lockActiveAdmins(tx, appId);
+    await lockAccountToActOn(tx, appId, auth.user, userId);
+    assertNotLastActiveAdmin(admins, userId);
     await assertNothingOpen(tx, appId, userId);
 
     const placeholder = `verwijderd-${userId}`;

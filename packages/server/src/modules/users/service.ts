@@ -22,6 +22,7 @@ import { audit } from '../audit.js';
 import { likePattern } from '../../lib/like-pattern.js';
 import { accountMailLinks, queueWelcomeEmails } from '../auth/account-mails.js';
 import { managedUserColumns, presentManagedUser } from './presenter.js';
+import { assertMayActOn, lockAccountToActOn } from './policy.js';
 
 /**
  * What the name filter searches: user name, first and last name (so "Jan Peeters" matches) and
@@ -116,7 +117,10 @@ export async function managedUser(app: FastifyInstance, appId: string, userId: n
   return presentManagedUser(row);
 }
 
-/** Approves a user from the waiting list: approved and active, audit-logged, welcome e-mail sent. */
+/**
+ * Approves a user from the waiting list: approved and active, audit-logged, welcome e-mail sent. Only
+ * a user the caller may act on (ADR 086).
+ */
 export async function approveUser(
   app: FastifyInstance,
   tenant: Tenant,
@@ -132,10 +136,12 @@ export async function approveUser(
       firstName: users.firstName,
       lastName: users.lastName,
       username: users.username,
+      roles: managedUserColumns.roles,
     })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.appId, tenant.appId), notAnonymized));
   if (!target) throw notFound();
+  assertMayActOn(auth.user, target);
   // Approval takes a user off the waiting list, nothing else: a deactivated member stays deactivated.
   if (target.isApproved) {
     throw new HttpError(
@@ -149,6 +155,8 @@ export async function approveUser(
   const { loginUrl } = await accountMailLinks(app, tenant.appId);
   // The approval, its audit row and the welcome e-mail's job commit together (ADR 048).
   await inTransaction(app.db, async (tx) => {
+    // Only an account the caller may act on (ADR 086), its roles read under the row lock.
+    await lockAccountToActOn(tx, tenant.appId, auth.user, userId);
     const [updated] = await tenantDb(tx, tenant.appId)
       .update(users)
       .set({ isApproved: true, isActive: true, updatedAt: sql`now()` })

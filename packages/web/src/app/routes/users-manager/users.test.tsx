@@ -242,3 +242,59 @@ describe('/applicationManager/users/{id} and the form', () => {
     expect(await screen.findByRole('heading', { name: 'Nora Nieuw' })).toBeInTheDocument();
   });
 });
+
+describe('an account above the manager’s own roles (ADR 086)', () => {
+  const admin = makeManagedUser({
+    id: 30,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    username: 'admin',
+    email: 'admin@x.be',
+    isApproved: true,
+    isActive: true,
+    roles: ['Admin'],
+  });
+
+  it('is shown without its actions, with the reason', async () => {
+    renderApp({
+      path: '/applicationManager/users/30',
+      account: manager,
+      handlers: {
+        ...common,
+        'GET /api/applicationManager/user/30': () =>
+          json(detail({ id: 30, firstName: 'Ada', lastName: 'Admin', roles: ['Admin'] })),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Ada Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Dit account heeft een rol die jij niet hebt.');
+    expect(screen.queryByRole('link', { name: 'Bewerken' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verwijderen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /wachtwoord/i })).not.toBeInTheDocument();
+  });
+
+  it('is marked in the multi-actions list, and the server’s refusal is said per member', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      path: '/applicationManager/users/multiactions',
+      account: manager,
+      handlers: {
+        ...common,
+        'POST /api/applicationManager/user/paged': () => paged([members[0]!, admin]),
+        'POST /api/applicationManager/User/SendWelcomeEmail/21': () => json({ queued: true }),
+        'POST /api/applicationManager/User/SendWelcomeEmail/30': () =>
+          apiError(403, 'ACCOUNT_ABOVE_YOURS', 'Je kan geen account beheren met een rol die jij niet hebt.'),
+      },
+    });
+    await screen.findByText('2 leden gevonden.');
+    expect(screen.getAllByText('Boven jouw rollen').length).toBeGreaterThan(0);
+    await user.click(screen.getAllByRole('checkbox', { name: 'An Aerts selecteren' })[0]!);
+    await user.click(screen.getAllByRole('checkbox', { name: 'Ada Admin selecteren' })[0]!);
+    await user.selectOptions(screen.getByLabelText('Actie'), 'welcome');
+    await user.click(screen.getByRole('button', { name: 'Uitvoeren voor 2 leden' }));
+    const results = await screen.findByRole('list', { name: 'Resultaat per lid' });
+    await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(2));
+    expect(results).toHaveTextContent(
+      'Ada Admin: Je kan geen account beheren met een rol die jij niet hebt.',
+    );
+  });
+});

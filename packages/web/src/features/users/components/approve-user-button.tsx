@@ -6,6 +6,7 @@ import type { ManagedUser } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/form';
 import { useApproveUser } from '../api/approve-user';
+import { useMayManage } from './may-manage';
 
 /** Approve, after a confirmation; the server sends the welcome e-mail. */
 export function ApproveUserButton({ user }: { user: ManagedUser }) {
@@ -14,6 +15,7 @@ export function ApproveUserButton({ user }: { user: ManagedUser }) {
   const [opened, { open, close }] = useDisclosure(false);
   const approve = useApproveUser();
   const name = `${user.firstName} ${user.lastName}`;
+  const mayManage = useMayManage(user);
 
   const confirm = () =>
     approve.mutate(user.id, {
@@ -27,6 +29,14 @@ export function ApproveUserButton({ user }: { user: ManagedUser }) {
       },
     });
 
+  // ADR 086: an account above the manager's own roles is approved by someone who holds them.
+  if (!mayManage) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('aboveYours.badgeHelp')}
+      </Text>
+    );
+  }
   return (
     <>
       <Button

@@ -11,6 +11,7 @@ import { formatEuros } from '../../../lib/euros';
 import { useErrorText } from '../../../lib/form';
 import { useDeleteUser } from '../api/save-user';
 import { useSendPasswordReset, useSendWelcomeEmail } from '../api/user-mails';
+import { AboveYoursNote, useMayManage } from './may-manage';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -99,6 +100,7 @@ export function UserDetail({
 }) {
   const { t } = useTranslation('users');
   const remove = useDeleteUser();
+  const mayManage = useMayManage(user);
   const name = `${user.firstName} ${user.lastName}`;
   const address = [
     `${user.address.street} ${user.address.number}`.trim(),
@@ -124,31 +126,35 @@ export function UserDetail({
           ))}
         </Group>
       </Stack>
-      <Group gap="xs">
-        <Button component={Link} to={editHref} leftSection={<IconPencil size={18} aria-hidden />}>
-          {t('detail.edit')}
-        </Button>
-        <MailButtons user={user} />
-        {!isSelf && (
-          <ConfirmActionButton
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            confirm={{
-              mutation: remove,
-              variables: user.id,
-              title: t('detail.deleteTitle'),
-              text: t('detail.deleteText', { name }),
-              confirmLabel: t('detail.deleteConfirm'),
-              color: 'red',
-              success: t('detail.deleted', { name }),
-              onDone: onDeleted,
-            }}
-          >
-            {t('detail.delete')}
-          </ConfirmActionButton>
-        )}
-      </Group>
+      {/* An account above the manager's own roles is only shown (ADR 086). */}
+      {!mayManage && <AboveYoursNote />}
+      {mayManage && (
+        <Group gap="xs">
+          <Button component={Link} to={editHref} leftSection={<IconPencil size={18} aria-hidden />}>
+            {t('detail.edit')}
+          </Button>
+          <MailButtons user={user} />
+          {!isSelf && (
+            <ConfirmActionButton
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              confirm={{
+                mutation: remove,
+                variables: user.id,
+                title: t('detail.deleteTitle'),
+                text: t('detail.deleteText', { name }),
+                confirmLabel: t('detail.deleteConfirm'),
+                color: 'red',
+                success: t('detail.deleted', { name }),
+                onDone: onDeleted,
+              }}
+            >
+              {t('detail.delete')}
+            </ConfirmActionButton>
+          )}
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title={t('detail.account')}>
           <Text size="sm" className="pluk-wrap">

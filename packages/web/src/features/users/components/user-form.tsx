@@ -2,6 +2,7 @@ import { Button, Checkbox, Divider, Stack, Switch, TextInput, Title } from '@man
 import { useForm } from '@mantine/form';
 import {
   createUserBodySchema,
+  passesRoleCheck,
   roles,
   updateUserBodySchema,
   type Address,
@@ -23,6 +24,7 @@ import {
 import { EmailField, NameFields, PhoneField } from '../../../components/person-fields';
 import { fieldErrors, useErrorText, useFocusError, zodValidate } from '../../../lib/form';
 import { useCreateUser, useUpdateUser } from '../api/save-user';
+import { AboveYoursNote, useCallerRoles, useMayManage } from './may-manage';
 
 export interface UserFormValues {
   username: string;
@@ -109,6 +111,12 @@ export function UserForm({
       : zodValidate(createUserBodySchema, createBody),
   });
   const { ref, focusError } = useFocusError();
+  // ADR 086: an account above the manager's own roles is not theirs to change; roles they do not pass
+  // are not theirs to give or take.
+  const mayManage = useMayManage(user ?? { id: 0, roles: [] });
+  const callerRoles = useCallerRoles();
+  const mayGrant = (role: Role) =>
+    role === 'Admin' ? canGrantAdmin : callerRoles.length === 0 || passesRoleCheck(callerRoles, role);
 
   const submit = form.onSubmit((values) => {
     if (mutation.isPending) return;
@@ -143,7 +151,8 @@ export function UserForm({
             key={role}
             value={role}
             label={t(`roles.${role}`)}
-            disabled={role === 'Admin' && !canGrantAdmin}
+            disabled={!mayGrant(role)}
+            description={mayGrant(role) ? undefined : t('form.roleAboveYours')}
           />
         ))}
       </Stack>
@@ -153,6 +162,7 @@ export function UserForm({
   return (
     <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
+        {!mayManage && <AboveYoursNote />}
         <TextInput
           label={t('form.username')}
           autoComplete="off"
@@ -195,7 +205,7 @@ export function UserForm({
           <FormError>{errorText(mutation.error)}</FormError>
         )}
         {afterError !== null && <FormError>{errorText(afterError)}</FormError>}
-        <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+        <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={!mayManage}>
           {user ? t('common:actions.save') : t('form.create')}
         </Button>
       </Stack>

@@ -19,6 +19,7 @@ import { roles, type ManagedUser, type ManagedUsersQuery, type Role, type UserSo
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMayManage } from './may-manage';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/dates';
@@ -136,8 +137,15 @@ function fullName(user: ManagedUser) {
 
 function StatusBadges({ user }: { user: ManagedUser }) {
   const { t } = useTranslation('users');
+  const mayManage = useMayManage(user);
   return (
     <Group gap={4}>
+      {/* ADR 086: said before the actions are tried (the multi-actions skip nothing themselves). */}
+      {!mayManage && (
+        <Badge color="gray" variant="outline" title={t('aboveYours.badgeHelp')}>
+          {t('aboveYours.badge')}
+        </Badge>
+      )}
       {!user.isApproved && (
         <Badge color="orange" variant="light">
           {t('status.waiting')}
