@@ -29,6 +29,8 @@ export const managedUserSchema = z.object({
   customQuestionAnswer: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   lastSeenAt: isoDateTimeSchema.nullable(),
+  /** A new e-mail address waiting for its owner's confirmation (ADR 087); `email` is the confirmed one. */
+  pendingEmail: z.string().nullable(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -215,7 +217,8 @@ export const usersRoutes = {
     permission: { role: 'ApplicationManager' },
     summary:
       'Changes the given fields of an account. Only an Admin grants or takes the Admin role; the last ' +
-      'Admin keeps it; a manager cannot deactivate themself.',
+      'Admin keeps it; a manager cannot deactivate themself. A new e-mail address waits for its ' +
+      "owner's confirmation (`pendingEmail`, ADR 087).",
     body: updateUserBodySchema,
     response: { 200: managedUserSchema },
   }),
@@ -238,6 +241,15 @@ export const usersRoutes = {
     summary: 'Sends the welcome e-mail again; at most once per member and farm day.',
     params: idParamsSchema,
     response: { 200: welcomeEmailResultSchema },
+  }),
+  cancelEmailChange: defineRoute({
+    feature: 'users',
+    method: 'POST',
+    path: 'applicationManager/User/CancelEmailChange/:id',
+    permission: { role: 'ApplicationManager' },
+    summary: "Cancels the member's e-mail change that waits for confirmation (ADR 087).",
+    params: idParamsSchema,
+    response: { 200: managedUserSchema },
   }),
   resetPassword: defineRoute({
     feature: 'users',

@@ -29,6 +29,7 @@ import { randomToken } from '../../lib/tokens.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { emailTaken, usernameTaken } from '../auth/register.js';
+import { emailChangeBase, stageEmailChange } from '../auth/email-change.js';
 import { farmToday } from '../bank/transactions/dates.js';
 import { createHousehold, loadHousehold, updateHousehold } from '../user/household.js';
 import {
@@ -196,13 +197,15 @@ export async function updateUser(
     throw new HttpError(409, 'CANNOT_DEACTIVATE_SELF', 'Je kan je eigen account niet deactiveren.');
   }
   await assertFree(app, tenant.appId, input, input.id);
+  const base = input.email === undefined ? '' : await emailChangeBase(app, tenant.appId);
   try {
     await inTransaction(app.db, async (tx) => {
       await checkRoleChange(tx, tenant.appId, auth, target.roles, input.roles);
       const farm = tenantDb(tx, tenant.appId);
       const changes = {
         username: input.username,
-        email: input.email,
+        // ADR 087: a new address waits for its owner's confirmation; it is not written here.
+        email: await stageEmailChange(tx, tenant, auth, base, target, input.email),
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone,
@@ -242,6 +245,7 @@ export async function updateUser(
     // Roles and activity are read per request from the cache (ADR 046): forget it after the commit.
     app.authUsers.forget(input.id);
   }
+  if (input.email !== undefined) app.jobs.wake();
   return managedUser(app, tenant.appId, input.id);
 }
 

@@ -11,8 +11,9 @@ import {
   updateUser,
   userDetail,
 } from './accounts.js';
+import { cancelEmailChange } from '../auth/email-change.js';
 import { anonymiseUser } from './anonymise.js';
-import { approveUser, pagedUsers } from './service.js';
+import { approveUser, managedUser, pagedUsers } from './service.js';
 
 export function usersHandlers(app: FastifyInstance): FeatureHandlers<typeof api.users> {
   return {
@@ -29,6 +30,11 @@ export function usersHandlers(app: FastifyInstance): FeatureHandlers<typeof api.
     },
     sendWelcomeEmail: async (request) =>
       sendWelcomeEmail(app, tenantOf(request), authOf(request), request.params.id),
+    cancelEmailChange: async (request) => {
+      const tenant = tenantOf(request);
+      await cancelEmailChange(app.db, tenant, authOf(request), request.params.id);
+      return managedUser(app, tenant.appId, request.params.id);
+    },
     resetPassword: async (request) =>
       sendPasswordReset(app, tenantOf(request), authOf(request), request.params.id),
   };
