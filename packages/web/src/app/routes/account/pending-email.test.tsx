@@ -78,7 +78,6 @@ describe('a member’s pending address for a manager', () => {
     hasPaid: false,
     householdMembers: [{ id: 1, name: 'An Aerts', yearOfBirth: null, isAdult: true, isHolder: true }],
     subscriptions: [],
-    subscriptionIds: [],
     walletBalanceCents: 0,
     credits: [],
     tasks: [],
