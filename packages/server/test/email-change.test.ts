@@ -2,6 +2,7 @@ import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, ManagedUser, UpdateAccountBody } from '@pluk/contract';
 import { auditLog, emailChanges, emailLog, jobs, users } from '../src/db/schema/index.js';
+import { hashToken } from '../src/lib/tokens.js';
 import type { CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext, uniqueName } from './helpers/test-app.js';
 
@@ -376,5 +377,42 @@ describe('a manager cancels a member’s pending change', () => {
       as: manager,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('auth/confirmEmail is rate-limited like the reset link (ADR 047)', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({
+      config: { rateLimit: { authPerMinute: 1_000, accountPer15Minutes: 10, accountAttackPer15Minutes: 30 } },
+    });
+  });
+  afterAll(() => limited.close());
+
+  it('counts wrong links per client; a valid link always gets through', async () => {
+    const member = await limited.createUser({ username: uniqueName('grind') });
+    const token = 'een-echte-link-van-de-e-mail-0123456789';
+    await limited.db.insert(emailChanges).values({
+      appId: limited.appId,
+      userId: member.id,
+      newEmail: 'grind-nieuw@voorbeeld.test',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      requestedByUserId: member.id,
+    });
+    const attempt = (guess: string, ip: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/confirmEmail',
+        remoteAddress: ip,
+        headers: { host: 'farm.test' },
+        payload: { token: guess },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await attempt(`geraden-${i}`, '203.0.113.80')).statusCode);
+    expect(codes).toEqual([...Array<number>(10).fill(400), 429]);
+    expect((await attempt('nog-een-gok', '198.51.100.80')).statusCode).toBe(400);
+    expect((await attempt(token, '203.0.113.80')).statusCode).toBe(200);
+    expect((await attempt('weer-een-gok', '203.0.113.80')).statusCode).toBe(429);
   });
 });
