@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import type { ManagedUser } from '@pluk/contract';
 import { baseURL } from '../playwright.config';
 import { callApi, logIn, waitForMail } from './helpers';
@@ -8,6 +9,14 @@ import { callApi, logIn, waitForMail } from './helpers';
  * says so), the old address is told, the new one gets a link; opened without signing in, one click
  * confirms it, and the link works once.
  */
+/** The confirmation page's states meet WCAG 2.2 AA (the accessibility walk sees only the no-token state). */
+async function expectNoAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  expect(result.violations.map((violation) => violation.id)).toEqual([]);
+}
+
 test('a changed e-mail address counts once the link sent to it is used', async ({
   page,
   browser,
@@ -34,6 +43,7 @@ test('a changed e-mail address counts once the link sent to it is used', async (
   const notice = page.getByRole('note').filter({ hasText: 'Wacht op bevestiging via e-mail' });
   await expect(notice).toContainText(newEmail);
   await expect(page.getByText(`E-mailadres: ${oldEmail}`)).toBeVisible();
+  await expectNoAxeViolations(page);
 
   const told = await waitForMail(
     oldEmail,
@@ -54,8 +64,10 @@ test('a changed e-mail address counts once the link sent to it is used', async (
   await owner.goto(link!);
   await expect(owner.getByRole('heading', { level: 1, name: 'Nieuw e-mailadres bevestigen' })).toBeVisible();
   await expect(owner).toHaveTitle(/Nieuw e-mailadres bevestigen/);
+  await expectNoAxeViolations(owner);
   await owner.getByRole('button', { name: 'Mijn nieuwe e-mailadres bevestigen' }).click();
   await expect(owner.getByRole('status')).toContainText(`Je nieuwe e-mailadres ${newEmail} is bevestigd.`);
+  await expectNoAxeViolations(owner);
 
   // Once only.
   await owner.goto(link!);
@@ -63,6 +75,7 @@ test('a changed e-mail address counts once the link sent to it is used', async (
   await expect(owner.getByRole('alert')).toContainText(
     'Deze bevestigingslink is ongeldig, al gebruikt of verlopen.',
   );
+  await expectNoAxeViolations(owner);
 
   await page.reload();
   await expect(page.getByText(`E-mailadres: ${newEmail}`)).toBeVisible();
