@@ -1,8 +1,5 @@
 import { useSearchParams } from 'react-router';
-import {
-  ConfirmEmailForm,
-  ConfirmEmailInvalid,
-} from '../../../features/auth/components/confirm-email-form';
+import { ConfirmEmailForm, ConfirmEmailInvalid } from '../../../features/auth/components/confirm-email-form';
 
 /** /confirm-email?token=…, the link of the e-mail to a new address (ADR 087). */
 export function ConfirmEmailRoute() {

@@ -87,7 +87,9 @@ export function ProfileForm({
         <EmailField
           form={form}
           description={
-            account.pendingEmail ? t('common:emailChange.pending', { email: account.pendingEmail }) : undefined
+            account.pendingEmail
+              ? t('common:emailChange.pending', { email: account.pendingEmail })
+              : undefined
           }
         />
         <PhoneField form={form} />
