@@ -98,6 +98,12 @@ export const resetPasswordBodySchema = z.object({
   password: passwordSchema,
 });
 
+/** The link of the e-mail to a new address (ADR 087): its token only, no user id. */
+export const confirmEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
+
+/** The confirmed address (what the account's e-mail is now). */
+export const confirmEmailResponseSchema = z.object({ email: z.string() });
+
 export const authRoutes = {
   register: defineRoute({
     feature: 'auth',
@@ -166,6 +172,18 @@ export const authRoutes = {
     summary: 'Sets a new password with a reset link (single use, one hour).',
     body: resetPasswordBodySchema,
     response: { 204: z.null(), 400: errorBodySchema },
+    rateLimited: true,
+  }),
+  confirmEmail: defineRoute({
+    feature: 'auth',
+    method: 'POST',
+    path: 'auth/confirmEmail',
+    permission: 'public',
+    summary:
+      'Confirms a changed e-mail address with the link sent to it (single use, 48 hours); only then ' +
+      'does the account use the new address (ADR 087).',
+    body: confirmEmailBodySchema,
+    response: { 200: confirmEmailResponseSchema, 400: errorBodySchema, 409: errorBodySchema },
     rateLimited: true,
   }),
 } as const;

@@ -33,6 +33,8 @@ export const emailTemplateNames = [
   'registrationReceived',
   'registrationExistingAccount',
   'passwordReset',
+  'emailChangeConfirm',
+  'emailChangeNotice',
   'post',
   'pluk',
   'intentionReminder',

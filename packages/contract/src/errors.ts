@@ -101,6 +101,7 @@ export const errorCodes = [
   'APP_ID_TAKEN', // admin: another farm has this app id
   'HOST_TAKEN', // admin: another farm answers on this host name
   'DEFAULT_APP', // admin: the default farm cannot be removed
+  'EMAIL_CHANGE_TOKEN_INVALID', // auth: the e-mail confirmation link is unknown, used or expired (ADR 087)
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -224,4 +225,6 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   HOST_TAKEN: 'Een andere boerderij gebruikt deze hostnaam al. Kies een andere.',
   DEFAULT_APP:
     'De hoofdboerderij beantwoordt elk onbekend adres van deze server en kan niet verwijderd worden.',
+  EMAIL_CHANGE_TOKEN_INVALID:
+    'Deze bevestigingslink is ongeldig, al gebruikt of verlopen. Wijzig je e-mailadres opnieuw om een nieuwe link te krijgen.',
 };

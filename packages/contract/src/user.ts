@@ -62,6 +62,11 @@ export const accountSchema = z.object({
   createdAt: isoDateTimeSchema,
   /** Set when an Admin is acting as this user (impersonation). */
   impersonatedBy: z.number().int().nullable(),
+  /**
+   * A new e-mail address waiting for its owner's confirmation (ADR 087); `email` stays the confirmed one
+   * until the link in the e-mail to this address is used.
+   */
+  pendingEmail: z.string().nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -150,6 +155,14 @@ export const userRoutes = {
     permission: 'member',
     summary: 'The members of my household.',
     response: { 200: z.array(householdMemberSchema) },
+  }),
+  cancelEmailChange: defineRoute({
+    feature: 'user',
+    method: 'POST',
+    path: 'user/cancelEmailChange',
+    permission: 'member',
+    summary: 'Cancels my e-mail change that waits for confirmation (ADR 087); my address stays as it is.',
+    response: { 200: accountSchema },
   }),
   onlineMembers: defineRoute({
     feature: 'user',

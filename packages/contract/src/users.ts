@@ -29,6 +29,8 @@ export const managedUserSchema = z.object({
   customQuestionAnswer: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   lastSeenAt: isoDateTimeSchema.nullable(),
+  /** A new e-mail address waiting for its owner's confirmation (ADR 087); `email` is the confirmed one. */
+  pendingEmail: z.string().nullable(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -219,7 +221,7 @@ export const usersRoutes = {
       'Changes the given fields of an account. Only on an account whose every role the caller passes ' +
       '(403 ACCOUNT_ABOVE_YOURS, ADR 086); only roles the caller passes are given or taken (Admin: ' +
       '403 ADMIN_ROLE_ONLY_BY_ADMIN); the last active Admin stays (409 LAST_ADMIN); a manager cannot ' +
-      'deactivate themself.',
+      "deactivate themself. A new e-mail address waits for its owner's confirmation (`pendingEmail`, ADR 087).",
     body: updateUserBodySchema,
     response: { 200: managedUserSchema },
   }),
@@ -245,6 +247,15 @@ export const usersRoutes = {
       "caller's roles (403 ACCOUNT_ABOVE_YOURS).",
     params: idParamsSchema,
     response: { 200: welcomeEmailResultSchema },
+  }),
+  cancelEmailChange: defineRoute({
+    feature: 'users',
+    method: 'POST',
+    path: 'applicationManager/User/CancelEmailChange/:id',
+    permission: { role: 'ApplicationManager' },
+    summary: "Cancels the member's e-mail change that waits for confirmation (ADR 087).",
+    params: idParamsSchema,
+    response: { 200: managedUserSchema },
   }),
   resetPassword: defineRoute({
     feature: 'users',

@@ -117,6 +117,12 @@ const calls: Call[] = [
       ctx.request({ method: 'GET', url: `/api/applicationManager/User/ResetPassword/${t.id}`, as }),
   },
   {
+    name: 'cancel a pending e-mail change',
+    permission: 'ApplicationManager',
+    send: (as, t) =>
+      ctx.request({ method: 'POST', url: `/api/applicationManager/User/CancelEmailChange/${t.id}`, as }),
+  },
+  {
     name: 'set a per-user setting override',
     permission: 'ApplicationManager',
     send: (as, t) =>

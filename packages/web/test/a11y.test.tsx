@@ -42,6 +42,22 @@ const screens: { name: string; path: string; account?: typeof member; ready: () 
     ready: () => screen.findByRole('button', { name: 'Wachtwoord opslaan' }),
   },
   {
+    name: 'confirm e-mail (ADR 087)',
+    path: '/confirm-email?token=abc',
+    ready: () => screen.findByRole('button', { name: 'Mijn nieuwe e-mailadres bevestigen' }),
+  },
+  {
+    name: 'confirm e-mail without a token',
+    path: '/confirm-email',
+    ready: () => screen.findByRole('alert'),
+  },
+  {
+    name: 'account with an address waiting for confirmation',
+    path: '/account',
+    account: { ...member, pendingEmail: 'nieuw@example.be' },
+    ready: () => screen.findByRole('button', { name: 'Wijziging annuleren' }),
+  },
+  {
     name: 'restricted user',
     path: '/RestrictedUserPage',
     account: waiting,

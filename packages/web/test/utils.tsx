@@ -93,6 +93,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     customQuestionAnswer: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     impersonatedBy: null,
+    pendingEmail: null,
     ...overrides,
   };
 }
@@ -112,6 +113,7 @@ export function makeManagedUser(overrides: Partial<ManagedUser> = {}): ManagedUs
     lastSeenAt: null,
     customQuestionAnswer: 'Via de buren',
     createdAt: '2026-03-02T10:00:00.000Z',
+    pendingEmail: null,
     ...overrides,
   };
 }

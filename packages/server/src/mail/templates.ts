@@ -72,6 +72,38 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
       '{appName}',
     ].join('\n'),
   },
+  // A changed address is confirmed by its owner before it counts (ADR 087): the link goes to the NEW address.
+  emailChangeConfirm: {
+    subject: 'Bevestig je nieuwe e-mailadres bij {appName}',
+    body: [
+      'Dag {firstName},',
+      '',
+      'Het e-mailadres van je account {username} bij {appName} wordt gewijzigd naar {newEmail}.',
+      'Bevestig dat dit jouw adres is via deze link (48 uur geldig, één keer te gebruiken):',
+      '',
+      '{confirmLink}',
+      '',
+      'Tot je bevestigt, blijft je account je vorige e-mailadres gebruiken.',
+      'Vroeg je dit niet aan? Dan mag je deze e-mail negeren; er verandert niets.',
+      '',
+      '{appName}',
+    ].join('\n'),
+  },
+  // ... and the OLD address is told, with the new one masked (ADR 087).
+  emailChangeNotice: {
+    subject: 'Je e-mailadres bij {appName} wordt gewijzigd',
+    body: [
+      'Dag {firstName},',
+      '',
+      'Er werd gevraagd om het e-mailadres van je account {username} bij {appName} te wijzigen naar {maskedEmail}.',
+      'De wijziging gaat pas in als de link in de e-mail naar dat nieuwe adres gebruikt wordt.',
+      'Tot dan blijven e-mails (ook een link voor een nieuw wachtwoord) naar dit adres gaan.',
+      '',
+      'Was jij dit niet? Neem dan meteen contact op met de beheerders van {appName}.',
+      '',
+      '{appName}',
+    ].join('\n'),
+  },
   post: {
     subject: '{appName}: {title}',
     body: [

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteDef } from '@pluk/contract';
 import { HttpError } from '../lib/http-error.js';
+import { isEmailChangeLinkValid } from '../modules/auth/email-change.js';
 import { isResetLinkValid } from '../modules/auth/password-reset.js';
 import { findUserIdByLogin } from '../modules/auth/sessions.js';
 import { clientKey, CredentialFailures } from './credential-failures.js';
@@ -17,14 +18,33 @@ const window = 15 * minute;
  * - none (register): the per-client limit alone.
  */
 type Guard = { kind: 'credential'; attack: boolean; failed: (status: number, payload: unknown) => boolean };
-type ResetGuard = { kind: 'reset'; failed: (status: number) => boolean };
+type ResetGuard = {
+  kind: 'reset';
+  /** The count of failed links per client, over all accounts of the farm. */
+  bucket: string;
+  /** A valid link always gets through. */
+  valid: (app: FastifyInstance, appId: string, body: object) => Promise<boolean>;
+  failed: (status: number) => boolean;
+};
 const guards: Record<string, Guard | ResetGuard | { kind: 'mail' } | undefined> = {
   // A wrong password (401); validation errors never reach the check.
   'auth/login': { kind: 'credential', attack: true, failed: (status) => status === 401 },
   // A wrong, used or expired reset link (400) counts per client over all accounts, never per user id
   // (ids are sequential: anybody could name one); a valid link always gets through. The link is 256
   // random bits: not guessable, still bounded.
-  'auth/resetpassword': { kind: 'reset', failed: (status) => status >= 400 },
+  'auth/resetpassword': {
+    kind: 'reset',
+    bucket: 'reset-links',
+    valid: isResetLinkValid,
+    failed: (status) => status >= 400,
+  },
+  // The e-mail confirmation link (ADR 087) is guarded the same way, with a count of its own.
+  'auth/confirmemail': {
+    kind: 'reset',
+    bucket: 'email-change-links',
+    valid: isEmailChangeLinkValid,
+    failed: (status) => status >= 400,
+  },
   // An unknown, revoked, expired or reused refresh token answers 200 with `errors`.
   'auth/refreshlogin': {
     kind: 'credential',
@@ -111,9 +131,9 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     const from = clientKey(request.ip);
     if (guard.kind === 'reset') {
       const appId = request.tenantApp?.appId ?? '-';
-      const resets = `${appId}|reset-links`;
+      const resets = `${appId}|${guard.bucket}`;
       const verdict = failures.check(resets, from, false);
-      if (!verdict.allowed && !(await isResetLinkValid(app, appId, (request.body ?? {}) as object))) {
+      if (!verdict.allowed && !(await guard.valid(app, appId, (request.body ?? {}) as object))) {
         reject(reply, verdict.retryAfterSeconds);
       }
       failures.attempt(resets, from);

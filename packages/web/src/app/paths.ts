@@ -12,6 +12,11 @@ export const paths = {
     path: '/auth/passwordReset/:token/:userId',
     getHref: (token: string, userId: number) => `/auth/passwordReset/${encodeURIComponent(token)}/${userId}`,
   },
+  /** The link of the e-mail to a new address (ADR 087). */
+  confirmEmail: {
+    path: '/confirm-email',
+    getHref: (token: string) => `/confirm-email?token=${encodeURIComponent(token)}`,
+  },
   restrictedUser: { path: '/RestrictedUserPage', getHref: () => '/RestrictedUserPage' },
 
   // Footer tabs of the default layout.

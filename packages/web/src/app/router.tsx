@@ -94,6 +94,11 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.confirmEmail.path,
+        lazy: async () => ({ Component: (await import('./routes/auth/confirm-email')).ConfirmEmailRoute }),
+        handle: handle({ access: 'public', layout: 'detail', titleKey: 'titles.confirmEmail' }),
+      },
+      {
         path: paths.restrictedUser.path,
         lazy: async () => ({
           Component: (await import('./routes/auth/restricted-user')).RestrictedUserRoute,

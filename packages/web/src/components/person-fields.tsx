@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type FormOf<V> = { form: UseFormReturnType<V> };
@@ -25,7 +26,11 @@ export function NameFields<V extends { firstName: string; lastName: string }>({ 
   );
 }
 
-export function EmailField<V extends { email: string }>({ form }: FormOf<V>) {
+/** The e-mail field; `description` says more under it (a new address waiting for confirmation, ADR 087). */
+export function EmailField<V extends { email: string }>({
+  form,
+  description,
+}: FormOf<V> & { description?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <TextInput
@@ -33,6 +38,7 @@ export function EmailField<V extends { email: string }>({ form }: FormOf<V>) {
       type="email"
       autoComplete="email"
       required
+      description={description}
       {...form.getInputProps('email')}
     />
   );

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { appIdColumn, farmReference } from './apps.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
@@ -44,6 +44,30 @@ export const passwordResetTokens = pgTable(
   (t) => [
     farmReference('password_reset_tokens_user_fk', t.appId, t.userId, users).onDelete('cascade'),
     index('password_reset_tokens_user').on(t.appId, t.userId),
+  ],
+);
+
+/**
+ * A changed e-mail address waiting for its owner's confirmation (ADR 087): one per account (a new request
+ * replaces it), the link's token as a SHA-256 hash, valid 48 hours. `users.email` keeps the confirmed
+ * address until the link is used; password-reset links only ever go there.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    appId: appIdColumn(),
+    userId: integer('user_id').notNull(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    requestedByUserId: integer('requested_by_user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.userId] }),
+    farmReference('email_changes_user_fk', t.appId, t.userId, users).onDelete('cascade'),
+    farmReference('email_changes_requested_by_fk', t.appId, t.requestedByUserId, users).onDelete('cascade'),
+    index('email_changes_requested_by').on(t.appId, t.requestedByUserId),
   ],
 );
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { api } from '@pluk/contract';
 import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { tenantOf } from '../../plugins/request-context.js';
+import { confirmEmailChange } from './email-change.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { isUsernameAvailable, registerUser } from './register.js';
 import { login, logout, refresh } from './sessions.js';
@@ -29,5 +30,6 @@ export function authHandlers(app: FastifyInstance): FeatureHandlers<typeof api.a
       await resetPassword(app, tenantOf(request), request.body);
       return reply.code(204).send();
     },
+    confirmEmail: async (request) => confirmEmailChange(app, tenantOf(request), request.body.token),
   };
 }

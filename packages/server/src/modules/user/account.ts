@@ -5,6 +5,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import { tenantDb } from '../../db/tenant.js';
 import { userAvatars, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-error.js';
+import { pendingEmailSubquery } from '../auth/email-change.js';
 
 /**
  * Roles of the `users` row as a sub-select, so one query loads a user with its roles. Written with
@@ -35,6 +36,7 @@ export const accountColumns = {
   createdAt: users.createdAt,
   roles: userRolesSubquery,
   avatarUpdatedAt: userAvatars.updatedAt,
+  pendingEmail: pendingEmailSubquery,
 };
 
 /**
@@ -89,6 +91,7 @@ export interface AccountRow {
   createdAt: Date;
   roles: Role[];
   avatarUpdatedAt: Date | null;
+  pendingEmail: string | null;
 }
 
 /** json columns arrive parsed from both drivers; a string (driver without a json parser) is parsed here. */
@@ -135,5 +138,6 @@ export async function loadAccount(
     customQuestionAnswer: row.customQuestionAnswer,
     createdAt: new Date(row.createdAt).toISOString(),
     impersonatedBy,
+    pendingEmail: row.pendingEmail,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { api } from '@pluk/contract';
 import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { authOf, tenantOf, userOf } from '../../plugins/request-context.js';
+import { cancelEmailChange } from '../auth/email-change.js';
 import { loadAccount } from './account.js';
 import { readAvatarUpload } from './avatar-upload.js';
 import {
@@ -21,8 +22,13 @@ export function userHandlers(app: FastifyInstance): FeatureHandlers<typeof api.u
   return {
     account: async (request) => account(authOf(request)),
     update: async (request) => {
-      await updateAccount(app, userOf(request), request.body);
+      await updateAccount(app, tenantOf(request), authOf(request), request.body);
       return account(authOf(request));
+    },
+    cancelEmailChange: async (request) => {
+      const auth = authOf(request);
+      await cancelEmailChange(app.db, tenantOf(request), auth, auth.user.id);
+      return account(auth);
     },
     changePassword: async (request, reply) => {
       await changePassword(app, authOf(request), request.body);

@@ -10,8 +10,9 @@ import { forbidden, HttpError, notFound } from '../../lib/http-error.js';
 import type { ImageMime } from '../../lib/image-type.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { AuthUser, RequestAuth } from '../../types.js';
+import type { AuthUser, RequestAuth, Tenant } from '../../types.js';
 import { emailTaken } from '../auth/register.js';
+import { emailChangeBase, stageEmailChange } from '../auth/email-change.js';
 import { revokeUserTokens } from '../auth/refresh-tokens.js';
 import { presentContactData } from './account.js';
 import { loadHousehold, updateHousehold } from './household.js';
@@ -22,7 +23,13 @@ type UpdateInput = z.output<typeof updateAccountBodySchema>;
 /** Members seen within this window count as online (domain.md, People). */
 const onlineWindowMinutes = 5;
 
-export async function updateAccount(app: FastifyInstance, user: AuthUser, input: UpdateInput): Promise<void> {
+export async function updateAccount(
+  app: FastifyInstance,
+  tenant: Tenant,
+  auth: RequestAuth,
+  input: UpdateInput,
+): Promise<void> {
+  const { user } = auth;
   const [clash] = await tenantDb(app.db, user.appId)
     .select({ id: users.id })
     .from(users)
@@ -35,14 +42,27 @@ export async function updateAccount(app: FastifyInstance, user: AuthUser, input:
     )
     .limit(1);
   if (clash) throw emailTaken();
+  const base = await emailChangeBase(app, user.appId);
   try {
     await inTransaction(app.db, async (tx) => {
+      const [current] = await tenantDb(tx, user.appId)
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+        })
+        .from(users)
+        .where(and(eq(users.id, user.id), eq(users.appId, user.appId)));
+      if (!current) throw notFound();
       await tenantDb(tx, user.appId)
         .update(users)
         .set({
           firstName: input.firstName,
           lastName: input.lastName,
-          email: input.email,
+          // ADR 087: a new address waits for the confirmation sent to it; this keeps the confirmed one.
+          email: await stageEmailChange(tx, tenant, auth, base, current, input.email),
           phone: input.phone,
           street: input.address.street,
           houseNumber: input.address.number,
@@ -64,6 +84,7 @@ export async function updateAccount(app: FastifyInstance, user: AuthUser, input:
     if (isUniqueViolation(err, 'users_app_email')) throw emailTaken();
     throw err;
   }
+  app.jobs.wake();
 }
 
 /** Changes the password after checking the current one; every other session is signed out. */

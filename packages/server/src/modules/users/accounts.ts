@@ -27,6 +27,7 @@ import { randomToken } from '../../lib/tokens.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { emailTaken, usernameTaken } from '../auth/register.js';
+import { emailChangeBase, stageEmailChange } from '../auth/email-change.js';
 import { farmToday } from '../bank/transactions/dates.js';
 import { createHousehold, loadHousehold, updateHousehold } from '../user/household.js';
 import {
@@ -175,6 +176,7 @@ export async function updateUser(
     throw new HttpError(409, 'CANNOT_DEACTIVATE_SELF', 'Je kan je eigen account niet deactiveren.');
   }
   await assertFree(app, tenant.appId, input, input.id);
+  const base = input.email === undefined ? '' : await emailChangeBase(app, tenant.appId);
   try {
     await inTransaction(app.db, async (tx) => {
       // The Admins first, then the account (one lock order for every change, ADR 086).
@@ -185,7 +187,8 @@ export async function updateUser(
       const farm = tenantDb(tx, tenant.appId);
       const changes = {
         username: input.username,
-        email: input.email,
+        // ADR 087: a new address waits for its owner's confirmation; it is not written here.
+        email: await stageEmailChange(tx, tenant, auth, base, target, input.email),
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone,
@@ -225,6 +228,7 @@ export async function updateUser(
     // Roles and activity are read per request from the cache (ADR 046): forget it after the commit.
     app.authUsers.forget(input.id);
   }
+  if (input.email !== undefined) app.jobs.wake();
   return managedUser(app, tenant.appId, input.id);
 }
 

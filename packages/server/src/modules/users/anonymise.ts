@@ -9,6 +9,7 @@ import {
   householdMembers,
   households,
   notifications,
+  emailChanges,
   passwordResetTokens,
   productReservations,
   products,
@@ -98,6 +99,9 @@ export async function anonymiseUser(
     await farm
       .delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.appId, appId), eq(passwordResetTokens.userId, userId)));
+    await farm
+      .delete(emailChanges)
+      .where(and(eq(emailChanges.appId, appId), eq(emailChanges.userId, userId)));
     await revokeUserTokens(farm, userId);
     // The household: only the holder stays, under the anonymous name.
     const household = farm

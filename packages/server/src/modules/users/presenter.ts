@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ManagedUser, Role } from '@pluk/contract';
 import { users } from '../../db/schema/index.js';
+import { pendingEmailSubquery } from '../auth/email-change.js';
 import { userRolesSubquery } from '../user/account.js';
 
 export const managedUserColumns = {
@@ -17,6 +18,7 @@ export const managedUserColumns = {
   customQuestionAnswer: users.customQuestionAnswer,
   createdAt: users.createdAt,
   lastSeenAt: users.lastSeenAt,
+  pendingEmail: pendingEmailSubquery,
 };
 
 export interface ManagedUserRow {
@@ -33,6 +35,7 @@ export interface ManagedUserRow {
   customQuestionAnswer: string | null;
   createdAt: Date;
   lastSeenAt: Date | null;
+  pendingEmail: string | null;
 }
 
 /** A user as managers see it (users list, waiting list). */

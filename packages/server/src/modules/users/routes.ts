@@ -5,14 +5,17 @@ import { authOf, tenantOf } from '../../plugins/request-context.js';
 import {
   createUser,
   extendedUsers,
+  liveUser,
   listUsers,
   sendPasswordReset,
   sendWelcomeEmail,
   updateUser,
   userDetail,
 } from './accounts.js';
+import { cancelEmailChange } from '../auth/email-change.js';
 import { anonymiseUser } from './anonymise.js';
-import { approveUser, pagedUsers } from './service.js';
+import { assertMayActOn } from './policy.js';
+import { approveUser, managedUser, pagedUsers } from './service.js';
 
 export function usersHandlers(app: FastifyInstance): FeatureHandlers<typeof api.users> {
   return {
@@ -29,6 +32,14 @@ export function usersHandlers(app: FastifyInstance): FeatureHandlers<typeof api.
     },
     sendWelcomeEmail: async (request) =>
       sendWelcomeEmail(app, tenantOf(request), authOf(request), request.params.id),
+    cancelEmailChange: async (request) => {
+      const tenant = tenantOf(request);
+      const auth = authOf(request);
+      // ADR 086: a manager cancels the pending address only of an account it may act on.
+      assertMayActOn(auth.user, await liveUser(app.db, tenant.appId, request.params.id));
+      await cancelEmailChange(app.db, tenant, auth, request.params.id);
+      return managedUser(app, tenant.appId, request.params.id);
+    },
     resetPassword: async (request) =>
       sendPasswordReset(app, tenantOf(request), authOf(request), request.params.id),
   };

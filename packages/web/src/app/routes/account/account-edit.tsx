@@ -13,8 +13,12 @@ export function AccountEditRoute() {
   return (
     <ProfileForm
       account={account}
-      onSaved={() => {
-        notifications.show({ color: 'brand', message: t('edit.saved') });
+      onSaved={(saved) => {
+        // ADR 087: a new address counts once its owner used the link sent to it.
+        const message = saved.pendingEmail
+          ? t('edit.savedPendingEmail', { email: saved.pendingEmail })
+          : t('edit.saved');
+        notifications.show({ color: 'brand', message });
         goBack();
       }}
     />

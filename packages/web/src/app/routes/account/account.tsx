@@ -18,7 +18,11 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AvatarUpload } from '../../../features/user/components/avatar-upload';
+import { notifications } from '@mantine/notifications';
 import { useAccount } from '../../../features/user/api/get-account';
+import { useCancelEmailChange } from '../../../features/user/api/cancel-email-change';
+import { PendingEmailNotice } from '../../../components/pending-email-notice';
+import { useErrorText } from '../../../lib/form';
 import { paths } from '../../paths';
 import { useSignOut } from '../../use-sign-out';
 
@@ -51,6 +55,8 @@ export function AccountRoute() {
   ]);
   const account = useAccount().data;
   const signOut = useSignOut();
+  const cancel = useCancelEmailChange();
+  const errorText = useErrorText();
   if (!account) return null;
   return (
     <Stack gap="lg">
@@ -63,6 +69,21 @@ export function AccountRoute() {
           {account.username} · {account.email}
         </Text>
       </Stack>
+      {account.pendingEmail && (
+        <PendingEmailNotice
+          self
+          pendingEmail={account.pendingEmail}
+          currentEmail={account.email}
+          cancelling={cancel.isPending}
+          onCancel={() =>
+            cancel.mutate(undefined, {
+              onSuccess: () =>
+                notifications.show({ color: 'brand', message: t('common:emailChange.cancelled') }),
+              onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+            })
+          }
+        />
+      )}
       <Card withBorder radius="md" padding={0}>
         {menu.map(({ to, labelKey, icon: Icon }) => (
           <NavLink

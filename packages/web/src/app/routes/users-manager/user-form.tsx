@@ -18,9 +18,13 @@ function useAfterSaved() {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
   return (user: ManagedUser) => {
+    const name = `${user.firstName} ${user.lastName}`;
     notifications.show({
       color: 'brand',
-      message: t('form.saved', { name: `${user.firstName} ${user.lastName}` }),
+      // ADR 087: a new address counts once the member used the link sent to it.
+      message: user.pendingEmail
+        ? t('form.savedPendingEmail', { name, email: user.pendingEmail })
+        : t('form.saved', { name }),
     });
     void navigate(paths.manager.users.detail.getHref(user.id), { replace: true });
   };

@@ -35,7 +35,14 @@ export function profileBody(account: Account, values: ProfileFormValues): Update
 }
 
 /** Edit names, e-mail, phone, address and household. */
-export function ProfileForm({ account, onSaved }: { account: Account; onSaved: () => void }) {
+export function ProfileForm({
+  account,
+  onSaved,
+}: {
+  account: Account;
+  /** The saved account: its `pendingEmail` says a new address waits for confirmation (ADR 087). */
+  onSaved: (saved: Account) => void;
+}) {
   const { t } = useTranslation(['user', 'common']);
   const errorText = useErrorText();
   const update = useUpdateAccount();
@@ -77,7 +84,14 @@ export function ProfileForm({ account, onSaved }: { account: Account; onSaved: (
     <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
         <NameFields form={form} />
-        <EmailField form={form} />
+        <EmailField
+          form={form}
+          description={
+            account.pendingEmail
+              ? t('common:emailChange.pending', { email: account.pendingEmail })
+              : undefined
+          }
+        />
         <PhoneField form={form} />
         <AddressFields form={form} />
         <Divider my="xs" />

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { usersRoutes } from '@pluk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usersRoutes, type ManagedUser } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST applicationManager/User/SendWelcomeEmail/{id}`: `queued` false when already sent by hand today. */
@@ -18,4 +18,17 @@ export function useSendWelcomeEmail() {
 
 export function useSendPasswordReset() {
   return useMutation({ mutationFn: sendPasswordReset });
+}
+
+/** `POST applicationManager/User/CancelEmailChange/{id}`: the member's pending e-mail change is dropped (ADR 087). */
+export function cancelEmailChange(id: number): Promise<ManagedUser> {
+  return apiRequest(usersRoutes.cancelEmailChange, { params: { id } });
+}
+
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelEmailChange,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
 }

@@ -10,7 +10,8 @@ import { formatDate } from '../../../lib/dates';
 import { formatEuros } from '../../../lib/euros';
 import { useErrorText } from '../../../lib/form';
 import { useDeleteUser } from '../api/save-user';
-import { useSendPasswordReset, useSendWelcomeEmail } from '../api/user-mails';
+import { PendingEmailNotice } from '../../../components/pending-email-notice';
+import { useCancelEmailChange, useSendPasswordReset, useSendWelcomeEmail } from '../api/user-mails';
 import { AboveYoursNote, useMayManage } from './may-manage';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -77,6 +78,27 @@ function MailButtons({ user }: { user: ManagedUserDetail }) {
         {t('detail.resetPassword')}
       </Button>
     </>
+  );
+}
+
+/** A new address waiting for the member's confirmation (ADR 087), with a way to cancel it. */
+function PendingEmail({ user, pendingEmail }: { user: ManagedUserDetail; pendingEmail: string }) {
+  const { t } = useTranslation('common');
+  const errorText = useErrorText();
+  const cancel = useCancelEmailChange();
+  return (
+    <PendingEmailNotice
+      self={false}
+      pendingEmail={pendingEmail}
+      currentEmail={user.email}
+      cancelling={cancel.isPending}
+      onCancel={() =>
+        cancel.mutate(user.id, {
+          onSuccess: () => notifications.show({ color: 'brand', message: t('emailChange.cancelled') }),
+          onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+        })
+      }
+    />
   );
 }
 
@@ -163,6 +185,7 @@ export function UserDetail({
           <Text size="sm" className="pluk-wrap">
             {t('detail.email')}: {user.email}
           </Text>
+          {user.pendingEmail && <PendingEmail user={user} pendingEmail={user.pendingEmail} />}
           {user.phone && (
             <Text size="sm">
               {t('detail.phone')}: {user.phone}

@@ -170,7 +170,12 @@ export function UserForm({
           {...form.getInputProps('username')}
         />
         <NameFields form={form} />
-        <EmailField form={form} />
+        <EmailField
+          form={form}
+          description={
+            user?.pendingEmail ? t('common:emailChange.pending', { email: user.pendingEmail }) : undefined
+          }
+        />
         <PhoneField form={form} />
         <AddressFields form={form} />
         <Divider my="xs" />
