@@ -47,11 +47,11 @@ export default defineConfig({
   build: {
     rollupOptions: {
       // Mantine per component and the icons per icon make dozens of chunks under 1 KB; each is a
-      // request, and on a phone's round trips the first screen waits for the last of them. Rollup
-      // merges a chunk this small into one loaded with it when no screen would run code it did not
-      // before (decision 068); build/chunk-boundaries.ts lets it merge the icons and keeps screens apart
-      // (decision 073).
-      output: { experimentalMinChunkSize: 8_000 },
+      // request. Rollup merges a chunk into one loaded with it only where no entry loads more code for it
+      // (`1`): with a larger size it also merged small chunks free of effects (the contract's schemas, zod)
+      // into the entry, 25 KB gzip of every first load (decision 088). build/chunk-boundaries.ts lets it
+      // merge the icons and keeps screens and lazily imported modules apart (decisions 073, 088).
+      output: { experimentalMinChunkSize: 1 },
     },
   },
   server: {
