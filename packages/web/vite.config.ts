@@ -45,6 +45,8 @@ export default defineConfig({
     }),
   ],
   build: {
+    // .vite/manifest.json: what each screen's first load fetches, for the budget (build/first-load-budget.ts).
+    manifest: true,
     rollupOptions: {
       // Mantine per component and the icons per icon make dozens of chunks under 1 KB; each is a
       // request. Rollup merges a chunk into one loaded with it only where no entry loads more code for it
