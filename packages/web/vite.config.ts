@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -16,16 +15,6 @@ if (process.env.VITEST) process.env.TZ = 'Europe/Brussels';
 export default defineConfig({
   resolve: {
     conditions: ['source'],
-    // Preact with its React compatibility layer in place of React DOM (decision 068): the code and
-    // every library keep importing `react`; the first load is ~60 KB gzip lighter.
-    alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-    ],
   },
   plugins: [
     contractForBrowser(),
@@ -56,13 +45,15 @@ export default defineConfig({
     }),
   ],
   build: {
+    // .vite/manifest.json: what each screen's first load fetches, for the budget (build/first-load-budget.ts).
+    manifest: true,
     rollupOptions: {
       // Mantine per component and the icons per icon make dozens of chunks under 1 KB; each is a
-      // request, and on a phone's round trips the first screen waits for the last of them. Rollup
-      // merges a chunk this small into one loaded with it when no screen would run code it did not
-      // before (decision 068); build/chunk-boundaries.ts lets it merge the icons and keeps screens apart
-      // (decision 073).
-      output: { experimentalMinChunkSize: 8_000 },
+      // request. Rollup merges a chunk into one loaded with it only where no entry loads more code for it
+      // (`1`): with a larger size it also merged small chunks free of effects (the contract's schemas, zod)
+      // into the entry, 25 KB gzip of every first load (decision 088). build/chunk-boundaries.ts lets it
+      // merge the icons and keeps screens and lazily imported modules apart (decisions 073, 088).
+      output: { experimentalMinChunkSize: 1 },
     },
   },
   server: {
@@ -74,13 +65,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
-    // The tests render with what ships, Preact (decision 068): Vite's aliases above serve our own
-    // files; the libraries Node loads get the same through a resolve hook in every test worker.
-    poolOptions: {
-      forks: {
-        execArgv: ['--import', fileURLToPath(new URL('./test/react-is-preact.mjs', import.meta.url))],
-      },
-    },
     // Room for the slower `findBy…` above on a loaded machine (Vitest's default is 5 s).
     testTimeout: 20_000,
   },

@@ -3,7 +3,7 @@ import { feedPageQuery, feedPageSchema, idField, idParamsSchema, isoDateTimeSche
 import { defineRoute } from './define-route.js';
 import { plukMailRecipientSchema } from './harvest.js';
 import { idempotencyKeySchema } from './money.js';
-import { roleSchema } from './roles.js';
+import { roleSchema } from './role-schema.js';
 
 /**
  * E-mails (domain.md Settings and texts, decision 082): the farm's e-mail templates (ApplicationManager),

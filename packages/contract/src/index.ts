@@ -1,4 +1,5 @@
 export * from './roles.js';
+export * from './role-schema.js';
 export * from './errors.js';
 export * from './permissions.js';
 export * from './define-route.js';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineRoute } from './define-route.js';
 
-export const localeVariants = ['nl-be', 'nl-be-cooperative'] as const;
+// In a module of its own: the web's first load reads it, and this module's schemas would bring zod (decision 088).
+import { localeVariants } from './locale-variants.js';
+export { localeVariants };
 export const localeVariantSchema = z.enum(localeVariants);
 export type LocaleVariant = z.infer<typeof localeVariantSchema>;
 

@@ -4,7 +4,9 @@ import { z } from 'zod';
  * Virtual money (domain.md Money 2): integer cents everywhere, in the API and in the database. The
  * largest amount one call may name; a wallet holds at most what fits a PostgreSQL integer.
  */
-export const virtualMoneyLimits = { maxCents: 1_000_000 } as const;
+// In a module of its own: the web's first load reads it, and this module's schemas would bring zod (decision 088).
+import { virtualMoneyLimits } from './money-limits.js';
+export { virtualMoneyLimits };
 
 /** An amount of virtual money in a body: whole cents, 0 or more (a price or reward may be free). */
 export function centsField(what: string, { min = 0 }: { min?: number } = {}) {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Every role of product-spec §6, in the spec's order. `{product}` is `Pluk`. */
 export const roles = [
   'Admin',
@@ -18,8 +16,9 @@ export const roles = [
   'Analyst',
 ] as const;
 
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof roles)[number];
+// Its schema, `roleSchema`, is in role-schema.ts: the web's first load checks roles, and would otherwise
+// load zod for the schema (decision 088).
 
 /** The specific manager roles: each passes its own check; ApplicationManager passes them all. */
 export const managerRoles = roles.filter(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema, idParamsSchema, isoDateTimeSchema } from './common.js';
 import { defineRoute, multipart } from './define-route.js';
 import { emailSchema, householdMemberInputSchema, nameSchema, passwordSchema, phoneSchema } from './auth.js';
-import { roleSchema } from './roles.js';
+import { roleSchema } from './role-schema.js';
 
 export const householdMemberSchema = z.object({
   id: z.number().int(),

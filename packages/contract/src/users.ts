@@ -11,7 +11,7 @@ import {
 } from './common.js';
 import { defineRoute } from './define-route.js';
 import { emailSchema, householdMemberInputSchema, nameSchema, phoneSchema, usernameSchema } from './auth.js';
-import { roleSchema } from './roles.js';
+import { roleSchema } from './role-schema.js';
 import { householdMemberSchema } from './user.js';
 
 /** A user as managers see it in the users list and on the waiting list. */

@@ -28,16 +28,29 @@ export function isScreenModule(id: string): boolean {
  *   member would then download). A screen module is kept whole and counted as having effects
  *   (`moduleSideEffects: 'no-treeshake'`), so its chunk is never merged into another: every screen loads
  *   only its own code and what it shares, as build/route-preloads.ts expects.
+ * - **What the app imports lazily stays lazy.** The same holds for every module of the app that code
+ *   imports with `import('./…')` (the login rules with zod, the notifications host, the service worker's
+ *   registration, …): counted as having effects, its chunk is never merged into the entry, which Rollup
+ *   otherwise does with a small chunk free of effects (zod was 25 KB gzip of every first load; decision 088).
  */
 export function chunkBoundaries(): Plugin {
+  /** The app's own modules that some code imports lazily (`import('./…')`). */
+  const lazyModules = new Set<string>();
   return {
     name: 'pluk-chunk-boundaries',
     enforce: 'pre',
     apply: 'build',
+    async resolveDynamicImport(specifier, importer) {
+      if (typeof specifier !== 'string' || !importer || importer.includes('node_modules')) return null;
+      const resolved = await this.resolve(specifier, importer, { skipSelf: true });
+      if (resolved && !resolved.id.includes('node_modules')) lazyModules.add(resolved.id);
+      return null;
+    },
     transform(code, id) {
       const icon = markIconPure(code, id);
       if (icon !== null) return { code: icon, map: null };
-      if (isScreenModule(id)) return { code, map: null, moduleSideEffects: 'no-treeshake' };
+      if (isScreenModule(id) || lazyModules.has(id))
+        return { code, map: null, moduleSideEffects: 'no-treeshake' };
       return null;
     },
   };

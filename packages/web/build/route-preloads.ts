@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OutputBundle, OutputChunk } from 'rollup';
-import type { Plugin } from 'vite';
+import { transformWithEsbuild, type Plugin } from 'vite';
 import { screenRequests } from '../src/app/screen-requests';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -85,12 +85,17 @@ export function routePreloads(): Plugin {
         res.end(earlyBootSource({}));
       });
     },
-    generateBundle(_options, bundle) {
-      this.emitFile({
-        type: 'asset',
-        fileName: 'early-boot.js',
-        source: earlyBootSource(routePreloadsOf(bundle, root)),
-      });
+    async generateBundle(_options, bundle) {
+      // Minified: it is part of every first load, and the template is mostly comments (decision 088).
+      const { code } = await transformWithEsbuild(
+        earlyBootSource(routePreloadsOf(bundle, root)),
+        'early-boot.js',
+        {
+          minify: true,
+          target: 'es2019',
+        },
+      );
+      this.emitFile({ type: 'asset', fileName: 'early-boot.js', source: code });
     },
   };
 }

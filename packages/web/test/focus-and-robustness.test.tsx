@@ -169,6 +169,12 @@ describe('the server stops answering mid-session', () => {
           if (!online) throw new TypeError('Failed to fetch');
           return json(member.contactData);
         },
+        // Every request fails while the server is away: the start-up's questionnaire check (asked once the
+        // screen is up and the browser idle) would otherwise answer, which rightly clears the notice.
+        'GET /api/QuestionsForNextYear': () => {
+          if (!online) throw new TypeError('Failed to fetch');
+          return json({ questionnaire: null });
+        },
       },
     });
     // The header and the page stay; the notice and the section's error state both offer a retry.

@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { options } from 'preact';
 import { afterEach, vi } from 'vitest';
 import { resetAppStore } from '../src/lib/store';
 import { resetNotifications } from './utils';
@@ -8,15 +7,6 @@ import { resetNotifications } from './utils';
 // Screens are lazy chunks: on a busy two-core machine (CI beside other work) the first render of one can
 // take longer than Testing Library's 1 s default, which then fails a `findBy…` that is only slow.
 configure({ asyncUtilTimeout: 5_000 });
-
-// Preact runs effects, and with them subscriptions (a mutation's observer, a store's listener), after
-// the next animation frame: in jsdom a 16 ms timer, which a loaded machine delays past a stubbed answer.
-// A test that clicks at once then starts a mutation nobody listens to yet, and the callbacks given to
-// `mutate` are dropped (flaky tests in CI). Here effects run at the next task, long before a person's
-// click would come.
-options.requestAnimationFrame = (callback) => {
-  setTimeout(callback, 0);
-};
 
 // jsdom lacks what Mantine reads for responsive styles and scroll areas.
 Object.defineProperty(window, 'matchMedia', {

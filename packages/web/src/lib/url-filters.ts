@@ -21,9 +21,17 @@ export function useUrlFilters() {
   // then would navigate back to the list over it. Read when the settled text arrives, not a reason to write.
   const leaving = useRef(false);
   leaving.current = useNavigation().state !== 'idle';
+  // Written only when the settled text changes and differs from the address: `setParams` changes with
+  // every address, and on React DOM a navigation renders in a transition, so writing again with the
+  // render's parameters could put back a filter a select had just changed; and a write that changes
+  // nothing is still a navigation, which moves focus to the page's title (decision 088).
+  const setParamsNow = useRef(setParams);
+  setParamsNow.current = setParams;
+  const qNow = useRef(params.get('q') ?? '');
+  qNow.current = params.get('q') ?? '';
   useEffect(() => {
-    if (leaving.current) return;
-    setParams(
+    if (leaving.current || qNow.current === debouncedSearch) return;
+    setParamsNow.current(
       (current) => {
         const next = new URLSearchParams(current);
         if (debouncedSearch) next.set('q', debouncedSearch);
@@ -32,7 +40,7 @@ export function useUrlFilters() {
       },
       { replace: true },
     );
-  }, [debouncedSearch, setParams]);
+  }, [debouncedSearch]);
   const setFilter = (name: string, value: string) =>
     setParams(
       (current) => {

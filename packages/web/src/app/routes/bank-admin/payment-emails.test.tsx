@@ -51,8 +51,10 @@ describe('payment e-mails', () => {
     expect(fetch.calls.find((call) => call.path.endsWith('/GeneratePaymentNeededEmails'))?.body).toEqual({
       harvestYear: 2031,
     });
+    // The notification's container loads with the first notification (decision 045): it may land a little
+    // after the list.
     expect(
-      screen.getByText(
+      await screen.findByText(
         '2 nieuwe mails klaar om na te lezen. 1 lid overgeslagen: geen e-mailadres, of er wacht al een mail.',
       ),
     ).toBeInTheDocument();

@@ -31,7 +31,12 @@ export const reenrolmentManagerRouteObjects: RouteObject[] = [
   {
     // The form's close button goes up one level when it was opened directly: back to the rounds.
     path: reenrolment.editParent.path,
-    element: <Navigate to={reenrolment.list.getHref()} replace />,
+    // Lazy like the list it leads to: its chunk brings the title's texts (decision 057), which React may
+    // show before the redirect has landed (decision 088).
+    lazy: async () => {
+      await import('./manager-policies');
+      return { element: <Navigate to={reenrolment.list.getHref()} replace /> };
+    },
     handle: handle({
       access: 'applicationManager',
       layout: 'applicationManager',

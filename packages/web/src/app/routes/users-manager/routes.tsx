@@ -37,7 +37,12 @@ export const usersManagerRouteObjects: RouteObject[] = [
   {
     // The form's close button goes up one level when it was opened directly: back to the list.
     path: users.editParent.path,
-    element: <Navigate to={users.getHref()} replace />,
+    // Lazy like the list it leads to: its chunk brings the title's texts (decision 057), which React may
+    // show before the redirect has landed (decision 088).
+    lazy: async () => {
+      await import('./users');
+      return { element: <Navigate to={users.getHref()} replace /> };
+    },
     handle: handle({
       access: 'applicationManager',
       layout: 'applicationManager',

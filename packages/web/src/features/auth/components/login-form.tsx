@@ -1,65 +1,78 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { PasswordField } from '../../../components/password-field';
-import { useForm } from '@mantine/form';
+import { startTransition, useActionState, useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
-import type { FormEvent } from 'react';
-import { useErrorText, fieldErrors, useFocusError } from '../../../lib/form';
+import { PasswordField } from '../../../components/password-field';
+import { fieldErrors, useErrorText, useFocusError, type FormErrors } from '../../../lib/form';
 import { useLogin, type LoginInput } from '../api/login';
 
-/** Username (or e-mail) and password; on success the token data is in the store. */
+/**
+ * Username (or e-mail) and password; on success the token data is in the store. A React 19 action
+ * (`useActionState`) holds the field errors and the pending state, with the inputs' own values: no form
+ * library on /login's first load (decision 088). Submitted from `onSubmit`, not `<form action>`, so a
+ * refused sign-in keeps what was typed (React resets a form after its action).
+ */
 export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   const login = useLogin();
-  const form = useForm<LoginInput>({
-    mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
-  });
-
   const { ref, focusError } = useFocusError();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  // What the last attempt left: its field errors, and how many attempts failed (focus moves on each).
+  const [{ errors, failed }, signIn, signingIn] = useActionState<
+    { errors: FormErrors; failed: number },
+    LoginInput
+  >(
+    async (previous, values) => {
+      // The rules (zod with the contract's schema) load with the first submit, not with /login.
+      const { validateLogin } = await import('./login-validation');
+      const invalid = validateLogin(values);
+      if (Object.keys(invalid).length > 0) return { errors: invalid, failed: previous.failed + 1 };
+      try {
+        await login.mutateAsync(values);
+      } catch (error) {
+        return { errors: fieldErrors(error), failed: previous.failed + 1 };
+      }
+      onSuccess?.();
+      return { errors: {}, failed: previous.failed };
+    },
+    { errors: {}, failed: 0 },
+  );
+  useEffect(() => {
+    if (failed > 0) focusError();
+  }, [failed, focusError]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending) return;
-    const values = form.getValues();
-    // The rules (zod with the contract's schema) load with the first submit, not with /login.
-    const { validateLogin } = await import('./login-validation');
-    const errors = validateLogin(values);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) {
-      focusError();
-      return;
-    }
-    login.mutate(values, {
-      onSuccess: () => onSuccess?.(),
-      onError: (error) => {
-        form.setErrors(fieldErrors(error));
-        focusError();
-      },
-    });
+    if (signingIn || login.isPending) return;
+    const data = new FormData(event.currentTarget);
+    const values = {
+      username: String(data.get('username') ?? ''),
+      password: String(data.get('password') ?? ''),
+    };
+    startTransition(() => signIn(values));
   };
 
   return (
-    <form ref={ref} onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
         {login.isError && <FormError>{errorText(login.error)}</FormError>}
         <TextInput
           label={t('login.username')}
+          name="username"
           autoComplete="username"
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          key={form.key('username')}
-          {...form.getInputProps('username')}
+          error={errors.username}
         />
         <PasswordField
           label={t('login.password')}
+          name="password"
           autoComplete="current-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
+          error={errors.password}
         />
-        <Button type="submit" fullWidth size="md" loading={login.isPending}>
+        <Button type="submit" fullWidth size="md" loading={signingIn || login.isPending}>
           {t('login.submit')}
         </Button>
       </Stack>
