@@ -101,7 +101,7 @@ test('template, import with counts and undo; a truthful test mail; a setting by 
   // 3. A setting by its Dutch label, never its key.
   await manager.goto('/applicationManager/settings');
   const weather = manager.getByRole('region', { name: 'Weer op de startpagina' });
-  await expect(weather.getByText('Plaatsnaam bij het weer')).toBeVisible();
+  await expect(weather.getByText('Plaatsnaam bij het weer', { exact: true })).toBeVisible();
   await expect(manager.getByText('weather.locationName')).toHaveCount(0);
   await weather.getByRole('button', { name: 'Plaatsnaam bij het weer wijzigen' }).click();
   const dialog = manager.getByRole('dialog', { name: 'Plaatsnaam bij het weer wijzigen' });
