@@ -36,7 +36,7 @@ test('an Admin overrides a Dutch text, every member of the farm sees it, and she
     await admin.getByLabel('Onderdeel').selectOption('home');
     await admin.getByRole('searchbox', { name: 'Zoeken' }).fill('Open klusjes');
     await expect(admin).toHaveURL(/q=Open/);
-    const editButton = admin.getByRole('button', { name: 'Aanpassen: home:tasks.title' });
+    const editButton = admin.getByRole('button', { name: 'Aanpassen: Open klusjes', exact: true });
     await expect(editButton).toBeVisible();
     expect(await axeFindings(admin)).toEqual([]);
     await editButton.click();
@@ -50,13 +50,13 @@ test('an Admin overrides a Dutch text, every member of the farm sees it, and she
     await dialog.getByRole('button', { name: 'Opslaan' }).click();
     await expect(dialog).toBeHidden();
     await expect(admin.getByText('De tekst is aangepast.')).toBeVisible();
-    const row = admin.getByRole('listitem').filter({ hasText: 'home:tasks.title' });
+    const row = admin.getByRole('listitem').filter({ hasText: own });
     await expect(row.getByText(own)).toBeVisible();
     await expect(row.getByText('Aangepast', { exact: true })).toBeVisible();
 
     // A placeholder cannot be lost: the form says which one.
-    await admin.getByRole('searchbox', { name: 'Zoeken' }).fill('offers.owner');
-    await admin.getByRole('button', { name: 'Aanpassen: home:offers.owner', exact: true }).click();
+    await admin.getByRole('searchbox', { name: 'Zoeken' }).fill('Van {{name}}');
+    await admin.getByRole('button', { name: 'Aanpassen: Van ‹naam›', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Eigen tekst' }).fill('Van iemand');
     await dialog.getByRole('button', { name: 'Opslaan' }).click();
     await expect(dialog.getByText('De tekst moet {{name}} behouden')).toBeVisible();
@@ -79,7 +79,7 @@ test('an Admin overrides a Dutch text, every member of the farm sees it, and she
 
     // The Admin puts the bundled text back.
     await admin.goto('/applicationManager/translations?aangepast=1');
-    await admin.getByRole('button', { name: 'Terugzetten: home:tasks.title' }).click();
+    await admin.getByRole('button', { name: `Terugzetten: ${own}` }).click();
     const confirm = admin.getByRole('dialog', { name: 'Standaardtekst terugzetten?' });
     await confirm.getByRole('button', { name: 'Terugzetten' }).click();
     await expect(admin.getByText('De standaardtekst staat terug.')).toBeVisible();

@@ -193,6 +193,36 @@ export const mailingInputSchema = z.object({
 });
 export type MailingInput = z.input<typeof mailingInputSchema>;
 
+/** The compose form's message, filled in for one real member of the audience (decision 094). */
+export const mailingPreviewInputSchema = z.object({
+  audience: mailingAudienceSchema,
+  subject: subjectField,
+  body: z.string().max(communicationLimits.mailingBodyMax, 'Het bericht is te lang.'),
+  /** Another member of the audience to show it for; the first one when absent. */
+  userId: idField('userId').optional(),
+});
+export type MailingPreviewInput = z.input<typeof mailingPreviewInputSchema>;
+
+/** The e-mail exactly as the mailer would send it to `member`: subject, text and HTML. */
+export const mailingPreviewSchema = z.object({
+  member: z.object({ id: z.number().int(), name: z.string() }),
+  subject: z.string(),
+  text: z.string(),
+  /** Sanitized HTML from the farm's own template. */
+  html: z.string(),
+});
+export type MailingPreview = z.infer<typeof mailingPreviewSchema>;
+
+/** 'Stuur een test naar mij': the message to the manager's own address. */
+export const mailingTestInputSchema = z.object({
+  subject: subjectField,
+  body: z
+    .string({ error: 'Schrijf een bericht.' })
+    .max(communicationLimits.mailingBodyMax, 'Het bericht is te lang.')
+    .refine((value) => value.replace(/<[^>]*>/g, '').trim().length > 0, 'Schrijf een bericht.'),
+});
+export type MailingTestInput = z.input<typeof mailingTestInputSchema>;
+
 /** A mailing with its progress (the same counts as a post's e-mail round). */
 export const mailingSchema = z.object({
   id: z.number().int(),
@@ -210,6 +240,10 @@ export const mailingSchema = z.object({
   waiting: z.number().int().min(0),
 });
 export type Mailing = z.infer<typeof mailingSchema>;
+
+/** What sending did: the mailing, and whether its e-mails can leave at all ('none': only logged). */
+export const mailingSentSchema = mailingSchema.extend({ smtpSource: smtpSourceSchema });
+export type MailingSent = z.infer<typeof mailingSentSchema>;
 
 export const mailingDetailSchema = mailingSchema.extend({
   /** Sanitized HTML. */
@@ -380,7 +414,29 @@ export const communicationRoutes = {
     summary:
       'Sends a mailing: one queued e-mail per member of the audience who receives e-mails. The same idempotencyKey again answers the same mailing (409 IDEMPOTENCY_KEY_REUSED for another message).',
     body: mailingInputSchema,
-    response: { 200: mailingSchema },
+    response: { 200: mailingSentSchema },
+  }),
+  mailingPreview: defineRoute({
+    feature: 'communication',
+    method: 'POST',
+    path: `${base}/mailings/preview`,
+    permission: mailer,
+    summary:
+      "The message in the farm's template as the mailer fills it in for a real member of the audience (the " +
+      'first by name, or `userId` when that member is in it); 400 when the audience reaches nobody.',
+    body: mailingPreviewInputSchema,
+    response: { 200: mailingPreviewSchema },
+  }),
+  mailingTest: defineRoute({
+    feature: 'communication',
+    method: 'POST',
+    path: `${base}/mailings/test`,
+    permission: mailer,
+    summary:
+      "Queues the message, filled in with the manager's own data, to the manager's own address (one job); " +
+      "answers where it went and whether e-mails leave the farm ('none': logged as not sent).",
+    body: mailingTestInputSchema,
+    response: { 200: emailTestSentSchema },
   }),
   mailings: defineRoute({
     feature: 'communication',

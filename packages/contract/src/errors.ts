@@ -78,6 +78,8 @@ export const errorCodes = [
   'FIELD_IN_USE', // harvest: a crop grows on the field; it cannot be deleted
   'IMPORT_INVALID', // harvest: the crop spreadsheet has row errors; nothing was imported
   'IMPORT_FILE_REFUSED', // harvest: the file cannot be read safely (formula, huge cell, zip bomb, not a sheet)
+  'IMPORT_IN_USE', // imports: a row of the batch is used or changed since; the batch cannot be undone
+  'IMPORT_ALREADY_UNDONE', // imports: the batch was undone before
   'SUBSCRIPTION_NAME_TAKEN', // subscription: the harvest year has a subscription of this name
   'SUBSCRIPTION_IN_USE', // subscription: members have it; it cannot be deleted (or change year)
   'SUBSCRIPTION_NOT_OPEN', // subscription: not open for registration (or not active)
@@ -200,6 +202,9 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   FIELD_IN_USE: 'Op dit veld staan nog gewassen. Haal het eerst bij die gewassen weg.',
   IMPORT_INVALID: 'Het bestand bevat fouten. Verbeter ze en probeer opnieuw; er werd niets ingelezen.',
   IMPORT_FILE_REFUSED: 'Dit bestand kan niet ingelezen worden.',
+  IMPORT_IN_USE:
+    'Deze import kan niet meer ongedaan gemaakt worden: wat hij schreef, wordt intussen gebruikt of werd gewijzigd.',
+  IMPORT_ALREADY_UNDONE: 'Deze import werd al ongedaan gemaakt.',
   SUBSCRIPTION_NAME_TAKEN: 'Er bestaat al een abonnement met deze naam in dit oogstjaar.',
   SUBSCRIPTION_IN_USE: 'Dit abonnement heeft nog leden. Haal ze er eerst af.',
   SUBSCRIPTION_NOT_OPEN: 'Voor dit abonnement kan je je nu niet inschrijven.',

@@ -219,7 +219,44 @@ export type CropImportPreview = z.infer<typeof cropImportPreviewSchema>;
 export const cropImportResultSchema = z.object({
   created: z.number().int().min(0),
   updated: z.number().int().min(0),
+  /** The batch that can be undone while nothing uses its rows (decision 094). */
+  batchId: z.number().int(),
 });
+
+/** A key the browser picks for one confirm, to ask how far it is (decision 094). */
+export const importProgressKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Deze voortgangssleutel is ongeldig.');
+export const cropImportConfirmQuerySchema = z.object({ progressKey: importProgressKeySchema.optional() });
+export const importProgressQuerySchema = z.object({ progressKey: importProgressKeySchema });
+
+/** How far a running import is: `done` rows of `total` written (`1.200 van 3.000`). */
+export const importProgressSchema = z.object({
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  finished: z.boolean(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
+/** An import batch: what it created and changed, and whether it can still be undone. */
+export const importBatchSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  createdAt: isoDateTimeSchema,
+  createdBy: z.string().nullable(),
+  createdCount: z.number().int().min(0),
+  updatedCount: z.number().int().min(0),
+  undoneAt: isoDateTimeSchema.nullable(),
+  /** Null when it can be undone; else why not, in Dutch. */
+  blockedBecause: z.string().nullable(),
+});
+export type ImportBatch = z.infer<typeof importBatchSchema>;
+
+export const importUndoResultSchema = z.object({
+  deleted: z.number().int().min(0),
+  restored: z.number().int().min(0),
+});
+export type ImportUndoResult = z.infer<typeof importUndoResultSchema>;
 export type CropImportResult = z.infer<typeof cropImportResultSchema>;
 
 /** A pickable crop in the member's pluk list. */
@@ -532,8 +569,47 @@ export const harvestRoutes = {
     summary:
       'Imports the same file: all rows in one transaction, or nothing (400 IMPORT_INVALID naming the first ' +
       'errors). A name already known (case-insensitive) updates that crop; importing again duplicates nothing.',
+    query: cropImportConfirmQuerySchema,
     body: multipart,
     response: { 200: cropImportResultSchema },
+  }),
+  cropImportTemplate: defineRoute({
+    feature: 'harvest',
+    method: 'GET',
+    path: 'applicationManager/Crop/Import/Template',
+    permission: cropManager,
+    summary: 'An empty crop spreadsheet (.xlsx) with the Dutch headers and one example row to start from.',
+    response: 'file',
+  }),
+  cropImportProgress: defineRoute({
+    feature: 'harvest',
+    method: 'GET',
+    path: 'applicationManager/Crop/Import/Progress',
+    permission: cropManager,
+    summary:
+      "How far the confirm started with this `progressKey` is (rows written of all); 404 when this farm's " +
+      'server knows no such import.',
+    query: importProgressQuerySchema,
+    response: { 200: importProgressSchema },
+  }),
+  cropImportBatches: defineRoute({
+    feature: 'harvest',
+    method: 'GET',
+    path: 'applicationManager/Crop/Import/Batches',
+    permission: cropManager,
+    summary: "The farm's last 20 crop imports, newest first, each saying whether it can still be undone.",
+    response: { 200: z.array(importBatchSchema) },
+  }),
+  cropImportUndo: defineRoute({
+    feature: 'harvest',
+    method: 'POST',
+    path: 'applicationManager/Crop/Import/Batches/:id/Undo',
+    permission: cropManager,
+    summary:
+      'Undoes a crop import in one transaction: deletes the crops it created and puts back the ones it ' +
+      'changed; 409 IMPORT_IN_USE naming the crops that are used (photos, pluk) or changed since.',
+    params: idParamsSchema,
+    response: { 200: importUndoResultSchema },
   }),
   fieldList: defineRoute({
     feature: 'harvest',

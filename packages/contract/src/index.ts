@@ -30,6 +30,7 @@ export * from './reenrolment.js';
 export * from './admin.js';
 export * from './translation.js';
 export * from './settings.js';
+export * from './setting-catalog.js';
 export * from './communication.js';
 export * from './analyst.js';
 export * from './route-table.js';

@@ -110,6 +110,50 @@ export const translationOverridesSchema = z.object({
 });
 export type TranslationOverrides = z.infer<typeof translationOverridesSchema>;
 
+/**
+ * 'Replace a word everywhere' (decision 094): one word in every text the farm sees, as overrides, in one
+ * action after a preview. Placeholders (`{{…}}`) are never touched.
+ */
+export const wordReplaceSchema = z.object({
+  find: z
+    .string({ error: 'Vul het woord in dat je wil vervangen.' })
+    .trim()
+    .min(2, 'Vul het woord in dat je wil vervangen (minstens 2 tekens).')
+    .max(translationLimits.searchMax, 'Het woord is te lang.')
+    .refine(
+      (value) => !/[{}]/.test(value),
+      'Accolades ({ }) horen bij invulvelden en worden niet vervangen.',
+    ),
+  replace: z
+    .string({ error: 'Vul het nieuwe woord in.' })
+    .trim()
+    .min(1, 'Vul het nieuwe woord in.')
+    .max(translationLimits.searchMax, 'Het nieuwe woord is te lang.')
+    .refine((value) => !/[{}]/.test(value), 'Accolades ({ }) horen bij invulvelden en mogen er niet in.'),
+  /** True: only whole words ("Klusjes", not "Klusjesbeheerder"). */
+  wholeWord: z.boolean().default(true),
+});
+export type WordReplace = z.input<typeof wordReplaceSchema>;
+
+export const wordReplaceChangeSchema = z.object({
+  namespace: z.string(),
+  key: z.string(),
+  /** The text the farm sees now (its override, else the bundled text of its variant). */
+  before: z.string(),
+  after: z.string(),
+});
+export type WordReplaceChange = z.infer<typeof wordReplaceChangeSchema>;
+
+export const wordReplacePreviewSchema = z.object({
+  changes: z.array(wordReplaceChangeSchema),
+  /** How many times the word occurs in them. */
+  occurrences: z.number().int().min(0),
+});
+export type WordReplacePreview = z.infer<typeof wordReplacePreviewSchema>;
+
+export const wordReplaceResultSchema = z.object({ changed: z.number().int().min(0) });
+export type WordReplaceResult = z.infer<typeof wordReplaceResultSchema>;
+
 const admin = { role: 'Admin' } as const;
 
 export const translationRoutes = {
@@ -143,6 +187,28 @@ export const translationRoutes = {
     summary: 'Removes this farm’s own text of `?namespace=&key=`: the bundled text shows again.',
     query: translationKeySchema,
     response: { 200: translationEntrySchema },
+  }),
+  replacePreview: defineRoute({
+    feature: 'translation',
+    method: 'POST',
+    path: 'admin/translation/Replace/Preview',
+    permission: admin,
+    summary:
+      'Every text the farm sees that holds the word, before and after replacing it (capitals kept as the ' +
+      'text had them, placeholders untouched); changes nothing.',
+    body: wordReplaceSchema,
+    response: { 200: wordReplacePreviewSchema },
+  }),
+  replace: defineRoute({
+    feature: 'translation',
+    method: 'POST',
+    path: 'admin/translation/Replace',
+    permission: admin,
+    summary:
+      'Replaces the word in every text the farm sees, as its own texts, in one transaction; answers how many ' +
+      'texts changed (the same as the preview).',
+    body: wordReplaceSchema,
+    response: { 200: wordReplaceResultSchema },
   }),
   overrides: defineRoute({
     feature: 'translation',

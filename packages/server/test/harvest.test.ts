@@ -583,7 +583,7 @@ describe('crop import', () => {
     const started = Date.now();
     const response = await importCall('Confirm', file, 'gewassen.xlsx');
     expect(response.statusCode, response.body).toBe(200);
-    expect(json(response)).toEqual({ created: 2000, updated: 0 });
+    expect(json(response)).toMatchObject({ created: 2000, updated: 0 });
     expect(Date.now() - started).toBeLessThan(60_000);
 
     const again = await xlsx([
@@ -593,7 +593,10 @@ describe('crop import', () => {
     ]);
     const preview = cropImportPreviewSchema.parse(json(await importCall('Preview', again, 'opnieuw.xlsx')));
     expect(preview).toMatchObject({ creates: 0, updates: 3, canImport: true });
-    expect(json(await importCall('Confirm', again, 'opnieuw.xlsx'))).toEqual({ created: 0, updated: 3 });
+    expect(json(await importCall('Confirm', again, 'opnieuw.xlsx'))).toMatchObject({
+      created: 0,
+      updated: 3,
+    });
     const [count] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(crops)

@@ -11,7 +11,23 @@ withoutCanvas();
 const admin = makeAccount({ id: 3, roles: ['Admin'] });
 const setting = { key: 'contactEmail', value: 'info@plukhoeve.be', isPublic: true, overrideCount: 1 };
 const handlers: Record<string, StubHandler> = {
-  'GET /api/applicationManager/Setting': () => json([setting]),
+  'GET /api/applicationManager/Setting': () =>
+    json([
+      setting,
+      { key: 'weather.latitude', value: '51.05', isPublic: false, overrideCount: 0 },
+      { key: 'weather.longitude', value: '3.72', isPublic: false, overrideCount: 0 },
+      { key: 'wallet.membersMayToggleTransactionable', value: 'true', isPublic: false, overrideCount: 0 },
+    ]),
+  'GET /api/applicationManager/Setting/weather.latitude': () =>
+    json({ key: 'weather.latitude', value: '51.05', isPublic: false, overrideCount: 0, overrides: [] }),
+  'GET /api/applicationManager/Setting/wallet.membersMayToggleTransactionable': () =>
+    json({
+      key: 'wallet.membersMayToggleTransactionable',
+      value: 'true',
+      isPublic: false,
+      overrideCount: 0,
+      overrides: [],
+    }),
   'GET /api/applicationManager/Setting/contactEmail': () =>
     json({ ...setting, overrides: [{ userId: 5, name: 'Lien Lid', value: 'lien@example.be' }] }),
   'POST /api/applicationManager/bank/members': () => json([]),
@@ -28,7 +44,25 @@ const screens = [
     name: 'settings home',
     path: '/applicationManager/settings',
     ready: () => screen.findByText('contactEmail'),
-    dialog: { button: 'contactEmail wijzigen', name: 'Instelling contactEmail' },
+    dialog: { button: 'contactEmail wijzigen', name: 'contactEmail wijzigen' },
+  },
+  {
+    name: 'settings home: coordinates with a map link',
+    path: '/applicationManager/settings',
+    ready: () => screen.findByText('Breedtegraad van de boerderij'),
+    dialog: {
+      button: 'Breedtegraad van de boerderij wijzigen',
+      name: 'Breedtegraad van de boerderij wijzigen',
+    },
+  },
+  {
+    name: 'settings home: an on/off setting',
+    path: '/applicationManager/settings',
+    ready: () => screen.findByText('Weer op de startpagina'),
+    dialog: {
+      button: 'Leden mogen handel met virtueel geld zelf aan- of uitzetten wijzigen',
+      name: 'Leden mogen handel met virtueel geld zelf aan- of uitzetten wijzigen',
+    },
   },
   {
     name: 'overview',
@@ -53,8 +87,8 @@ const screens = [
   {
     name: 'advanced',
     path: '/applicationManager/settings/advanced',
-    ready: () => screen.findByText('smtp.host'),
-    dialog: { button: 'smtp.host verwijderen', name: 'Instelling verwijderen?' },
+    ready: () => screen.findByText('Mailserver', { exact: true }),
+    dialog: { button: 'Mailserver verwijderen', name: 'Instelling verwijderen?' },
   },
 ];
 

@@ -94,7 +94,15 @@ export function communicationHandlers(mailings: Mailing[] = [makeMailing()]): Re
     [`POST ${api}/recipients`]: () => json({ recipients: 2, optedOut: 1 }),
     [`GET ${api}/mailings`]: () => json(feedPage(mailings)),
     [`GET ${api}/mailings/5`]: () => json(mailingDetail),
-    [`POST ${api}/mailings`]: () => json(makeMailing({ id: 6 })),
+    [`POST ${api}/mailings`]: () => json({ ...makeMailing({ id: 6, recipients: 2 }), smtpSource: 'none' }),
+    [`POST ${api}/mailings/preview`]: () =>
+      json({
+        member: { id: 21, name: 'An Akker' },
+        subject: 'Oogstfeest',
+        text: 'Dag An,\n\nKom allemaal\n\nDe Plukhoeve',
+        html: '<p>Dag An,</p><p>Kom <strong>allemaal</strong></p>',
+      }),
+    [`POST ${api}/mailings/test`]: () => json({ to: 'pm@plukhoeve.test', smtpSource: 'none' }),
     [`GET ${api}/emailLog`]: () => json(feedPage([logEntry], { pageSize: 50 })),
   };
 }

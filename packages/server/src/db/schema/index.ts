@@ -20,3 +20,4 @@ export * from './harvest.js';
 export * from './bank.js';
 export * from './reenrolment.js';
 export * from './administration.js';
+export * from './imports.js';

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   mailingAudienceSchema,
   type Mailing,
+  type MailingSent,
   type MailingDetail,
   type MailingPage,
   type mailingInputSchema,
@@ -30,6 +31,7 @@ import { richTextToPlainText, sanitizeRichText } from '../../lib/rich-text.js';
 import { mailJob } from '../../mail/mail-job.js';
 import type { AuthUser, Tenant } from '../../types.js';
 import { audienceOf, recipientsOf } from './audience.js';
+import { smtpSourceOf } from './templates.js';
 
 type MailingInput = z.output<typeof mailingInputSchema>;
 type MailingsQuery = z.output<typeof mailingsQuerySchema>;
@@ -61,7 +63,7 @@ export async function sendMailing(
   tenant: Tenant,
   user: AuthUser,
   input: MailingInput,
-): Promise<Mailing> {
+): Promise<MailingSent> {
   const appId = tenant.appId;
   const body = sanitizeRichText(input.body);
   if (richTextToPlainText(body).trim() === '') {
@@ -132,7 +134,8 @@ export async function sendMailing(
   app.jobs.wake();
   const [row] = await rowsWithCreator(app.db, appId, [id]);
   if (!row) throw notFound();
-  return (await present(app.db, appId, [row]))[0]!;
+  // Whether the e-mails can leave at all: the screen says "queued" or "not sent: no mail server" (094).
+  return { ...(await present(app.db, appId, [row]))[0]!, smtpSource: await smtpSourceOf(app, appId) };
 }
 
 async function rowsWithCreator(db: Database, appId: string, ids: number[]) {

@@ -4,6 +4,7 @@ import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { authOf, tenantOf, userOf } from '../../plugins/request-context.js';
 import { composeOptions, countRecipients } from './audience.js';
 import { listEmailLog } from './email-log.js';
+import { previewMailing, testMailing } from './mailing-preview.js';
 import { listMailings, mailingDetail, sendMailing } from './mailings.js';
 import { searchMembers } from './members.js';
 import { saveSmtpSettings, smtpSettings, testSmtp } from './smtp.js';
@@ -24,6 +25,8 @@ export function communicationHandlers(app: FastifyInstance): FeatureHandlers<typ
     members: async (request) => searchMembers(app.db, appIdOf(request), request.query.search),
     recipients: async (request) => countRecipients(app.db, appIdOf(request), request.body.audience),
     send: async (request) => sendMailing(app, tenantOf(request), userOf(request), request.body),
+    mailingPreview: async (request) => previewMailing(app, tenantOf(request), request.body),
+    mailingTest: async (request) => testMailing(app, tenantOf(request), userOf(request), request.body),
     mailings: async (request) => listMailings(app.db, appIdOf(request), request.query),
     mailing: async (request) => mailingDetail(app.db, appIdOf(request), request.params.id),
     emailLog: async (request) => listEmailLog(app.db, appIdOf(request), request.query),

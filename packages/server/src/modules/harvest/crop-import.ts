@@ -12,7 +12,9 @@ import {
 } from '@pluk/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
-import { cropFields, crops, fields } from '../../db/schema/index.js';
+import { cropFields, crops, fields, importBatchItems, importBatches } from '../../db/schema/index.js';
+import { importProgress, type Reporter } from '../../lib/import-progress.js';
+import { fieldIdsOf, type PreviousCrop } from './crop-import-batches.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
 import { readUploadedFile, type UploadedFile } from '../../lib/uploaded-file.js';
@@ -387,81 +389,145 @@ export async function previewImport(
   return previewOf(await buildRows(db, appId, await sheetRows(file)));
 }
 
+/** Who imports, and the key the browser asks progress by (decision 094). */
+export interface ImportOptions {
+  userId: number;
+  progressKey?: string;
+}
+
+/** Rows written between two progress counts. */
+const progressStep = 100;
+
 /**
  * Imports every row in one transaction, or nothing: a crop of the same name (case-insensitive) is updated,
- * the others are created; each row's fields replace the crop's fields.
+ * the others are created; each row's fields replace the crop's fields. The same transaction records the
+ * import as a batch with what each updated crop was before, so it can be undone (decision 094).
  */
 export async function confirmImport(
   db: Database,
   appId: string,
   file: ImportFile,
+  options: ImportOptions,
 ): Promise<CropImportResult> {
   const sheet = await sheetRows(file);
-  return inTransaction(db, async (tx) => {
-    const rows = await buildRows(tx, appId, sheet);
-    const errors = rows.flatMap((r) => r.errors);
-    if (rows.length === 0) {
-      throw new HttpError(400, 'IMPORT_INVALID', 'Het bestand bevat geen gewassen onder de eerste rij.');
-    }
-    if (errors.length > 0) {
-      const first = errors[0]!;
-      const fieldsOf = Object.fromEntries(
-        errors.slice(0, 50).map((e) => [`rij ${e.row}${e.column ? `, ${e.column}` : ''}`, e.message]),
-      );
-      throw new HttpError(
-        400,
-        'IMPORT_INVALID',
-        `Het bestand bevat ${errors.length} ${errors.length === 1 ? 'fout' : 'fouten'}; er werd niets ingelezen. Rij ${first.row}${first.column ? `, kolom ${first.column}` : ''}: ${first.message}`,
-        fieldsOf,
-      );
-    }
-    const farm = tenantDb(tx, appId);
-    const existing = await farm
-      .select({ id: crops.id, name: sql<string>`lower(${crops.name})` })
-      .from(crops)
-      .where(eq(crops.appId, appId))
-      .for('update');
-    const idByName = new Map(existing.map((e) => [e.name, e.id]));
-    const fieldRows = await farm
-      .select({ id: fields.id, name: sql<string>`lower(${fields.name})` })
-      .from(fields)
-      .where(eq(fields.appId, appId));
-    const fieldIdByName = new Map(fieldRows.map((f) => [f.name, f.id]));
-    const values = (r: CropImportRow) => ({
-      name: r.name,
-      description: r.description,
-      howToHarvest: r.howToHarvest,
-      hint: r.hint,
-      unit: r.unit,
-      isActive: r.isActive,
-    });
-    const creates = rows.filter((r) => !idByName.has(r.name.toLowerCase()));
-    const updates = rows.filter((r) => idByName.has(r.name.toLowerCase()));
-    for (let start = 0; start < creates.length; start += 500) {
-      const inserted = await farm
-        .insert(crops)
-        .values(creates.slice(start, start + 500).map((r) => ({ appId, ...values(r) })))
-        .returning({ id: crops.id, name: crops.name });
-      for (const row of inserted) idByName.set(row.name.toLowerCase(), row.id);
-    }
-    for (const r of updates) {
-      await farm
-        .update(crops)
-        .set({ ...values(r), updatedAt: sql`now()` })
-        .where(and(eq(crops.appId, appId), eq(crops.id, idByName.get(r.name.toLowerCase())!)));
-    }
-    const updatedIds = updates.map((r) => idByName.get(r.name.toLowerCase())!);
-    for (let start = 0; start < updatedIds.length; start += 1000) {
-      await farm.delete(cropFields).where(inArray(cropFields.cropId, updatedIds.slice(start, start + 1000)));
-    }
-    const links = rows.flatMap((r) => {
-      const cropId = idByName.get(r.name.toLowerCase())!;
-      const ids = [...new Set(r.fieldNames.map((f) => fieldIdByName.get(f.toLowerCase())!))];
-      return ids.map((fieldId) => ({ appId, cropId, fieldId }));
-    });
-    for (let start = 0; start < links.length; start += 1000) {
-      await farm.insert(cropFields).values(links.slice(start, start + 1000));
-    }
-    return { created: creates.length, updated: updates.length };
+  const progress = importProgress.start(appId, options.progressKey, Math.max(0, sheet.length - 1));
+  try {
+    return await inTransaction(db, (tx) => writeImport(tx, appId, sheet, file.fileName, options, progress));
+  } finally {
+    progress.finish();
+  }
+}
+
+async function writeImport(
+  tx: Transaction,
+  appId: string,
+  sheet: string[][],
+  fileName: string,
+  options: ImportOptions,
+  progress: Reporter,
+): Promise<CropImportResult> {
+  const rows = await buildRows(tx, appId, sheet);
+  const errors = rows.flatMap((r) => r.errors);
+  if (rows.length === 0) {
+    throw new HttpError(400, 'IMPORT_INVALID', 'Het bestand bevat geen gewassen onder de eerste rij.');
+  }
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    const fieldsOf = Object.fromEntries(
+      errors.slice(0, 50).map((e) => [`rij ${e.row}${e.column ? `, ${e.column}` : ''}`, e.message]),
+    );
+    throw new HttpError(
+      400,
+      'IMPORT_INVALID',
+      `Het bestand bevat ${errors.length} ${errors.length === 1 ? 'fout' : 'fouten'}; er werd niets ingelezen. Rij ${first.row}${first.column ? `, kolom ${first.column}` : ''}: ${first.message}`,
+      fieldsOf,
+    );
+  }
+  const total = rows.length;
+  let done = 0;
+  const report = (count: number) => {
+    done += count;
+    progress.step(done);
+  };
+  const farm = tenantDb(tx, appId);
+  const existing = await farm.select().from(crops).where(eq(crops.appId, appId)).for('update');
+  const byName = new Map(existing.map((e) => [e.name.toLowerCase(), e]));
+  const idByName = new Map(existing.map((e) => [e.name.toLowerCase(), e.id]));
+  const fieldRows = await farm
+    .select({ id: fields.id, name: sql<string>`lower(${fields.name})` })
+    .from(fields)
+    .where(eq(fields.appId, appId));
+  const fieldIdByName = new Map(fieldRows.map((f) => [f.name, f.id]));
+  const values = (r: CropImportRow) => ({
+    name: r.name,
+    description: r.description,
+    howToHarvest: r.howToHarvest,
+    hint: r.hint,
+    unit: r.unit,
+    isActive: r.isActive,
   });
+  const creates = rows.filter((r) => !idByName.has(r.name.toLowerCase()));
+  const updates = rows.filter((r) => idByName.has(r.name.toLowerCase()));
+  const updatedIds = updates.map((r) => idByName.get(r.name.toLowerCase())!);
+  const previousFields = await fieldIdsOf(tx, appId, updatedIds);
+  const [batch] = await farm
+    .insert(importBatches)
+    .values({
+      appId,
+      kind: 'crops',
+      fileName: fileName.slice(0, 200),
+      createdByUserId: options.userId,
+      createdCount: creates.length,
+      updatedCount: updates.length,
+    })
+    .returning({ id: importBatches.id });
+  const batchId = batch!.id;
+  for (let start = 0; start < creates.length; start += 500) {
+    const inserted = await farm
+      .insert(crops)
+      .values(creates.slice(start, start + 500).map((r) => ({ appId, ...values(r) })))
+      .returning({ id: crops.id, name: crops.name });
+    for (const row of inserted) idByName.set(row.name.toLowerCase(), row.id);
+    await farm
+      .insert(importBatchItems)
+      .values(inserted.map((row) => ({ appId, batchId, entityId: row.id, action: 'create' as const })));
+    report(inserted.length);
+  }
+  const items: (typeof importBatchItems.$inferInsert)[] = [];
+  for (const [index, r] of updates.entries()) {
+    const before = byName.get(r.name.toLowerCase())!;
+    await farm
+      .update(crops)
+      .set({ ...values(r), updatedAt: sql`now()` })
+      .where(and(eq(crops.appId, appId), eq(crops.id, before.id)));
+    const previous: PreviousCrop = {
+      name: before.name,
+      description: before.description,
+      howToHarvest: before.howToHarvest,
+      hint: before.hint,
+      unit: before.unit,
+      isActive: before.isActive,
+      updatedAt: before.updatedAt.toISOString(),
+      fieldIds: previousFields.get(before.id) ?? [],
+    };
+    items.push({ appId, batchId, entityId: before.id, action: 'update', previous });
+    if ((index + 1) % progressStep === 0) report(progressStep);
+  }
+  report(updates.length % progressStep);
+  for (let start = 0; start < items.length; start += 500) {
+    await farm.insert(importBatchItems).values(items.slice(start, start + 500));
+  }
+  for (let start = 0; start < updatedIds.length; start += 1000) {
+    await farm.delete(cropFields).where(inArray(cropFields.cropId, updatedIds.slice(start, start + 1000)));
+  }
+  const links = rows.flatMap((r) => {
+    const cropId = idByName.get(r.name.toLowerCase())!;
+    const ids = [...new Set(r.fieldNames.map((f) => fieldIdByName.get(f.toLowerCase())!))];
+    return ids.map((fieldId) => ({ appId, cropId, fieldId }));
+  });
+  for (let start = 0; start < links.length; start += 1000) {
+    await farm.insert(cropFields).values(links.slice(start, start + 1000));
+  }
+  progress.step(total);
+  return { created: creates.length, updated: updates.length, batchId };
 }

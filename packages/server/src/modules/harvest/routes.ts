@@ -5,7 +5,11 @@ import { tenantOf, userOf } from '../../plugins/request-context.js';
 import { HttpError } from '../../lib/http-error.js';
 import { readMultipartUpload } from '../media/upload.js';
 import { photoFields } from '../market/fields.js';
+import { importProgress } from '../../lib/import-progress.js';
+import { sendSpreadsheet } from '../bank/exports/spreadsheet.js';
 import { confirmImport, previewImport, readImportFile } from './crop-import.js';
+import { listCropImportBatches, undoCropImport } from './crop-import-batches.js';
+import { cropImportTemplate } from './crop-import-template.js';
 import {
   createCrop,
   cropDetail,
@@ -51,7 +55,20 @@ export function harvestHandlers(app: FastifyInstance): FeatureHandlers<typeof ap
     cropImportPreview: async (request) =>
       previewImport(app.db, appIdOf(request), await readImportFile(request)),
     cropImportConfirm: async (request) =>
-      confirmImport(app.db, appIdOf(request), await readImportFile(request)),
+      confirmImport(app.db, appIdOf(request), await readImportFile(request), {
+        userId: userOf(request).id,
+        progressKey: request.query.progressKey,
+      }),
+    cropImportTemplate: async (_request, reply) =>
+      sendSpreadsheet(reply, 'gewassen-sjabloon.xlsx', await cropImportTemplate()),
+    cropImportProgress: async (request) => {
+      const progress = importProgress.get(appIdOf(request), request.query.progressKey);
+      if (!progress) throw new HttpError(404, 'NOT_FOUND', 'Deze import loopt niet (meer).');
+      return progress;
+    },
+    cropImportBatches: async (request) => listCropImportBatches(app.db, appIdOf(request)),
+    cropImportUndo: async (request) =>
+      undoCropImport(app.db, appIdOf(request), request.params.id, userOf(request).id),
     fieldList: async (request) => fieldList(app.db, appIdOf(request)),
     fieldDetail: async (request) => fieldDetail(app.db, appIdOf(request), request.params.id),
     fieldCreate: async (request) => createField(app.db, appIdOf(request), request.body),

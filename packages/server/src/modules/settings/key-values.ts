@@ -2,6 +2,8 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import {
   isAdminOnlySettingKey,
   isSecretSettingKey,
+  normalizeSettingValue,
+  settingValueProblem,
   type ManagedSetting,
   type SettingDetail,
 } from '@pluk/contract';
@@ -112,6 +114,16 @@ export async function settingDetail(
   };
 }
 
+/**
+ * A catalogued key's value checked and stored in its one form (decision 094): 400 naming the value field
+ * in Dutch ("Dit IBAN klopt niet …"); a farm's own keys stay free text.
+ */
+function fittingValue(key: string, value: string): string {
+  const problem = settingValueProblem(key, value);
+  if (problem) throw new HttpError(400, 'VALIDATION_ERROR', problem, { value: problem });
+  return normalizeSettingValue(key, value);
+}
+
 /** Adds a new key: 409 CONFLICT when the farm has it already (also one the scope does not show). */
 export async function addSetting(
   db: Database,
@@ -121,6 +133,7 @@ export async function addSetting(
   scope: SettingScope,
 ): Promise<ManagedSetting> {
   assertWritable(input.key, scope);
+  input = { ...input, value: fittingValue(input.key, input.value) };
   return inTransaction(db, async (tx) => {
     const inserted = await tenantDb(tx, appId)
       .insert(settings)
@@ -145,6 +158,7 @@ export async function updateSetting(
   scope: SettingScope,
 ): Promise<ManagedSetting> {
   assertWritable(input.key, scope);
+  input = { ...input, value: fittingValue(input.key, input.value) };
   return inTransaction(db, async (tx) => {
     const updated = await tenantDb(tx, appId)
       .update(settings)
@@ -192,6 +206,7 @@ export async function manageUserOverride(
   auth: RequestAuth,
   input: { userId: number; key: string; value: string | null },
 ): Promise<SettingDetail> {
+  if (input.value !== null) input = { ...input, value: fittingValue(input.key, input.value) };
   return inTransaction(db, async (tx) => {
     const farm = tenantDb(tx, appId);
     const row = inScope(input.key, 'manager') ? await settingRow(tx, appId, input.key, true) : undefined;

@@ -4,6 +4,7 @@ import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { authOf, tenantOf } from '../../plugins/request-context.js';
 import { bundledTexts } from './bundled-texts.js';
 import { forgetTranslationsVersion, readVersion } from './overrides.js';
+import { applyWordReplace, previewWordReplace } from './replace-word.js';
 import { listTranslations, publicOverrides, resetTranslation, updateTranslation } from './service.js';
 
 /**
@@ -40,6 +41,13 @@ export function translationHandlers(app: FastifyInstance): FeatureHandlers<typeo
       const entry = await resetTranslation(app.db, texts, farm, request.query);
       forgetTranslationsVersion(app, farm.appId);
       return entry;
+    },
+    replacePreview: async (request) => previewWordReplace(app.db, texts, farmOf(request), request.body),
+    replace: async (request) => {
+      const farm = farmOf(request);
+      const result = await applyWordReplace(app.db, texts, farm, changedBy(request), request.body);
+      forgetTranslationsVersion(app, farm.appId);
+      return result;
     },
     overrides: async (request, reply) => {
       const { appId } = tenantOf(request);

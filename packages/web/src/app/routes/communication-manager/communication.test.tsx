@@ -6,6 +6,7 @@ import {
   applicationManager,
   communicationHandlers,
   communicationPath,
+  makeMailing,
   postManager,
   settingsHandlers,
   smtpPath,
@@ -64,6 +65,67 @@ describe('communication (mailings)', () => {
       body: '<p>Kom allemaal</p>',
     });
     expect(body.idempotencyKey).toMatch(/^[A-Za-z0-9_:.-]{8,100}$/);
+    // The toast says what happened: nothing left the farm, and who can change that (decision 094).
+    expect(await screen.findByText('Niet verzonden: geen mailserver')).toBeInTheDocument();
+    expect(screen.getByText(/e-mails aan 2 leden worden alleen bewaard/)).toHaveTextContent(
+      'Alleen een Admin kan de mailserver instellen',
+    );
+  });
+
+  it('previews the message for a real member and sends a test to me, saying it was not sent', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderApp({
+      path: communicationPath,
+      account: postManager,
+      handlers: communicationHandlers(),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Onderwerp' }), 'Oogstfeest');
+    await user.click(screen.getByRole('textbox', { name: 'Bericht' }));
+    await user.keyboard('Kom allemaal');
+    await user.click(screen.getByRole('button', { name: 'Voorbeeld bekijken' }));
+    expect(await screen.findByRole('heading', { name: 'Zo leest An Akker het' })).toBeInTheDocument();
+    expect(screen.getByText('allemaal', { selector: 'strong' })).toBeInTheDocument();
+    expect(fetch.calls.find((c) => c.path.endsWith('/mailings/preview'))!.body).toEqual({
+      audience: { kind: 'all' },
+      subject: 'Oogstfeest',
+      body: '<p>Kom allemaal</p>',
+    });
+    await user.click(screen.getByRole('button', { name: 'Stuur een test naar mij' }));
+    expect(await screen.findByText(/De test aan pm@plukhoeve.test wordt alleen bewaard/)).toBeInTheDocument();
+    expect(fetch.calls.find((c) => c.path.endsWith('/mailings/test'))!.body).toEqual({
+      subject: 'Oogstfeest',
+      body: '<p>Kom allemaal</p>',
+    });
+    expect(fetch.calls.some((c) => c.method === 'POST' && c.path.endsWith('/mailings'))).toBe(false);
+  });
+
+  it('says the mailing is queued for n members when e-mails can leave', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      path: communicationPath,
+      account: postManager,
+      handlers: {
+        ...communicationHandlers(),
+        'POST /api/applicationManager/communication/mailings': () =>
+          new Response(JSON.stringify({ ...makeMailing({ id: 7, recipients: 3 }), smtpSource: 'farm' }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        'POST /api/applicationManager/communication/recipients': () =>
+          new Response(JSON.stringify({ recipients: 3, optedOut: 0 }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      },
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Onderwerp' }), 'Oogstfeest');
+    await user.click(screen.getByRole('textbox', { name: 'Bericht' }));
+    await user.keyboard('Kom');
+    await user.click(screen.getByRole('button', { name: 'Versturen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bericht versturen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Versturen' }));
+    expect(await screen.findByText('Bericht in de wachtrij')).toBeInTheDocument();
+    expect(screen.getByText(/staat klaar voor 3 leden/)).toBeInTheDocument();
   });
 
   it('shows each mailing with its progress and, on request, every recipient', async () => {

@@ -88,7 +88,12 @@ describe('crops', () => {
         ...harvestHandlers,
         'POST /api/applicationManager/Crop/Import/Preview': () =>
           json(previews++ === 0 ? importPreviewWithError : importPreviewOk),
-        'POST /api/applicationManager/Crop/Import/Confirm': () => json({ created: 1, updated: 1 }),
+        'POST /api/applicationManager/Crop/Import/Confirm': () =>
+          json({ created: 1, updated: 1, batchId: 12 }),
+        'GET /api/applicationManager/Crop/Import/Progress': () =>
+          json({ done: 1, total: 2, finished: false }),
+        'GET /api/applicationManager/Crop/Import/Batches': () => json([]),
+        'POST /api/applicationManager/Crop/Import/Batches/12/Undo': () => json({ deleted: 1, restored: 1 }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Inlezen uit rekenblad' }));
@@ -112,7 +117,54 @@ describe('crops', () => {
     expect(fetch.calls.some((call) => call.path.endsWith('/Import/Confirm'))).toBe(false);
     await user.click(screen.getByRole('button', { name: '2 rijen inlezen' }));
     expect(await screen.findByText('1 gewassen toegevoegd en 1 bijgewerkt.')).toBeInTheDocument();
-    expect(fetch.calls.filter((call) => call.path.endsWith('/Import/Confirm'))).toHaveLength(1);
+    const confirms = fetch.calls.filter((call) => call.path.endsWith('/Import/Confirm'));
+    expect(confirms).toHaveLength(1);
+    // The confirm carries the key its progress is asked by (decision 094).
+    expect(new URL(confirms[0]!.url, 'http://x').searchParams.get('progressKey')).toMatch(
+      /^[A-Za-z0-9_-]{8,}$/,
+    );
+
+    // Undo says plainly what goes and what comes back, and that the undo itself is final.
+    await user.click(screen.getByRole('button', { name: 'Import ongedaan maken' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deze import ongedaan maken?' });
+    expect(dialog).toHaveTextContent('1 nieuw gewas wordt verwijderd.');
+    expect(dialog).toHaveTextContent('1 bijgewerkt gewas krijgt zijn vorige gegevens en velden terug.');
+    expect(dialog).toHaveTextContent('Dit kan je zelf niet terugdraaien');
+    await user.click(within(dialog).getByRole('button', { name: 'Ongedaan maken' }));
+    expect(await screen.findByText('Import ongedaan gemaakt', { selector: '*' })).toBeInTheDocument();
+    expect(fetch.calls.some((call) => call.path.endsWith('/Import/Batches/12/Undo'))).toBe(true);
+  });
+
+  it('counts the rows while the import writes, and offers the template', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const { fetch } = renderApp({
+      path: '/applicationManager/crops',
+      account: manager,
+      handlers: {
+        ...harvestHandlers,
+        'GET /api/applicationManager/Crop/Import/Batches': () => json([]),
+        'GET /api/applicationManager/Crop/Import/Template': () =>
+          new Response(new Blob(['xlsx']), { status: 200 }),
+        'POST /api/applicationManager/Crop/Import/Preview': () => json(importPreviewOk),
+        'GET /api/applicationManager/Crop/Import/Progress': () =>
+          json({ done: 1200, total: 3000, finished: false }),
+        'POST /api/applicationManager/Crop/Import/Confirm': () =>
+          new Promise<Response>((resolve) => {
+            release = () => resolve(json({ created: 2, updated: 0, batchId: 3 }));
+          }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Inlezen uit rekenblad' }));
+    await user.click(screen.getByRole('button', { name: 'Sjabloon downloaden (.xlsx)' }));
+    await waitFor(() =>
+      expect(fetch.calls.some((call) => call.path.endsWith('/Crop/Import/Template'))).toBe(true),
+    );
+    await user.upload(fileInput(), new File(['Naam\nSla\n'], 'gewassen.csv', { type: 'text/csv' }));
+    await user.click(await screen.findByRole('button', { name: '2 rijen inlezen' }));
+    expect(await screen.findByText('1.200 van 3.000 rijen opgeslagen…')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('2 gewassen toegevoegd en 0 bijgewerkt.')).toBeInTheDocument();
   });
 
   it('shows why the server refuses a file', async () => {

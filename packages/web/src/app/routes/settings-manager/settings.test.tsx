@@ -38,6 +38,75 @@ describe('settings home', () => {
     expect(screen.getByText('2 eigen waarden')).toBeInTheDocument();
   });
 
+  it('shows each known setting by its Dutch label with a fitting input, and checks an IBAN', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderApp({
+      path: '/applicationManager/settings',
+      account: applicationManager,
+      handlers: {
+        'GET /api/applicationManager/Setting': () =>
+          json([
+            { key: 'bank.iban', value: 'BE68539007547034', isPublic: false, overrideCount: 0 },
+            { key: 'bank.dueDays', value: '30', isPublic: false, overrideCount: 0 },
+            { key: 'weather.latitude', value: '51.05', isPublic: false, overrideCount: 0 },
+            { key: 'weather.longitude', value: '3.72', isPublic: false, overrideCount: 0 },
+            {
+              key: 'wallet.membersMayToggleTransactionable',
+              value: 'false',
+              isPublic: false,
+              overrideCount: 0,
+            },
+          ]),
+        'POST /api/applicationManager/Setting/Update': (request) =>
+          json({ ...(request.body as object), overrideCount: 0 }),
+        'GET /api/applicationManager/Setting/bank.iban': () =>
+          json({
+            key: 'bank.iban',
+            value: 'BE68539007547034',
+            isPublic: false,
+            overrideCount: 0,
+            overrides: [],
+          }),
+        'GET /api/applicationManager/Setting/weather.latitude': () =>
+          json({ key: 'weather.latitude', value: '51.05', isPublic: false, overrideCount: 0, overrides: [] }),
+      },
+    });
+    expect(await screen.findByRole('region', { name: 'Bank en betalingen' })).toBeInTheDocument();
+    expect(screen.getByText('Rekeningnummer (IBAN)')).toBeInTheDocument();
+    expect(screen.getByText('Betalen binnen (dagen)')).toBeInTheDocument();
+    expect(screen.getByText('51,05')).toBeInTheDocument();
+    for (const raw of ['bank.iban', 'bank.dueDays', 'weather.latitude'])
+      expect(screen.queryByText(raw)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Rekeningnummer (IBAN) wijzigen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rekeningnummer (IBAN) wijzigen' });
+    expect(within(dialog).queryByRole('textbox', { name: /Sleutel/ })).toBeNull();
+    const iban = within(dialog).getByRole('textbox', { name: /Rekeningnummer \(IBAN\)/ });
+    await user.clear(iban);
+    await user.type(iban, 'BE68 5390 0754 7035');
+    await user.click(within(dialog).getByRole('button', { name: 'Instelling opslaan' }));
+    expect(await within(dialog).findByText(/Dit IBAN klopt niet/)).toBeInTheDocument();
+    expect(fetch.calls.some((c) => c.path.endsWith('/Setting/Update'))).toBe(false);
+    await user.clear(iban);
+    await user.type(iban, 'BE68 5390 0754 7034');
+    await user.click(within(dialog).getByRole('button', { name: 'Instelling opslaan' }));
+    await waitFor(() =>
+      expect(fetch.calls.find((c) => c.path.endsWith('/Setting/Update'))?.body).toMatchObject({
+        key: 'bank.iban',
+        value: 'BE68 5390 0754 7034',
+      }),
+    );
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Breedtegraad van de boerderij wijzigen' }));
+    const weather = await screen.findByRole('dialog', { name: 'Breedtegraad van de boerderij wijzigen' });
+    expect(within(weather).getByRole('textbox', { name: /Breedtegraad/ })).toHaveValue('51,05');
+    expect(within(weather).getByRole('link', { name: /Toon dit punt op een kaart/ })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=51.05&mlon=3.72#map=14/51.05/3.72',
+    );
+  });
+
   it('shows an Admin every link', async () => {
     renderApp({
       path: '/applicationManager/settings',
@@ -304,11 +373,14 @@ describe('advanced', () => {
         },
       },
     });
-    expect(await screen.findByText('smtp.host')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'smtp.host verwijderen' }));
+    // A known key by its Dutch label, in its group; never the raw key (decision 094).
+    expect(await screen.findByText('Mailserver')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'E-mailserver' })).toBeInTheDocument();
+    expect(screen.queryByText('smtp.host')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Mailserver verwijderen' }));
     const confirm = await screen.findByRole('dialog', { name: 'Instelling verwijderen?' });
     await user.click(within(confirm).getByRole('button', { name: 'Verwijderen' }));
-    await waitFor(() => expect(screen.queryByText('smtp.host')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Mailserver')).toBeNull());
     expect(fetch.calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/admin/Settings?key=smtp.host');
   });
 });

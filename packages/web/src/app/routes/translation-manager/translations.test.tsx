@@ -111,14 +111,14 @@ describe('the Admin’s texts', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Teksten' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Teksten' });
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(first).toHaveTextContent('common:actions.cancel');
+    // What members see leads; no developer key (decision 094).
+    expect(first).toHaveTextContent(/^Terug/);
+    expect(first).not.toHaveTextContent('actions.cancel');
+    expect(first).toHaveTextContent('Onderdeel: common');
     expect(first).toHaveTextContent('StandaardtekstAnnuleren');
-    expect(first).toHaveTextContent('Eigen tekstTerug');
     expect(within(first!).getByText('Aangepast')).toBeInTheDocument();
-    expect(
-      within(first!).getByRole('button', { name: 'Terugzetten: common:actions.cancel' }),
-    ).toBeInTheDocument();
-    expect(second).toHaveTextContent('Coöperatieve variantArtikels');
+    expect(within(first!).getByRole('button', { name: 'Terugzetten: Terug' })).toBeInTheDocument();
+    expect(second).toHaveTextContent(/^Teelten/);
     expect(within(second!).queryByRole('button', { name: /Terugzetten/ })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Onderdeel' }), 'harvest');
@@ -149,7 +149,7 @@ describe('the Admin’s texts', () => {
           ),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Aanpassen: common:actions.cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Aanpassen: Annuleren' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tekst aanpassen' });
     const field = within(dialog).getByRole('textbox', { name: /Eigen tekst/ });
     expect(field).toHaveValue('Annuleren');
@@ -169,7 +169,7 @@ describe('the Admin’s texts', () => {
       account: admin,
       handlers: { 'GET /api/admin/translation': () => json(listPage([owner])) },
     });
-    await user.click(await screen.findByRole('button', { name: 'Aanpassen: home:offers.owner' }));
+    await user.click(await screen.findByRole('button', { name: 'Aanpassen: Van ‹naam›' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tekst aanpassen' });
     const field = within(dialog).getByRole('textbox', { name: /Eigen tekst/ });
     expect(field).toHaveAccessibleDescription(/Behoud deze invulvelden: \{\{name\}\}/);
@@ -193,13 +193,57 @@ describe('the Admin’s texts', () => {
         'DELETE /api/admin/translation': () => json(entry()),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Terugzetten: common:actions.cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Terugzetten: Terug' }));
     const confirm = await screen.findByRole('dialog', { name: 'Standaardtekst terugzetten?' });
     expect(confirm).toHaveTextContent('iedereen ziet weer de standaardtekst: “Annuleren”');
     await user.click(within(confirm).getByRole('button', { name: 'Terugzetten' }));
     expect(await screen.findByText('De standaardtekst staat terug.')).toBeInTheDocument();
     const removal = fetch.calls.find((call) => call.method === 'DELETE');
     expect(removal?.url).toBe('/api/admin/translation?namespace=common&key=actions.cancel');
+  });
+
+  it('replaces a word everywhere after a preview of every text before and after', async () => {
+    const user = userEvent.setup();
+    const preview = {
+      changes: [
+        { namespace: 'tasks', key: 'titles.list', before: 'Klusjes', after: 'Taken' },
+        {
+          namespace: 'tasks',
+          key: 'titles.mine',
+          before: 'Mijn klusjes bij {{appName}}',
+          after: 'Mijn taken bij {{appName}}',
+        },
+      ],
+      occurrences: 2,
+    };
+    const { fetch, i18n } = renderApp({
+      path,
+      account: admin,
+      handlers: {
+        'GET /api/admin/translation': () => json(listPage([entry()])),
+        'POST /api/admin/translation/Replace/Preview': () => json(preview),
+        'POST /api/admin/translation/Replace': () => json({ changed: 2 }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Voorbeeld tonen' }));
+    expect(await screen.findByText(/Vul het woord in dat je wil vervangen/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Woord' }), 'Klusjes');
+    await user.type(screen.getByRole('textbox', { name: 'Wordt' }), 'Taken');
+    await user.click(screen.getByRole('button', { name: 'Voorbeeld tonen' }));
+    const list = await screen.findByRole('list', { name: 'Teksten voor en na' });
+    expect(screen.getByText('2 teksten veranderen (2 keer het woord):')).toBeInTheDocument();
+    expect(list).toHaveTextContent('Mijn klusjes bij naam van de boerderij');
+    expect(list).not.toHaveTextContent('{{appName}}');
+    expect(fetch.calls.some((call) => call.path.endsWith('/Replace'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Vervang in 2 teksten' }));
+    expect(await screen.findByText('“Klusjes” is “Taken” geworden in 2 teksten.')).toBeInTheDocument();
+    expect(fetch.calls.find((call) => call.path.endsWith('/Replace'))?.body).toEqual({
+      find: 'Klusjes',
+      replace: 'Taken',
+      wholeWord: true,
+    });
+    // This tab shows the new words at once.
+    await waitFor(() => expect(i18n.t('tasks:titles.list')).toBe('Taken'));
   });
 
   it('is an Admin’s screen only', async () => {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { communicationRoutes, type Mailing, type MailingInput } from '@pluk/contract';
+import { communicationRoutes, type MailingInput, type MailingSent } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { communicationKeys } from './keys';
 
-export function sendMailing(body: MailingInput): Promise<Mailing> {
+export function sendMailing(body: MailingInput): Promise<MailingSent> {
   return apiRequest(communicationRoutes.send, { body });
 }
 

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconSend, IconUsers } from '@tabler/icons-react';
+import { IconEye, IconMailForward, IconSend, IconUsers } from '@tabler/icons-react';
 import {
   mailingInputSchema,
   roles,
   type CommunicationOptions,
   type MailingAudience,
+  type MailingPreview,
   type MailingRecipientCount,
   type Role,
 } from '@pluk/contract';
@@ -17,8 +18,12 @@ import { RichTextField } from '../../../components/rich-text-field';
 import { fieldErrors, useErrorText, useFocusError, zodValidate, type FormErrors } from '../../../lib/form';
 import { newIdempotencyKey } from '../../harvest/api/keys';
 import { useCountRecipients } from '../api/count-recipients';
+import { usePreviewMailing } from '../api/preview-mailing';
 import { useSendMailing } from '../api/send-mailing';
+import { useTestMailing } from '../api/test-mailing';
 import { MembersPicker } from './member-picker';
+import { mailingOutcome, testOutcome } from './mailing-outcome';
+import { RichTextBody } from '../../../components/rich-text-body';
 
 type Kind = MailingAudience['kind'];
 
@@ -68,6 +73,38 @@ const validateMessage = zodValidate<Draft>(mailingInputSchema, (draft) => ({
   body: draft.body,
 }));
 
+/** The e-mail as the member of the preview gets it: subject and the farm's template filled in. */
+function MailingPreviewCard({ preview }: { preview: MailingPreview }) {
+  const { t } = useTranslation('communication');
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="xs">
+        <Title order={3} size="h5" className="pluk-wrap">
+          {t('compose.previewTitle', { name: preview.member.name })}
+        </Title>
+        <Text className="pluk-wrap">
+          <Text span fw={600}>
+            {t('compose.previewSubject')}
+          </Text>{' '}
+          {preview.subject}
+        </Text>
+        {preview.html ? (
+          <RichTextBody html={preview.html} />
+        ) : (
+          <Text
+            component="pre"
+            size="sm"
+            className="pluk-wrap"
+            style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', margin: 0 }}
+          >
+            {preview.text}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 /**
  * Writes to members: the audience (everyone, a subscription, a role, chosen members), a subject and a
  * rich-text message; "Ontvangers tellen" says how many it reaches before sending. One idempotency key
@@ -78,6 +115,8 @@ export function MailingCompose({ options }: { options: CommunicationOptions }) {
   const errorText = useErrorText();
   const count = useCountRecipients();
   const send = useSendMailing();
+  const preview = usePreviewMailing();
+  const test = useTestMailing();
   const { ref, focusError } = useFocusError();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -89,6 +128,33 @@ export function MailingCompose({ options }: { options: CommunicationOptions }) {
     setDraft((current) => ({ ...current, ...patch }));
     setErrors({});
     if ('kind' in patch || 'subscriptionId' in patch || 'role' in patch || 'userIds' in patch) count.reset();
+    preview.reset();
+  };
+  /** The message's own errors (subject, body), shown and focused; true when it is complete. */
+  const messageComplete = () => {
+    const messageErrors = validateMessage(draft);
+    if (Object.keys(messageErrors).length === 0) return true;
+    setErrors(messageErrors);
+    focusError();
+    return false;
+  };
+  const showPreview = () => {
+    const chosen = audience();
+    if (!chosen || !messageComplete()) return;
+    preview.mutate(
+      { audience: chosen, subject: draft.subject, body: draft.body },
+      { onError: (error) => setErrors(fieldErrors(error)) },
+    );
+  };
+  const sendTest = () => {
+    if (!messageComplete()) return;
+    test.mutate(
+      { subject: draft.subject, body: draft.body },
+      {
+        onSuccess: (sent) => notifications.show(testOutcome(t, sent)),
+        onError: (error) => setErrors(fieldErrors(error)),
+      },
+    );
   };
   const audience = (): MailingAudience | null => {
     const result = audienceOf(draft, (key) => t(key));
@@ -107,12 +173,7 @@ export function MailingCompose({ options }: { options: CommunicationOptions }) {
     event.preventDefault();
     const chosen = audience();
     if (!chosen) return;
-    const messageErrors = validateMessage(draft);
-    if (Object.keys(messageErrors).length > 0) {
-      setErrors(messageErrors);
-      focusError();
-      return;
-    }
+    if (!messageComplete()) return;
     count.mutate(chosen, { onSuccess: (result) => setConfirm(result) });
   };
   const confirmSend = () => {
@@ -121,13 +182,14 @@ export function MailingCompose({ options }: { options: CommunicationOptions }) {
     send.mutate(
       { idempotencyKey, audience: chosen, subject: draft.subject, body: draft.body },
       {
-        onSuccess: () => {
+        onSuccess: (sent) => {
           setConfirm(null);
           setDraft(emptyDraft);
           setEditorKey((k) => k + 1);
           setIdempotencyKey(newIdempotencyKey());
           count.reset();
-          notifications.show({ color: 'brand', message: t('compose.sent') });
+          preview.reset();
+          notifications.show(mailingOutcome(t, sent));
         },
         onError: (error) => setErrors(fieldErrors(error)),
       },
@@ -200,6 +262,8 @@ export function MailingCompose({ options }: { options: CommunicationOptions }) {
         />
         {errors.audience && <FormError>{errors.audience}</FormError>}
         {count.isError && <FormError>{errorText(count.error)}</FormError>}
+        {preview.isError && <FormError>{errorText(preview.error)}</FormError>}
+        {test.isError && <FormError>{errorText(test.error)}</FormError>}
         <div aria-live="polite">
           {count.data && (
             <Alert
@@ -223,10 +287,29 @@ export function MailingCompose({ options }: { options: CommunicationOptions }) {
           >
             {t('compose.count')}
           </Button>
+          <Button
+            variant="light"
+            size="md"
+            loading={preview.isPending}
+            leftSection={<IconEye size={18} aria-hidden />}
+            onClick={showPreview}
+          >
+            {t('compose.preview')}
+          </Button>
+          <Button
+            variant="light"
+            size="md"
+            loading={test.isPending}
+            leftSection={<IconMailForward size={18} aria-hidden />}
+            onClick={sendTest}
+          >
+            {t('compose.test')}
+          </Button>
           <Button type="submit" size="md" leftSection={<IconSend size={18} aria-hidden />}>
             {t('compose.send')}
           </Button>
         </Group>
+        <div aria-live="polite">{preview.data && <MailingPreviewCard preview={preview.data} />}</div>
       </Stack>
       <ConfirmDialog
         opened={confirm !== null}

@@ -1,14 +1,33 @@
-import { Alert, Badge, Button, Card, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Progress,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconCheck, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { cropImportColumns, harvestLimits, type CropImportPreview, type CropImportRow } from '@pluk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
 import { SavingProgress } from '../../../components/upload-parts';
 import { useErrorText } from '../../../lib/form';
-import { useConfirmCropImport, usePreviewCropImport } from '../api/crop-import';
+import {
+  newProgressKey,
+  useConfirmCropImport,
+  useCropImportProgress,
+  useDownloadCropTemplate,
+  usePreviewCropImport,
+} from '../api/crop-import';
+import { CropImportBatches, UndoCropImportButton } from './crop-import-batches';
 import { FileDropzone } from '../../../components/file-dropzone';
 
 const megabyte = 1024 * 1024;
@@ -140,6 +159,45 @@ function PreviewTable({ preview }: { preview: CropImportPreview }) {
   );
 }
 
+const count = new Intl.NumberFormat('nl-BE');
+
+/**
+ * While the import writes: how many rows of how many ('1.200 van 3.000'), asked from the server by the
+ * confirm's own key (decision 094). Before the first answer it shows the total with 0 done.
+ */
+function ImportProgressBar({ progressKey, total }: { progressKey: string; total: number }) {
+  const { t } = useTranslation('harvest');
+  const progress = useCropImportProgress(progressKey, true);
+  const done = progress.data?.done ?? 0;
+  const all = progress.data?.total || total;
+  const label = t('import.progress', { done: count.format(done), total: count.format(all) });
+  return (
+    <Stack gap={4} role="status">
+      <Text size="sm">{label}</Text>
+      <Progress value={all > 0 ? (done / all) * 100 : 0} aria-hidden transitionDuration={200} />
+    </Stack>
+  );
+}
+
+function TemplateButton() {
+  const { t } = useTranslation('harvest');
+  const errorText = useErrorText();
+  const download = useDownloadCropTemplate();
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={18} aria-hidden />}
+        loading={download.isPending}
+        onClick={() => download.mutate()}
+      >
+        {t('import.template')}
+      </Button>
+      {download.isError && <FormError>{errorText(download.error)}</FormError>}
+    </Stack>
+  );
+}
+
 /**
  * The crop spreadsheet import (.xlsx or .csv): the file goes to the server's preview, which answers
  * every row with its Dutch errors and writes nothing; only the manager's confirmation imports it (all
@@ -153,6 +211,8 @@ export function CropImport({ onClose }: { onClose: () => void }) {
   const [rejection, setRejection] = useState<string | null>(null);
   const preview = usePreviewCropImport();
   const confirm = useConfirmCropImport();
+  const [progressKey, setProgressKey] = useState<string | null>(null);
+  const [undone, setUndone] = useState(false);
 
   const choose = (files: File[]) => {
     const chosen = files[0];
@@ -174,8 +234,14 @@ export function CropImport({ onClose }: { onClose: () => void }) {
   const startOver = () => {
     setFile(null);
     setRejection(null);
+    setUndone(false);
     preview.reset();
     confirm.reset();
+  };
+  const write = (chosen: File) => {
+    const key = newProgressKey();
+    setProgressKey(key);
+    confirm.mutate({ file: chosen, progressKey: key });
   };
 
   const result = confirm.data;
@@ -189,10 +255,31 @@ export function CropImport({ onClose }: { onClose: () => void }) {
         </Title>
         {result ? (
           <>
-            <Alert color="brand" icon={<IconCheck aria-hidden />} role="status" title={t('import.doneTitle')}>
-              {t('import.done', { created: result.created, updated: result.updated })}
-            </Alert>
+            {undone ? (
+              <Alert color="blue" role="status" title={t('importBatch.undoneTitle')}>
+                {t('importBatch.undone', { created: result.created, updated: result.updated })}
+              </Alert>
+            ) : (
+              <Alert
+                color="brand"
+                icon={<IconCheck aria-hidden />}
+                role="status"
+                title={t('import.doneTitle')}
+              >
+                {t('import.done', { created: result.created, updated: result.updated })}
+                <Text size="sm" mt={4}>
+                  {t('import.canUndo')}
+                </Text>
+              </Alert>
+            )}
             <Group>
+              {!undone && (
+                <UndoCropImportButton
+                  size="md"
+                  batch={{ id: result.batchId, createdCount: result.created, updatedCount: result.updated }}
+                  onDone={() => setUndone(true)}
+                />
+              )}
               <Button variant="light" onClick={startOver}>
                 {t('import.another')}
               </Button>
@@ -223,6 +310,7 @@ export function CropImport({ onClose }: { onClose: () => void }) {
                     rows: harvestLimits.importMaxRows,
                   })}
                 </Text>
+                <TemplateButton />
               </Stack>
             ) : (
               <Text size="sm">{t('import.file', { name: file.name })}</Text>
@@ -250,13 +338,15 @@ export function CropImport({ onClose }: { onClose: () => void }) {
                 )}
                 <PreviewTable preview={data} />
                 {confirm.isError && <FormError>{errorText(confirm.error)}</FormError>}
-                <SavingProgress pending={confirm.isPending} label={t('import.writing')} />
+                {confirm.isPending && progressKey && (
+                  <ImportProgressBar progressKey={progressKey} total={data.rows.length} />
+                )}
                 <Group>
                   <Button
                     leftSection={<IconCheck size={18} aria-hidden />}
                     disabled={!data.canImport || data.rows.length === 0}
                     loading={confirm.isPending}
-                    onClick={() => file && confirm.mutate(file)}
+                    onClick={() => file && write(file)}
                   >
                     {t('import.confirm', { count: data.rows.length })}
                   </Button>
@@ -273,6 +363,7 @@ export function CropImport({ onClose }: { onClose: () => void }) {
                 </Button>
               </Group>
             )}
+            {!data && !busy && <CropImportBatches />}
           </>
         )}
       </Stack>

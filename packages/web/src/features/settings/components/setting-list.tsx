@@ -1,18 +1,12 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSettings } from '@tabler/icons-react';
-import { settingBodySchema, type ManagedSetting } from '@pluk/contract';
+import {
+  settingBodySchema,
+  settingCatalogEntry,
+  settingGroups,
+  settingValueProblem,
+  type ManagedSetting,
+} from '@pluk/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -22,8 +16,22 @@ import type { SettingScope } from '../api/keys';
 import { useRemoveSetting, useSaveSetting, useSettingsList } from '../api/key-values';
 import { SettingOverrides, type UserSelectSlot } from './setting-overrides';
 import { useSettingsForm, WithQuery } from './settings-form';
+import { groupOf, settingWords } from './setting-label';
+import { SettingValueInput } from './setting-value-input';
 
 type Values = { key: string; value: string; isPublic: boolean };
+
+/** The contract's body, and a catalogued key's value checked as the server checks it (decision 094). */
+const settingFormSchema = settingBodySchema.superRefine((body, context) => {
+  const problem = settingValueProblem(body.key, body.value);
+  if (problem) context.addIssue({ code: 'custom', path: ['value'], message: problem });
+});
+
+/** The weather's other coordinate, for the map link beside one of them. */
+const otherCoordinateKey: Record<string, string> = {
+  'weather.latitude': 'weather.longitude',
+  'weather.longitude': 'weather.latitude',
+};
 
 /** Adds a key, or changes one (its key then fixed); the ApplicationManager also sees its overrides. */
 function SettingDialog({
@@ -31,11 +39,14 @@ function SettingDialog({
   setting,
   onClose,
   userSelect,
+  all,
 }: {
   scope: SettingScope;
   setting: ManagedSetting | null;
   onClose: () => void;
   userSelect?: UserSelectSlot;
+  /** Every setting of the list: the map link reads the other coordinate. */
+  all: ManagedSetting[];
 }) {
   const { t } = useTranslation(['settings', 'common']);
   const save = useSaveSetting(scope, setting ? 'update' : 'add');
@@ -45,7 +56,8 @@ function SettingDialog({
       value: setting?.value ?? '',
       isPublic: setting?.isPublic ?? false,
     },
-    schema: settingBodySchema,
+    schema: settingFormSchema,
+    controlled: true,
     save,
     toValues: (saved: ManagedSetting): Values => ({
       key: saved.key,
@@ -58,34 +70,41 @@ function SettingDialog({
       if (!setting) onClose();
     },
   });
+  const words = setting ? settingWords(t, setting.key) : null;
+  const entry = settingCatalogEntry(form.getValues().key);
+  const otherKey = setting ? otherCoordinateKey[setting.key] : undefined;
+  const valueProps = form.getInputProps('value');
   return (
     <Modal
       opened
       onClose={onClose}
-      title={setting ? t('list.editTitle', { key: setting.key }) : t('list.addTitle')}
+      title={setting ? t('list.editTitle', { label: words?.label ?? setting.key }) : t('list.addTitle')}
       closeButtonProps={{ 'aria-label': t('common:header.close') }}
     >
       <Stack gap="lg">
         <form ref={ref} noValidate onSubmit={submit}>
           <Stack gap="md">
             {formError && <FormError>{formError}</FormError>}
-            <TextInput
-              label={t('list.key')}
-              description={t('list.keyHelp')}
-              readOnly={setting !== null}
-              maxLength={100}
-              autoComplete="off"
-              spellCheck={false}
-              key={form.key('key')}
-              {...form.getInputProps('key')}
-            />
-            <Textarea
-              label={t('list.value')}
-              autosize
-              minRows={2}
-              maxLength={10_000}
-              key={form.key('value')}
-              {...form.getInputProps('value')}
+            {/* A catalogued key is named by its label; only a farm's own key shows itself. */}
+            {(!setting || !settingCatalogEntry(setting.key)) && (
+              <TextInput
+                label={t('list.key')}
+                description={t('list.keyHelp')}
+                readOnly={setting !== null}
+                maxLength={100}
+                autoComplete="off"
+                spellCheck={false}
+                {...form.getInputProps('key')}
+              />
+            )}
+            <SettingValueInput
+              entry={entry}
+              label={words && entry ? words.label : t('list.value')}
+              description={words && entry ? words.help : null}
+              value={String(form.getValues().value)}
+              onChange={(value) => form.setFieldValue('value', value)}
+              error={valueProps.error as string | undefined}
+              otherCoordinate={otherKey ? (all.find((s) => s.key === otherKey)?.value ?? null) : null}
             />
             <Switch
               label={t('list.isPublic')}
@@ -116,12 +135,22 @@ function SettingCard({
   onRemove: () => void;
 }) {
   const { t } = useTranslation('settings');
+  const { label, help } = settingWords(t, setting.key);
+  const entry = settingCatalogEntry(setting.key);
+  const shown =
+    setting.value === ''
+      ? t('list.emptyValue')
+      : entry?.input === 'boolean'
+        ? t(setting.value === 'true' ? 'catalog.on' : 'catalog.off')
+        : entry?.input === 'latitude' || entry?.input === 'longitude'
+          ? setting.value.replace('.', ',')
+          : setting.value;
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
-          <Text ff="monospace" fw={600} className="pluk-wrap">
-            {setting.key}
+          <Text fw={600} className="pluk-wrap" ff={entry ? undefined : 'monospace'}>
+            {label}
           </Text>
           <Group gap={4}>
             <Badge variant="light" color={setting.isPublic ? 'brand' : 'gray'}>
@@ -134,15 +163,20 @@ function SettingCard({
             )}
           </Group>
         </Group>
+        {help && (
+          <Text size="sm" c="dimmed" className="pluk-wrap">
+            {help}
+          </Text>
+        )}
         <Text size="sm" className="pluk-wrap" lineClamp={3}>
-          {setting.value === '' ? t('list.emptyValue') : setting.value}
+          {shown}
         </Text>
         <Group gap="xs">
           <Button variant="light" size="sm" onClick={onEdit}>
-            {t('list.edit', { key: setting.key })}
+            {t('list.edit', { label })}
           </Button>
           <Button variant="subtle" color="red" size="sm" onClick={onRemove}>
-            {t('list.remove', { key: setting.key })}
+            {t('list.remove', { label })}
           </Button>
         </Group>
       </Stack>
@@ -168,6 +202,7 @@ export function SettingList({
   const [editing, setEditing] = useState<ManagedSetting | 'new' | null>(null);
   const [removing, setRemoving] = useState<ManagedSetting | null>(null);
   const remove = useRemoveSetting(scope);
+  const list = useSettingsList(scope);
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="xs">
@@ -181,30 +216,38 @@ export function SettingList({
         </Button>
       </Group>
       <Text size="sm">{scope === 'admin' ? t('list.introAdmin') : t('list.intro')}</Text>
-      <WithQuery query={useSettingsList(scope)}>
+      <WithQuery query={list}>
         {(settings) =>
           settings.length === 0 ? (
             <EmptyState icon={IconSettings} title={t('list.none')} text={t('list.noneText')} />
           ) : (
-            <Stack
-              component="ul"
-              gap="xs"
-              m={0}
-              p={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('list.title')}
-            >
-              {settings.map((setting) => (
-                <SettingCard
-                  key={setting.key}
-                  setting={setting}
-                  onEdit={() => setEditing(setting)}
-                  onRemove={() => {
-                    remove.reset();
-                    setRemoving(setting);
-                  }}
-                />
-              ))}
+            <Stack gap="lg">
+              {[...settingGroups, 'own' as const].map((group) => {
+                const inGroup = settings.filter((setting) => groupOf(setting.key) === group);
+                if (inGroup.length === 0) return null;
+                const title = t(`catalog.groups.${group}`);
+                return (
+                  <Stack key={group} gap="xs" component="section" aria-label={title}>
+                    <Title order={3} size="h4">
+                      {title}
+                    </Title>
+                    {group === 'own' && <Text size="sm">{t('catalog.groupsHelp.own')}</Text>}
+                    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+                      {inGroup.map((setting) => (
+                        <SettingCard
+                          key={setting.key}
+                          setting={setting}
+                          onEdit={() => setEditing(setting)}
+                          onRemove={() => {
+                            remove.reset();
+                            setRemoving(setting);
+                          }}
+                        />
+                      ))}
+                    </Stack>
+                  </Stack>
+                );
+              })}
             </Stack>
           )
         }
@@ -215,13 +258,14 @@ export function SettingList({
           setting={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           userSelect={userSelect}
+          all={list.data ?? []}
         />
       )}
       <ConfirmDialog
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={t('list.removeTitle')}
-        text={t('list.removeText', { key: removing?.key ?? '' })}
+        text={t('list.removeText', { label: removing ? settingWords(t, removing.key).label : '' })}
         confirmLabel={t('list.removeConfirm')}
         color="red"
         pending={remove.isPending}

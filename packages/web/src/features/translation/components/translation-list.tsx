@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  Code,
   Group,
   NativeSelect,
   Paper,
@@ -26,6 +25,8 @@ import { useAppInfo } from '../../info/api/get-app-info';
 import { useResetTranslation } from '../api/change-translation';
 import { useTranslations } from '../api/get-translations';
 import type { TranslationFilters } from '../api/keys';
+import { ReadableText, readablePlain } from './readable-text';
+import { ReplaceWord } from './replace-word';
 import { bundledFor, TextDialog } from './text-dialog';
 
 const nameOf = (entry: TranslationEntry) => `${entry.namespace}:${entry.key}`;
@@ -37,53 +38,55 @@ function Labeled({ label, children }: { label: string; children: string }) {
         {label}
       </Text>
       <Text size="sm" className="pluk-wrap" style={{ whiteSpace: 'pre-line' }}>
-        {children}
+        <ReadableText text={children} />
       </Text>
     </Stack>
   );
 }
 
-/** One text: its name, the bundled wordings, the farm's own, and what the Admin can do with it. */
+/**
+ * One text as members see it (decision 094): the farm's own wording, else the bundled one of its variant,
+ * with invulvelden in words; the part of the app it belongs to in small print, and the standard wording
+ * beside an own one.
+ */
 function TextCard({
   entry,
+  cooperative,
   onEdit,
   onReset,
 }: {
   entry: TranslationEntry;
+  cooperative: boolean;
   onEdit: () => void;
   onReset: () => void;
 }) {
   const { t } = useTranslation('translation');
-  const name = nameOf(entry);
+  const bundled = bundledFor(entry, cooperative);
+  const seen = entry.override ?? bundled;
   return (
     <Paper component="li" withBorder radius="md" p="sm">
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
-          <Code className="pluk-wrap" style={{ minWidth: 0 }}>
-            {name}
-          </Code>
+          <Text fw={600} className="pluk-wrap" style={{ minWidth: 0, whiteSpace: 'pre-line' }}>
+            <ReadableText text={seen} />
+          </Text>
           {entry.override !== null && (
             <Badge color="brand" variant="light" style={{ flexShrink: 0 }}>
               {t('overridden')}
             </Badge>
           )}
         </Group>
-        <Labeled label={t('bundled')}>{entry.text}</Labeled>
-        {entry.cooperativeText !== null && (
-          <Labeled label={t('cooperative')}>{entry.cooperativeText}</Labeled>
-        )}
-        {entry.override !== null && (
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {t('own')}
-            </Text>
-            <Text size="sm" fw={600} className="pluk-wrap" style={{ whiteSpace: 'pre-line' }}>
-              {entry.override}
-            </Text>
-          </Stack>
-        )}
+        <Text size="xs" c="dimmed" className="pluk-wrap">
+          {t('where', { namespace: entry.namespace })}
+        </Text>
+        {entry.override !== null && <Labeled label={t('bundled')}>{bundled}</Labeled>}
         <Group gap="xs">
-          <Button size="xs" variant="light" onClick={onEdit} aria-label={t('editLabel', { key: name })}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={onEdit}
+            aria-label={t('editLabel', { text: readablePlain(t, seen) })}
+          >
             {t('edit')}
           </Button>
           {entry.override !== null && (
@@ -92,7 +95,7 @@ function TextCard({
               variant="subtle"
               color="red"
               onClick={onReset}
-              aria-label={t('resetLabel', { key: name })}
+              aria-label={t('resetLabel', { text: readablePlain(t, seen) })}
             >
               {t('reset')}
             </Button>
@@ -133,6 +136,7 @@ function TextRows({ filters, filtered }: { filters: TranslationFilters; filtered
               <TextCard
                 key={nameOf(entry)}
                 entry={entry}
+                cooperative={cooperative}
                 onEdit={() => setEditing(entry)}
                 onReset={() => setResetting(entry)}
               />
@@ -148,7 +152,7 @@ function TextRows({ filters, filtered }: { filters: TranslationFilters; filtered
         title={t('resetTitle')}
         text={
           resetting
-            ? t('resetText', { key: nameOf(resetting), text: bundledFor(resetting, cooperative) })
+            ? t('resetText', { own: resetting.override ?? '', text: bundledFor(resetting, cooperative) })
             : ''
         }
         confirmLabel={t('reset')}
@@ -189,6 +193,7 @@ export function TranslationList() {
   return (
     <Stack gap="sm">
       <Text className="pluk-wrap">{t('intro')}</Text>
+      <ReplaceWord />
       <Stack gap="xs" role="search" aria-label={t('filters')}>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
           <TextInput
