@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OutputBundle, OutputChunk } from 'rollup';
-import { transformWithEsbuild, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import { screenRequests } from '../src/app/screen-requests';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -87,6 +87,8 @@ export function routePreloads(): Plugin {
     },
     async generateBundle(_options, bundle) {
       // Minified: it is part of every first load, and the template is mostly comments (decision 088).
+      // esbuild is loaded here, not with the module: the tests load this file in jsdom, where it cannot run.
+      const { transformWithEsbuild } = await import('vite');
       const { code } = await transformWithEsbuild(
         earlyBootSource(routePreloadsOf(bundle, root)),
         'early-boot.js',
