@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '@pluk/contract';
-import { bankTransactions, notifications, users } from '../src/db/schema/index.js';
+import { bankTransactions, jobs, notifications, users } from '../src/db/schema/index.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { notifyPaymentsDue } from '../src/modules/bank/reminders/payment-due.js';
 import { closeTransaction } from '../src/modules/bank/status-change.js';
@@ -78,6 +78,28 @@ describe('the payment-due job', () => {
     // The next hour, or a second process: nothing new.
     await Promise.all([notifyPaymentsDue(ctx.db), notifyPaymentsDue(ctx.db)]);
     expect(await inboxOf(lien)).toHaveLength(2);
+  });
+
+  it('tells each once when several processes run it at once (row locks, skip locked)', async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => member()));
+    for (const user of members) await owe(user, -5);
+    await Promise.all([1, 2, 3, 4].map(() => notifyPaymentsDue(ctx.db)));
+    for (const user of members) expect(await inboxOf(user)).toHaveLength(1);
+  });
+
+  it('runs as the hourly recurring job, once per hour across processes', async () => {
+    const lien = await member();
+    await owe(lien, -1);
+    const now = Date.now();
+    await ctx.app.jobs.enqueueRecurring(now);
+    await ctx.app.jobs.enqueueRecurring(now);
+    const key = `payment-due:${Math.floor(now / 3_600_000)}`;
+    expect(await ctx.db.select().from(jobs).where(eq(jobs.idempotencyKey, key))).toHaveLength(1);
+    await ctx.app.jobs.drain();
+    const [job] = await ctx.db.select().from(jobs).where(eq(jobs.idempotencyKey, key));
+    expect(job).toMatchObject({ status: 'done' });
+    expect(job?.outcome).toMatch(/^notified [1-9]/);
+    expect(await inboxOf(lien)).toHaveLength(1);
   });
 
   it('tells nobody of paid or cancelled transactions, nor a deactivated or unapproved member', async () => {
