@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '@pluk/contract';
-import { bankTransactions, jobs, notifications, users } from '../src/db/schema/index.js';
+import { bankTransactions, jobs, notifications, pushSubscriptions, users } from '../src/db/schema/index.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { notifyPaymentsDue } from '../src/modules/bank/reminders/payment-due.js';
 import { closeTransaction } from '../src/modules/bank/status-change.js';
@@ -78,6 +78,31 @@ describe('the payment-due job', () => {
     // The next hour, or a second process: nothing new.
     await Promise.all([notifyPaymentsDue(ctx.db), notifyPaymentsDue(ctx.db)]);
     expect(await inboxOf(lien)).toHaveLength(2);
+  });
+
+  it('pushes it to each browser the member subscribed, one push job per notification and browser', async () => {
+    const lien = await member();
+    const row = await owe(lien, -1);
+    await ctx.db.insert(pushSubscriptions).values(
+      ['a', 'b'].map((name) => ({
+        appId: ctx.appId,
+        userId: lien.id,
+        endpoint: `https://push.example/${lien.id}/${name}`,
+        p256dh: 'key',
+        auth: 'auth',
+      })),
+    );
+    await notifyPaymentsDue(ctx.db);
+    const [told] = await ctx.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.appId, ctx.appId), eq(notifications.userId, lien.id)));
+    const pushes = await ctx.db
+      .select({ key: jobs.idempotencyKey })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'push'), sql`${jobs.idempotencyKey} like ${`push:${told!.id}:%`}`));
+    expect(pushes).toHaveLength(2);
+    expect(row.publicId).toBeTruthy();
   });
 
   it('tells each once when several processes run it at once (row locks, skip locked)', async () => {
