@@ -243,6 +243,8 @@ test.describe.serial('the yearly payments, mailed and paid online', () => {
     ).toBeVisible();
     await expect(lien.getByText(euros(price.lid), { exact: true }).first()).toBeVisible();
     await expect(lien.getByText(reference!, { exact: true })).toBeVisible();
+    // On a phone the QR code is behind its button (decision 090).
+    await lien.getByRole('button', { name: 'Betalen vanaf een ander toestel' }).click();
     await expect(lien.getByRole('img', { name: 'QR-code om te betalen met je bankapp' })).toBeVisible();
     await expect(lien.getByText('BE68 5390 0754 7034')).toBeVisible();
 

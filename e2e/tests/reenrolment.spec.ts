@@ -6,7 +6,7 @@ import { callApi, dutchMonths, euros, logIn, signedIn } from './helpers';
  * The yearly re-enrolment round on a phone (issue 11), from invitation to next year's invoice: the
  * ApplicationManager (`beheerder`) makes a round for next year with this year's subscriptions as offers and
  * gives every member a questionnaire; Lien (`lid`, two adults and a child) meets 'Controleer jouw
- * gegevens' at start-up, taps Later, starts again, taps Doorgaan, changes her phone number, chooses a
+ * gegevens' at start-up, taps Later (a reload does not ask again), opens the app on another device, taps Doorgaan, changes her phone number, chooses a
  * subscription priced for her household and submits; once the deadline has passed the manager converts the
  * answers and finds Lien's transaction for next year in the bank.
  */
@@ -112,10 +112,10 @@ test('a farm runs its re-enrolment round from invitation to next year’s invoic
   // Lien's household: Lien and Tom (adults) and Fien (a child).
   const householdPrice = 2 * offer.adultPriceCents + offer.childPriceCents;
 
-  // Lien starts the app: the dialog asks; Later hides it until the next start.
-  const member = await (await browser.newContext()).newPage();
+  // Lien starts the app: the dialog asks; Later hides it for 24 hours on this device (decision 090).
+  let member = await (await browser.newContext()).newPage();
   await logIn(member, 'lid');
-  const dialog = member.getByRole('dialog', { name: 'Controleer jouw gegevens' });
+  let dialog = member.getByRole('dialog', { name: 'Controleer jouw gegevens' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(
     'Controleer je accountgegevens en kies je abonnementen voor het volgende oogstjaar.',
@@ -128,8 +128,16 @@ test('a farm runs its re-enrolment round from invitation to next year’s invoic
   await member.getByRole('link', { name: 'Klusjes' }).first().click();
   await expect(dialog).toBeHidden();
 
-  // The next start asks again; Doorgaan opens the questionnaire.
+  // A reload on this device does not ask again.
   await member.goto('/');
+  await expect(member.getByRole('heading').first()).toBeVisible();
+  await member.waitForTimeout(2_500);
+  await expect(dialog).toBeHidden();
+
+  // On her other device it asks; Doorgaan opens the questionnaire.
+  member = await (await browser.newContext()).newPage();
+  await logIn(member, 'lid');
+  dialog = member.getByRole('dialog', { name: 'Controleer jouw gegevens' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Doorgaan' }).click();
   await expect(member).toHaveURL(/\/questionsfornextyear$/);

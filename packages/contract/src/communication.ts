@@ -39,6 +39,7 @@ export const emailTemplateNames = [
   'pluk',
   'intentionReminder',
   'communication',
+  'paymentReceipt',
 ] as const;
 export const emailTemplateNameSchema = z.enum(emailTemplateNames, { error: 'Kies een e-mail.' });
 export type EmailTemplateName = z.infer<typeof emailTemplateNameSchema>;

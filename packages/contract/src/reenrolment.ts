@@ -22,6 +22,8 @@ export const reenrolmentLimits = {
   answersPageSizeMax: 200,
   policiesPageSize: 20,
   policiesPageSizeMax: 100,
+  /** Members a manager picks by hand for one run of `createQuestionsForNextYear`. */
+  pickedMembersMax: 500,
 } as const;
 
 /** One subscription on offer; `id` names an offer the policy has already (kept, changed in place). */
@@ -117,7 +119,18 @@ export type PolicyListQuery = z.input<typeof policyListQuerySchema>;
 export const policyPageSchema = feedPageSchema(policySummarySchema);
 export type PolicyPage = z.infer<typeof policyPageSchema>;
 
-export const createQuestionsBodySchema = z.object({ policyId: idField('policyId') });
+/**
+ * Without `userIds`: every active, approved member with a subscription in the current harvest year. With
+ * them: those members (picked by the manager), never an account that only holds staff roles (decision 090).
+ */
+export const createQuestionsBodySchema = z.object({
+  policyId: idField('policyId'),
+  userIds: z
+    .array(idField('userIds'), { error: 'Kies de leden.' })
+    .min(1, 'Kies minstens één lid.')
+    .max(reenrolmentLimits.pickedMembersMax, `Kies hoogstens ${reenrolmentLimits.pickedMembersMax} leden.`)
+    .optional(),
+});
 export type CreateQuestionsBody = z.input<typeof createQuestionsBodySchema>;
 /** `created` questionnaires given now; `existing` members who had one already (running it twice gives nobody two). */
 export const createQuestionsResultSchema = z.object({
@@ -251,6 +264,11 @@ export const myQuestionnaireSchema = z.object({
   status: z.enum(questionnaireStatuses),
   choice: z.enum(questionnaireChoices).nullable(),
   offerIds: z.array(z.number().int()),
+  /**
+   * The offers named like a subscription I have in the current harvest year (case-insensitive): the form
+   * starts with them ticked until I have answered (decision 090).
+   */
+  currentOfferIds: z.array(z.number().int()),
   remark: z.string(),
   household: householdCountSchema,
   offers: z.array(memberOfferSchema),
@@ -361,7 +379,8 @@ export const reenrolmentRoutes = {
     path: 'applicationManager/administration-actions/createQuestionsForNextYear',
     permission: manager,
     summary:
-      'Gives every active, approved member an open questionnaire for the policy; members who have one keep it ' +
+      'Gives an open questionnaire to every active, approved member with a subscription in the current harvest ' +
+      'year, or to the members picked (`userIds`; never a staff-only account); members who have one keep it ' +
       '(running it twice gives nobody two). Refused once the deadline passed or the policy was converted.',
     body: createQuestionsBodySchema,
     response: { 200: createQuestionsResultSchema },

@@ -8,7 +8,7 @@ import {
 } from '@pluk/contract';
 import { emailLog, intentionQuestionnaires, jobs, users } from '../src/db/schema/index.js';
 import { remindMembers } from '../src/modules/reenrolment/follow-up/reminders.js';
-import type { CreatedUser } from '../src/seed/factories.js';
+import { subscribeUser, type CreatedUser } from '../src/seed/factories.js';
 import type { Tenant } from '../src/types.js';
 import { codeOf, expectFieldError } from './helpers/bank-core.js';
 import {
@@ -69,6 +69,12 @@ async function answeredRound(): Promise<Round> {
     ctx
       .createUser({ appId: farm.appId, username: `${farm.appId}-${username}`, firstName, lastName })
       .then(async (user) => {
+        // A member of this year: the round's questionnaires are for them (decision 090).
+        await subscribeUser(ctx.db, {
+          appId: farm.appId,
+          userId: user.id,
+          subscriptionId: farm.thisYearSubscriptionId,
+        });
         if (!receiveEmails) await ctx.db.update(users).set({ receiveEmails }).where(eq(users.id, user.id));
         return user;
       });

@@ -8,6 +8,7 @@ import {
   intentionQuestionnaires,
   users,
 } from '../src/db/schema/index.js';
+import { createSubscription, subscribeUser } from '../src/seed/factories.js';
 import { codeOf, expectFieldError } from './helpers/bank-core.js';
 import {
   answer,
@@ -88,6 +89,117 @@ describe('createQuestionsForNextYear', () => {
     });
     expect(converted.statusCode, converted.body).toBe(200);
     expect(codeOf(await give(farm, round.id))).toBe('POLICY_CONVERTED');
+  });
+
+  describe('who gets one (decision 090)', () => {
+    /** An account of the farm outside the helper's members (who all have this year's subscription). */
+    const account = (farm: RoundFarm, name: string, roles: string[] = []) =>
+      ctx.createUser({
+        appId: farm.appId,
+        username: `${farm.appId}-${name}`,
+        firstName: name,
+        lastName: 'Extra',
+        roles: roles as never,
+      });
+    const holdersOf = async (policyId: number) =>
+      (
+        await ctx.db
+          .select({ userId: intentionQuestionnaires.userId })
+          .from(intentionQuestionnaires)
+          .where(eq(intentionQuestionnaires.policyId, policyId))
+      )
+        .map((row) => row.userId)
+        .sort((a, b) => a - b);
+
+    it('goes to members with a subscription this harvest year only: never staff-only accounts, nor members without one', async () => {
+      const { farm, round } = await openRound();
+      const analyst = await account(farm, 'analist', ['Analyst']);
+      const newcomer = await account(farm, 'nieuw');
+      const lastYear = await account(farm, 'vorigjaar');
+      const old = await createSubscription(ctx.db, {
+        appId: farm.appId,
+        name: 'Seizoen vorig jaar',
+        harvestYear: farm.year - 1,
+      });
+      await subscribeUser(ctx.db, { appId: farm.appId, userId: lastYear.id, subscriptionId: old.id });
+      const bankWithSubscription = await account(farm, 'penning', ['BankManager']);
+      await subscribeUser(ctx.db, {
+        appId: farm.appId,
+        userId: bankWithSubscription.id,
+        subscriptionId: farm.thisYearSubscriptionId,
+      });
+
+      expect(json(await give(farm, round.id))).toEqual({ created: 4, existing: 0 });
+      const holders = await holdersOf(round.id);
+      expect(holders).toEqual(
+        [farm.manager.id, farm.anna.id, farm.bert.id, bankWithSubscription.id].sort((a, b) => a - b),
+      );
+      for (const left of [analyst, newcomer, lastYear, farm.cor, farm.dirk]) {
+        expect(holders).not.toContain(left.id);
+      }
+      expect(await mine(farm, analyst)).toBeNull();
+      expect(await mine(farm, newcomer)).toBeNull();
+    });
+
+    it('goes to the members the manager picks, once, and refuses a staff-only account or a stranger', async () => {
+      const { farm, round } = await openRound();
+      const newcomer = await account(farm, 'nieuw');
+      const analyst = await account(farm, 'analist', ['Analyst']);
+      const other = await roundFarm(ctx);
+      const pick = (userIds: unknown) =>
+        send(ctx, farm, {
+          method: 'POST',
+          url: questionsUrl,
+          as: farm.manager,
+          payload: { policyId: round.id, userIds },
+        });
+
+      expect(json(await pick([newcomer.id, farm.anna.id, newcomer.id]))).toEqual({ created: 2, existing: 0 });
+      expect(await holdersOf(round.id)).toEqual([farm.anna.id, newcomer.id].sort((a, b) => a - b));
+      expect((await mine(farm, newcomer))?.needsAnswer).toBe(true);
+      expect(json(await pick([newcomer.id]))).toEqual({ created: 0, existing: 1 });
+
+      // A staff-only account is refused by name; nothing of the run is given.
+      expectFieldError(
+        await pick([farm.bert.id, analyst.id]),
+        'userIds',
+        /analist Extra.*alleen een beheerdersrol/,
+      );
+      // Another farm's member, a deactivated one and one waiting for approval are no members to ask here.
+      for (const stranger of [other.anna, farm.cor, farm.dirk]) {
+        expectFieldError(await pick([stranger.id]), 'userIds', /geen actief, goedgekeurd lid/);
+      }
+      expect(await holdersOf(round.id)).toEqual([farm.anna.id, newcomer.id].sort((a, b) => a - b));
+      for (const bad of [[], 'x', Array.from({ length: 501 }, (_, i) => i + 1)]) {
+        expectFieldError(await pick(bad), 'userIds', /./, JSON.stringify(bad).slice(0, 20));
+      }
+      for (const bad of [[0], [1.5], ['7']]) {
+        expectFieldError(await pick(bad), 'userIds.0', /./, JSON.stringify(bad));
+      }
+      // Only the ApplicationManager gives questionnaires.
+      const refused = await send(ctx, farm, {
+        method: 'POST',
+        url: questionsUrl,
+        as: farm.anna,
+        payload: { policyId: round.id, userIds: [farm.anna.id] },
+      });
+      expect(refused.statusCode).toBe(403);
+    });
+
+    it('pre-selects the offers named like this year’s subscriptions', async () => {
+      const farm = await roundFarm(ctx);
+      const round = await createRound(ctx, farm, {
+        offers: [
+          { name: 'Groot pakket', adultPriceCents: 10_000, childPriceCents: 4_000 },
+          { name: 'SEIZOEN DIT JAAR', adultPriceCents: 6_000, childPriceCents: 2_500 },
+        ],
+      });
+      await giveQuestionnaires(ctx, farm, round.id);
+      const seizoen = round.offers.find((offer) => offer.name === 'SEIZOEN DIT JAAR')!.id;
+      const anna = await mine(farm, farm.anna);
+      expect(anna?.currentOfferIds).toEqual([seizoen]);
+      expect(anna?.offerIds).toEqual([]);
+    });
   });
 
   it('answers 404 for an unknown round and 400 for a bad id', async () => {

@@ -9,7 +9,7 @@ import {
   subscriptions,
   userSubscriptions,
 } from '../src/db/schema/index.js';
-import type { CreatedUser } from '../src/seed/factories.js';
+import { subscribeUser, type CreatedUser } from '../src/seed/factories.js';
 import { codeOf } from './helpers/bank-core.js';
 import {
   answer,
@@ -56,6 +56,12 @@ describe.skipIf(!process.env.DATABASE_URL)('re-enrolment races (PostgreSQL)', ()
           lastName: 'Snel',
         }),
       );
+      // A member of this year: the round's questionnaires are for them (decision 090).
+      await subscribeUser(ctx.db, {
+        appId: farm.appId,
+        userId: members[i]!.id,
+        subscriptionId: farm.thisYearSubscriptionId,
+      });
     }
     return { farm, members };
   }
@@ -99,12 +105,20 @@ describe.skipIf(!process.env.DATABASE_URL)('re-enrolment races (PostgreSQL)', ()
       .where(and(eq(bankTransactions.appId, farm.appId), ne(bankTransactions.status, 'cancelled')));
     expect(live).toHaveLength(lines);
     expect(new Set(live.map((t) => `${t.userId}:${t.subscriptionId}`)).size).toBe(lines);
-    const made = await ctx.db.select().from(subscriptions).where(eq(subscriptions.appId, farm.appId));
+    const made = await ctx.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.appId, farm.appId), ne(subscriptions.id, farm.thisYearSubscriptionId)));
     expect(made.map((s) => s.name).sort()).toEqual(['Groot pakket', 'Klein pakket']);
     const memberships = await ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(userSubscriptions)
-      .where(eq(userSubscriptions.appId, farm.appId));
+      .where(
+        and(
+          eq(userSubscriptions.appId, farm.appId),
+          ne(userSubscriptions.subscriptionId, farm.thisYearSubscriptionId),
+        ),
+      );
     expect(Number(memberships[0]?.n)).toBe(lines);
     const mails = await ctx.db.select().from(paymentEmails).where(eq(paymentEmails.appId, farm.appId));
     expect(mails).toHaveLength(lines);

@@ -47,6 +47,7 @@ export function makeQuestionnaire(overrides: Partial<MyQuestionnaire> = {}): MyQ
     status: 'open',
     choice: null,
     offerIds: [],
+    currentOfferIds: [],
     remark: '',
     household: { adults: 2, children: 1 },
     offers: [vegetables, fruit, flowers],

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { mailJobHandler, mailJobKind } from '../mail/mail-job.js';
 import { pushJobKind } from '../modules/notification/push-sender.js';
+import {
+  paymentDueJobHandler,
+  paymentDueJobKind,
+  paymentDuePeriodMs,
+} from '../modules/bank/reminders/payment-due.js';
 import { pruneJobHandler, pruneJobKind, prunePeriodMs } from './prune.js';
 import { JobWorker } from './worker.js';
 
@@ -17,5 +22,8 @@ export function createJobWorker(app: FastifyInstance): JobWorker {
   worker.register(pushJobKind, app.push.handler());
   worker.register(pruneJobKind, pruneJobHandler(app.db, app.config));
   worker.every(pruneJobKind, prunePeriodMs);
+  // Open payments that fall due: one notification each, once (decision 090).
+  worker.register(paymentDueJobKind, paymentDueJobHandler(app.db));
+  worker.every(paymentDueJobKind, paymentDuePeriodMs);
   return worker;
 }

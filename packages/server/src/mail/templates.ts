@@ -162,6 +162,25 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
     subject: '{subject}',
     body: ['Dag {firstName},', '', '{message}', '', '{appName}'].join('\n'),
   },
+  // The receipt of an online payment (decision 090), queued once when Mollie's payment closes the transaction.
+  paymentReceipt: {
+    subject: 'Betaling ontvangen: {description} – {appName}',
+    body: [
+      'Dag {firstName},',
+      '',
+      'We ontvingen je online betaling. Bedankt!',
+      '',
+      'Omschrijving: {description}',
+      'Bedrag: {amount}',
+      'Betaald op: {paidOn}',
+      'Gestructureerde mededeling: {reference}',
+      '',
+      'Je betaling bekijken:',
+      '{paymentUrl}',
+      '',
+      '{appName}',
+    ].join('\n'),
+  },
 };
 
 /**

@@ -4,7 +4,7 @@ import { policySchema, type Policy, type PolicyInput } from '@pluk/contract';
 import { intentionPolicies } from '../../src/db/schema/index.js';
 import { farmDayFromNow } from '../../src/modules/bank/transactions/dates.js';
 import { currentHarvestYear } from '../../src/modules/harvest-year.js';
-import type { CreatedUser } from '../../src/seed/factories.js';
+import { createSubscription, subscribeUser, type CreatedUser } from '../../src/seed/factories.js';
 import type { TestContext } from './test-app.js';
 
 /**
@@ -18,6 +18,8 @@ export interface RoundFarm {
   publicUrl: string;
   /** The current harvest year; rounds are for `year + 1` and later. */
   year: number;
+  /** 'Seizoen dit jaar', the current year's subscription every user below has. */
+  thisYearSubscriptionId: number;
   manager: CreatedUser;
   anna: CreatedUser;
   bert: CreatedUser;
@@ -41,13 +43,27 @@ export async function roundFarm(
     hosts: [host],
     settings: [{ key: 'publicUrl', value: publicUrl }, ...(options.settings ?? [])],
   });
-  const user = (name: string, extra: Parameters<TestContext['createUser']>[0] = { username: '' }) =>
-    ctx.createUser({ firstName: name, lastName: 'Peeters', ...extra, appId, username: `${appId}-${name}` });
+  const year = (await currentHarvestYear(ctx.db, appId)).year;
+  // Questionnaires go to members with a subscription this harvest year (decision 090): everyone of the
+  // farm has this one, the manager too (a role AND a subscription: a member as well).
+  const thisYear = await createSubscription(ctx.db, { appId, name: 'Seizoen dit jaar', harvestYear: year });
+  const user = async (name: string, extra: Parameters<TestContext['createUser']>[0] = { username: '' }) => {
+    const created = await ctx.createUser({
+      firstName: name,
+      lastName: 'Peeters',
+      ...extra,
+      appId,
+      username: `${appId}-${name}`,
+    });
+    await subscribeUser(ctx.db, { appId, userId: created.id, subscriptionId: thisYear.id });
+    return created;
+  };
   return {
     appId,
     host,
     publicUrl,
-    year: (await currentHarvestYear(ctx.db, appId)).year,
+    year,
+    thisYearSubscriptionId: thisYear.id,
     manager: await user('Beheerder', { username: '', lastName: 'Zeeuws', roles: ['ApplicationManager'] }),
     anna: await user('Anna', {
       username: '',

@@ -7,6 +7,7 @@
  */
 export const screenRequests: Record<string, string[]> = {
   '/': [
+    '/api/Bank',
     '/api/weatherforecast',
     '/api/task?isCompleted=false&pageSize=6&page=0&hasEnded=false',
     '/api/product?isCompleted=false&pageSize=6&page=0&hasEnded=false',

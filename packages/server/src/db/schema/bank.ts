@@ -43,6 +43,11 @@ export const bankTransactions = pgTable(
     paidVia: text('paid_via'),
     /** The Mollie payment that paid it. */
     paymentProviderId: text('payment_provider_id'),
+    /**
+     * When the member was told it fell due (decision 090): the hourly `payment-due` job sets it in the
+     * transaction that inserts the notification, so each due date is notified once. A new due date clears it.
+     */
+    dueNotifiedAt: timestamp('due_notified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +76,10 @@ export const bankTransactions = pgTable(
     index('bank_transactions_app_user').on(t.appId, t.userId, t.createdAt, t.id),
     index('bank_transactions_app_subscription').on(t.appId, t.subscriptionId),
     index('bank_transactions_app_provider').on(t.appId, t.paymentProviderId),
+    // The payment-due job's scan: open, not yet notified, by due date.
+    index('bank_transactions_due_unnotified')
+      .on(t.appId, t.dueDate)
+      .where(sql`${t.status} = 'open' and ${t.dueNotifiedAt} is null`),
     farmReference('bank_transactions_user_fk', t.appId, t.userId, users).onDelete('set null'),
     farmReference('bank_transactions_subscription_fk', t.appId, t.subscriptionId, subscriptions).onDelete(
       'set null',

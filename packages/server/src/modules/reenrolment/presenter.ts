@@ -43,6 +43,7 @@ export function presentMyQuestionnaire(
   chosenOfferIds: ReadonlySet<number>,
   household: HouseholdCount,
   now: Date,
+  currentOfferIds: readonly number[] = [],
 ): MyQuestionnaire {
   const isEnded = isPolicyEnded(policy, now);
   const chosen = offers.filter((offer) => chosenOfferIds.has(offer.id));
@@ -59,6 +60,7 @@ export function presentMyQuestionnaire(
     status: questionnaire.status as MyQuestionnaire['status'],
     choice: questionnaire.choice as MyQuestionnaire['choice'],
     offerIds: chosen.map((offer) => offer.id),
+    currentOfferIds: [...currentOfferIds],
     remark: questionnaire.remark,
     household,
     offers: offers.map((offer) => presentMemberOffer(offer, household)),

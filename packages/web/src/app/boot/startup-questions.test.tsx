@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeAnswered, makeQuestionnaire } from '../../../test/reenrolment-member-fixtures';
 import { json, makeAccount, renderApp, type StubHandler } from '../../../test/utils';
+import { isPutOff, laterForMs, laterKey, rememberLater } from './startup-later';
 
 const mine = 'GET /api/QuestionsForNextYear';
 const asked = (calls: { method: string; path: string }[]) =>
@@ -34,6 +35,8 @@ async function checked(view: ReturnType<typeof start>) {
   );
   await settle();
 }
+
+afterEach(() => localStorage.clear());
 
 describe("the start-up dialog 'Controleer jouw gegevens' (product-spec §2)", () => {
   it('shows for a member whose questionnaire needs an answer, with the exact texts and no other way out', async () => {
@@ -71,11 +74,17 @@ describe("the start-up dialog 'Controleer jouw gegevens' (product-spec §2)", ()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it("'Later' hides it for the rest of the visit, and asks nothing more; the next start shows it again", async () => {
+  it("'Later' hides it for 24 hours on this device, for this account: not on reload, asked again the next day", async () => {
     const user = userEvent.setup();
-    const view = start('/', { [mine]: () => json({ questionnaire: makeQuestionnaire() }) });
+    const lien = makeAccount();
+    const view = start('/', { [mine]: () => json({ questionnaire: makeQuestionnaire() }) }, lien);
+    const before = Date.now();
     await user.click(await screen.findByRole('button', { name: 'Later' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The moment, under a key naming the account: nothing about the questionnaire.
+    const stored = Number(localStorage.getItem(laterKey(lien.id)));
+    expect(stored).toBeGreaterThanOrEqual(before);
+    expect(stored).toBeLessThanOrEqual(Date.now());
 
     // Elsewhere in the app during the same visit: still hidden.
     await act(() => view.router.navigate('/account'));
@@ -84,13 +93,43 @@ describe("the start-up dialog 'Controleer jouw gegevens' (product-spec §2)", ()
     await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(asked(view.fetch.calls)).toBe(1);
-    // Kept in memory only: nothing about it in storage.
-    expect(JSON.stringify({ ...localStorage })).not.toMatch(/later|question/i);
     view.unmount();
 
-    // A new start of the app.
-    start('/', { [mine]: () => json({ questionnaire: makeQuestionnaire() }) });
+    // A reload within the day: not shown, not even asked.
+    const reload = start('/', { [mine]: () => json({ questionnaire: makeQuestionnaire() }) }, lien);
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(asked(reload.fetch.calls)).toBe(0);
+    reload.unmount();
+
+    // Another account on this browser is asked for itself.
+    const other = start(
+      '/',
+      { [mine]: () => json({ questionnaire: makeQuestionnaire() }) },
+      makeAccount({ id: lien.id + 1, firstName: 'Tom' }),
+    );
     expect(await screen.findByRole('dialog', { name: 'Controleer jouw gegevens' })).toBeInTheDocument();
+    other.unmount();
+
+    // 24 hours later: asked again.
+    localStorage.setItem(laterKey(lien.id), String(Date.now() - laterForMs - 1));
+    start('/', { [mine]: () => json({ questionnaire: makeQuestionnaire() }) }, lien);
+    expect(await screen.findByRole('dialog', { name: 'Controleer jouw gegevens' })).toBeInTheDocument();
+  });
+
+  it('reads a stored Later as 24 hours from its moment, and a moment in the future or garbage as none', () => {
+    const now = Date.UTC(2030, 2, 1, 12);
+    localStorage.setItem(laterKey(5), String(now - laterForMs + 60_000));
+    expect(isPutOff(5, now)).toBe(true);
+    expect(isPutOff(5, now + 60_000)).toBe(false);
+    expect(isPutOff(6, now)).toBe(false);
+    localStorage.setItem(laterKey(5), String(now + 60_000));
+    expect(isPutOff(5, now)).toBe(false);
+    localStorage.setItem(laterKey(5), 'morgen');
+    expect(isPutOff(5, now)).toBe(false);
+    rememberLater(5, now);
+    expect(isPutOff(5, now + laterForMs - 1)).toBe(true);
   });
 
   it("'Doorgaan' goes to /questionsfornextyear", async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../paths';
+import { isPutOff, rememberLater } from './startup-later';
 
 // Its code, its question to the API and its dialog come after the first screen: none of it is in the
 // entry, and most starts show no dialog at all (decision 045).
@@ -24,20 +25,24 @@ function whenIdle(callback: () => void): () => void {
 
 /**
  * The start-up dialog 'Controleer jouw gegevens' (product-spec §2, decision 079): asked once the first
- * screen is up, for a signed-in member on a member screen (`eligible`). 'Later' and 'Doorgaan' both end it
- * until the app starts again: the choice lives in this component's state only (the root layout keeps it
- * for the whole visit), never in storage.
+ * screen is up, for a signed-in member on a member screen (`eligible`). 'Doorgaan' ends it for the visit
+ * (the root layout keeps this component for the whole visit); 'Later' also puts it off for 24 hours on
+ * this device for this account (decision 090, `startup-later.ts`): a reload does not bring it back, and
+ * nothing is asked of the API meanwhile.
  */
-export function StartupQuestions({ eligible }: { eligible: boolean }) {
+export function StartupQuestions({ eligible, userId }: { eligible: boolean; userId: number | undefined }) {
   const navigate = useNavigate();
   const [settled, setSettled] = useState(false);
   const [handled, setHandled] = useState(false);
   useEffect(() => whenIdle(() => setSettled(true)), []);
-  if (!eligible || !settled || handled) return null;
+  if (!eligible || !settled || handled || userId === undefined || isPutOff(userId)) return null;
   return (
     <Suspense fallback={null}>
       <StartupQuestionsCheck
-        onLater={() => setHandled(true)}
+        onLater={() => {
+          rememberLater(userId);
+          setHandled(true);
+        }}
         onContinue={() => {
           setHandled(true);
           void navigate(paths.questions.root.getHref());

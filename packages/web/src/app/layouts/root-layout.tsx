@@ -117,6 +117,7 @@ export function RootLayout() {
     // A new account (signing in as someone else) starts with the dialog unanswered.
     <StartupQuestions
       key={accountQuery.data?.id ?? 0}
+      userId={accountQuery.data?.id}
       eligible={startupDialogEligible(
         decision,
         accessOf(handle),

@@ -8,6 +8,7 @@ import type {
   WeatherForecast,
 } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
+import { makeMemberTransaction } from '../../../test/bank-member-fixtures';
 import { screenRequests } from '../screen-requests';
 import {
   apiError,
@@ -153,6 +154,61 @@ const full: Record<string, StubHandler> = {
 const section = (name: string) => screen.findByRole('region', { name });
 
 describe('home', () => {
+  it('shows what I owe first, the first due first, with Betalen one tap from its payment page (decision 090)', async () => {
+    renderApp({
+      path: '/',
+      account: member,
+      handlers: {
+        ...full,
+        'GET /api/Bank': () =>
+          json([
+            makeMemberTransaction({
+              status: 'paid',
+              description: 'Vorig jaar',
+              paidAt: '2029-03-02T10:00:00.000Z',
+            }),
+            makeMemberTransaction({
+              publicId: 'later'.padEnd(32, 'x'),
+              description: 'Fruit 2030',
+              dueDate: '2099-05-01',
+            }),
+            makeMemberTransaction({
+              publicId: 'overdue'.padEnd(32, 'y'),
+              description: 'Abonnement Groenten 2026',
+              amountCents: 52_000,
+              dueDate: '2026-04-01',
+            }),
+          ]),
+      },
+    });
+    const owed = await section('Te betalen');
+    const cards = within(owed).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent('Abonnement Groenten 2026');
+    expect(cards[0]).toHaveTextContent('€ 520,00');
+    expect(cards[0]).toHaveTextContent('Vervallen');
+    expect(cards[0]).toHaveTextContent(/De vervaldatum was 1 apr/);
+    expect(
+      within(cards[0]!).getByRole('link', { name: /^Betalen: Abonnement Groenten 2026, €\s520,00$/ }),
+    ).toHaveAttribute('href', `/account/membership/${'overdue'.padEnd(32, 'y')}`);
+    expect(cards[1]).toHaveTextContent('Fruit 2030');
+    expect(cards[1]).toHaveTextContent('Te betalen uiterlijk');
+    expect(within(owed).queryByText('Vorig jaar')).not.toBeInTheDocument();
+    // Before the weather and the chores: the first thing under the greeting.
+    const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
+    expect(regions[0]).toBe('home-owed');
+  });
+
+  it('shows no payment block when nothing is open', async () => {
+    renderApp({
+      path: '/',
+      account: member,
+      handlers: { ...full, 'GET /api/Bank': () => json([makeMemberTransaction({ status: 'cancelled' })]) },
+    });
+    await screen.findByText('Onkruid wieden');
+    expect(screen.queryByRole('region', { name: 'Te betalen' })).not.toBeInTheDocument();
+  });
+
   it('asks the blocks with the exact queries of product-spec §7', async () => {
     const { fetch } = renderApp({ path: '/', account: member, handlers: full });
     await screen.findByText('Onkruid wieden');
@@ -307,7 +363,7 @@ describe('home', () => {
   }, 10_000);
 
   it('renders the answers early-boot.js already read, without asking them again (decision 071)', async () => {
-    const [weather, tasks, offers, requests, events, posts, unread] = screenRequests['/']!;
+    const [bank, weather, tasks, offers, requests, events, posts, unread] = screenRequests['/']!;
     const read = (data: unknown) => ({
       token: 'token-1',
       impersonate: null,
@@ -316,6 +372,7 @@ describe('home', () => {
       data,
     });
     window.__plukEarly = {
+      [bank!]: read([makeMemberTransaction({ description: 'Abonnement vroeg' })]),
       [weather!]: read(sunny),
       [tasks!]: read({ items: [task], total: 1, page: 0, pageSize: 6 }),
       [offers!]: read({ items: [offer], total: 1, page: 0, pageSize: 6 }),
@@ -330,12 +387,14 @@ describe('home', () => {
       const { fetch } = await renderAppAfterBoot({ path: '/', account: member, staleTime: 30_000 });
       expect(await screen.findByText('Onkruid wieden')).toBeInTheDocument();
       expect(screen.getByText('18 °C')).toBeInTheDocument();
+      expect(screen.getByText('Abonnement vroeg')).toBeInTheDocument();
       expect(await screen.findByText('Verse eieren')).toBeInTheDocument();
       expect(await screen.findByText('Wie leent me een ladder?')).toBeInTheDocument();
       expect(await screen.findByText('Oogstfeest')).toBeInTheDocument();
       expect(await screen.findByText('De aardbeien zijn rijp')).toBeInTheDocument();
       const asked = fetch.calls.map((call) => call.path);
       for (const path of [
+        '/api/Bank',
         '/api/weatherforecast',
         '/api/task',
         '/api/product',

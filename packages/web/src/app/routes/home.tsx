@@ -8,6 +8,8 @@ import {
   type HomeLinks,
 } from '../../features/home/components/home-blocks';
 import { HomeOffersBlock, HomeRequestsBlock } from '../../features/home/components/home-market-blocks';
+import { HomeOwedBlock } from '../../features/home/components/home-owed-block';
+import { useMyTransactions } from '../../features/bank/api/get-my-transactions';
 import {
   useHomeOffers,
   useHomeRequests,
@@ -33,6 +35,7 @@ export const blocksTogetherMs = 800;
  */
 function useBlocksReady(): boolean {
   const pending = [
+    useMyTransactions(),
     useWeather(),
     useHomeTasks(),
     useHomeOffers(),
@@ -104,7 +107,7 @@ const links: HomeLinks = {
 };
 
 /**
- * The member home (/): the greeting, today's weather, open chores, the market's offers, open requests,
+ * The member home (/): the greeting, what I owe (only when something is open), today's weather, open chores, the market's offers, open requests,
  * the next event and the latest post. Each block loads and fails on its own.
  */
 export function HomeRoute() {
@@ -116,6 +119,8 @@ export function HomeRoute() {
   // the renderer saw before is skipped), not every block above it again.
   const blocks = useMemo(
     () => [
+      // What I owe first (decision 090): nothing when nothing is open.
+      <HomeOwedBlock key="owed" payment={paths.bank.payment.getHref} />,
       <WeatherCard key="weather" />,
       <HomeTasksBlock key="tasks" links={links} />,
       <HomeOffersBlock key="offers" links={links} />,

@@ -9,13 +9,16 @@ export interface AnswerFormValues {
 
 /**
  * The form starts from my answer so far (changing it until the deadline); an offer the farm has taken away
- * since is left out.
+ * since is left out. Before my first answer it starts with this year's subscriptions ticked
+ * (`currentOfferIds`, decision 090): going on as I am is one choice away.
  */
 export function initialAnswerValues(questionnaire: MyQuestionnaire): AnswerFormValues {
   const offered = new Set(questionnaire.offers.map((offer) => offer.id));
+  const firstAnswer = questionnaire.status === 'open' && questionnaire.offerIds.length === 0;
+  const start = firstAnswer ? questionnaire.currentOfferIds : questionnaire.offerIds;
   return {
     choice: questionnaire.choice ?? '',
-    offerIds: questionnaire.offerIds.filter((id) => offered.has(id)).map(String),
+    offerIds: start.filter((id) => offered.has(id)).map(String),
     remark: questionnaire.remark,
   };
 }

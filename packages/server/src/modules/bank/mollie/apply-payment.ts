@@ -8,6 +8,7 @@ import {
   recordTransactionEvent,
   type BankTransactionRow,
 } from '../status-change.js';
+import { queuePaymentReceipt } from '../reminders/receipt.js';
 import type { MolliePayment, MolliePaymentStatus } from './gateway.js';
 import type { OnlinePaymentRow, WebhookOutcome } from './online-payments.js';
 import { formatEuros } from '@pluk/contract';
@@ -61,13 +62,16 @@ export interface AppliedPayment {
  * - `paid` with another amount or someone else's metadata changes nothing but is flagged once on the
  *   transaction's audit (`amount-mismatch`), as is a Mollie payment that arrives for a transaction
  *   already paid another way or cancelled (the member paid twice: a manager refunds);
- * - `failed`, `expired` and `canceled` leave the transaction open (the member can try again).
+ * - `failed`, `expired` and `canceled` leave the transaction open (the member can try again);
+ * - the call that pays queues the receipt (e-mail and notification) in this same transaction, once
+ *   (decision 090); `publicUrl` is the farm's address for the e-mail's link.
  */
 export async function applyMolliePayment(
   tx: Transaction,
   appId: string,
   online: OnlinePaymentRow,
   payment: MolliePayment,
+  publicUrl: string,
 ): Promise<AppliedPayment> {
   // The one lock that orders racing calls: everything below reads what the call before committed.
   const transaction = await lockTransaction(tx, appId, online.transactionId);
@@ -82,7 +86,7 @@ export async function applyMolliePayment(
   const before = current?.status ?? online.status;
   const after = nextStatus(before, payment.status);
 
-  const outcome = await settle(tx, appId, transaction, payment, before, after);
+  const outcome = await settle(tx, appId, transaction, payment, before, after, publicUrl);
   // Last, so no other row lock than the transaction's can order racing calls (the race test proves it).
   if (after !== before) {
     await tenantDb(tx, appId)
@@ -101,6 +105,7 @@ async function settle(
   payment: MolliePayment,
   before: string,
   after: string,
+  publicUrl: string,
 ): Promise<AppliedPayment['outcome']> {
   if (payment.status !== 'paid') {
     const ended = after !== before && (after === 'failed' || after === 'expired' || after === 'canceled');
@@ -129,7 +134,10 @@ async function settle(
     detail: `Mollie ${payment.id}`,
     paymentProviderId: payment.id,
   });
-  if (closed.changed) return 'paid';
+  if (closed.changed && closed.row) {
+    await queuePaymentReceipt(tx, appId, closed.row, publicUrl);
+    return 'paid';
+  }
   if (firstTimePaid && transaction.paymentProviderId !== payment.id) {
     await recordTransactionEvent(tx, appId, {
       transactionId: transaction.id,

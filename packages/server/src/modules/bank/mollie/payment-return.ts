@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PaymentReturn } from '@pluk/contract';
 import { inTransaction } from '../../../db/transaction.js';
 import { notFound } from '../../../lib/http-error.js';
+import { publicUrlOf } from '../../../lib/public-url.js';
 import type { Tenant } from '../../../types.js';
 import type { BankTransactionRow } from '../status-change.js';
 import { applyMolliePayment } from './apply-payment.js';
@@ -23,7 +24,12 @@ async function refreshFromMollie(
   if (!mollie) return;
   try {
     const payment = await mollie.gateway.getPayment(online.providerPaymentId);
-    await inTransaction(app.db, (tx) => applyMolliePayment(tx, appId, online, payment));
+    const publicUrl = await publicUrlOf(app, appId);
+    const { outcome } = await inTransaction(app.db, (tx) =>
+      applyMolliePayment(tx, appId, online, payment, publicUrl),
+    );
+    // The receipt's e-mail and push jobs were queued with the payment (decision 090).
+    if (outcome === 'paid') app.jobs.wake();
   } catch (error) {
     if (!(error instanceof MollieUnavailableError) && !(error instanceof MollieRefusedError)) throw error;
     log.warn(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../../db/transaction.js';
+import { publicUrlOf } from '../../../lib/public-url.js';
 import { applyMolliePayment } from './apply-payment.js';
 import { MollieRefusedError, MollieUnavailableError, type MolliePayment } from './gateway.js';
 import { onlinePaymentByProviderId, recordWebhookCall } from './online-payments.js';
@@ -49,8 +50,17 @@ export async function receiveMollieWebhook(
     throw error;
   }
 
-  await inTransaction(app.db, async (tx) => {
-    const { outcome } = await applyMolliePayment(tx, appId, online, payment);
-    await recordWebhookCall(tx, appId, { paymentId, outcome, mollieStatus: payment.status, transactionId });
+  const publicUrl = await publicUrlOf(app, appId);
+  const outcome = await inTransaction(app.db, async (tx) => {
+    const applied = await applyMolliePayment(tx, appId, online, payment, publicUrl);
+    await recordWebhookCall(tx, appId, {
+      paymentId,
+      outcome: applied.outcome,
+      mollieStatus: payment.status,
+      transactionId,
+    });
+    return applied.outcome;
   });
+  // The receipt's e-mail and push jobs were queued with the payment (decision 090).
+  if (outcome === 'paid') app.jobs.wake();
 }

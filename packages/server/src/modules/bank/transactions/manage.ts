@@ -57,6 +57,8 @@ export async function updateTransaction(
         amountCents: input.amountCents,
         description: input.description,
         dueDate: input.dueDate,
+        // A new due date falls due on its own day: the member is told again then (decision 090).
+        ...(row.dueDate !== input.dueDate ? { dueNotifiedAt: null } : {}),
         updatedAt: sql`now()`,
       })
       .where(inApp(appId, input.id));

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { MyQuestionnaire } from '@pluk/contract';
 import type { Database, Transaction } from '../../../db/client.js';
 import { tenantDb } from '../../../db/tenant.js';
-import { intentionAnswerOffers } from '../../../db/schema/index.js';
+import { intentionAnswerOffers, subscriptions, userSubscriptions } from '../../../db/schema/index.js';
+import { currentHarvestYear } from '../../harvest-year.js';
 import { householdCountOf } from '../../subscription/service.js';
-import { offersOf } from '../counts.js';
+import { offersOf, type OfferRow } from '../counts.js';
 import type { PolicyRow } from '../policy-state.js';
 import { presentMyQuestionnaire, type QuestionnaireRow } from '../presenter.js';
 
@@ -21,6 +22,29 @@ export async function chosenOfferIds(db: Db, appId: string, questionnaireId: num
   return new Set(rows.map((row) => row.offerId));
 }
 
+/**
+ * The round's offers named like a subscription the member has in the current harvest year: "this year's
+ * subscriptions", pre-selected in the questionnaire (decision 090). A round copies this year's
+ * subscriptions as its offers by name, so the name is what links them.
+ */
+async function currentOfferIdsOf(
+  db: Db,
+  appId: string,
+  userId: number,
+  offers: readonly OfferRow[],
+): Promise<number[]> {
+  const { year } = await currentHarvestYear(db, appId);
+  const rows = await tenantDb(db, appId)
+    .select({ name: subscriptions.name })
+    .from(userSubscriptions)
+    .innerJoin(subscriptions, eq(subscriptions.id, userSubscriptions.subscriptionId))
+    .where(and(eq(userSubscriptions.userId, userId), eq(subscriptions.harvestYear, year)));
+  const names = new Set(rows.map((row) => row.name.trim().toLocaleLowerCase('nl')));
+  return offers
+    .filter((offer) => names.has(offer.name.trim().toLocaleLowerCase('nl')))
+    .map((offer) => offer.id);
+}
+
 /** A member's questionnaire as they see it, priced for their household today. */
 export async function loadMyQuestionnaire(
   db: Db,
@@ -34,5 +58,6 @@ export async function loadMyQuestionnaire(
     chosenOfferIds(db, appId, questionnaire.id),
     householdCountOf(db, appId, questionnaire.userId),
   ]);
-  return presentMyQuestionnaire(questionnaire, policy, offers, chosen, household, now);
+  const current = await currentOfferIdsOf(db, appId, questionnaire.userId, offers);
+  return presentMyQuestionnaire(questionnaire, policy, offers, chosen, household, now, current);
 }

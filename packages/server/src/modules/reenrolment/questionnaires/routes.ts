@@ -10,7 +10,8 @@ export function questionnaireHandlers(
   app: FastifyInstance,
 ): ReenrolmentHandlers<'createQuestions' | 'mine' | 'questionnaire' | 'answer'> {
   return {
-    createQuestions: async (request) => createQuestions(app.db, userOf(request).appId, request.body.policyId),
+    createQuestions: async (request) =>
+      createQuestions(app.db, userOf(request).appId, request.body.policyId, request.body.userIds),
     mine: async (request) => myCurrentQuestionnaire(app.db, userOf(request)),
     questionnaire: async (request) => myQuestionnaire(app.db, userOf(request), request.params.id),
     answer: async (request) => answerQuestionnaire(app.db, userOf(request), request.params.id, request.body),

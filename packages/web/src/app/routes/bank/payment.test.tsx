@@ -54,6 +54,19 @@ describe('the payment page (/account/membership/{publicId}, no login)', () => {
     // No "back to my payments" for a visitor from the e-mail link.
     expect(screen.queryByRole('link', { name: 'Naar mijn betalingen' })).not.toBeInTheDocument();
 
+    // On a phone: online first, then the transfer with its copy buttons, the QR code behind its button.
+    const online = screen.getByRole('button', { name: 'Online betalen' });
+    const copyIban = screen.getByRole('button', { name: 'Kopiëren: Rekeningnummer (IBAN)' });
+    const otherDevice = screen.getByRole('button', { name: 'Betalen vanaf een ander toestel' });
+    expect(online.compareDocumentPosition(copyIban) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(copyIban.compareDocumentPosition(otherDevice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(otherDevice).toHaveAttribute('aria-expanded', 'false');
+    expect(
+      screen.queryByRole('img', { name: 'QR-code om te betalen met je bankapp' }),
+    ).not.toBeInTheDocument();
+    expect(qr.calls).toEqual([]);
+    await user.click(otherDevice);
+    expect(otherDevice).toHaveAttribute('aria-expanded', 'true');
     const code = await screen.findByRole('img', { name: 'QR-code om te betalen met je bankapp' });
     expect(code.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     expect(qr.calls).toEqual([
@@ -76,6 +89,34 @@ describe('the payment page (/account/membership/{publicId}, no login)', () => {
     // A public call: no token, even from a signed-in tab.
     const call = fetch.calls.find((c) => c.path === `/api/Bank/${publicId}`);
     expect(call?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('on a laptop shows the QR code at once, under its heading', async () => {
+    const phone = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      show({ [detail]: () => json(makePublicTransaction()) });
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Betalen met je bankapp' }),
+      ).toBeInTheDocument();
+      expect(
+        await screen.findByRole('img', { name: 'QR-code om te betalen met je bankapp' }),
+      ).toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: 'Betalen vanaf een ander toestel' }),
+      ).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = phone;
+    }
   });
 
   it('shows a signed-in member the way back to their payments', async () => {

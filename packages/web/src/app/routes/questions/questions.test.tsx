@@ -124,6 +124,38 @@ describe('the questionnaire for next year (/questionsfornextyear)', () => {
     expect(screen.getByText('Bedankt voor je antwoord!')).toBeInTheDocument();
   });
 
+  it('starts with this year’s subscriptions ticked before my first answer (decision 090)', async () => {
+    const user = userEvent.setup();
+    const submitted = makeAnswered({ offerIds: [vegetables.id], totalCents: 30000 });
+    const { fetch } = show(makeQuestionnaire({ currentOfferIds: [vegetables.id] }), {
+      [answer]: () => json(submitted),
+      [detail]: () => json(submitted),
+    });
+    await toChoice(user);
+    await user.click(screen.getByRole('radio', { name: 'Ik doe verder' }));
+    const offers = await screen.findByRole('group', { name: 'Kies je abonnementen' });
+    expect(within(offers).getByRole('checkbox', { name: 'Groenten' })).toBeChecked();
+    expect(within(offers).getByRole('checkbox', { name: 'Fruit' })).not.toBeChecked();
+    expect(within(offers).getByRole('checkbox', { name: 'Bloemen' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Volgende' }));
+    expect(await screen.findByTestId('answer-total')).toHaveTextContent('€ 300,00');
+    await user.click(screen.getByRole('button', { name: 'Versturen' }));
+    await waitFor(() => expect(fetch.calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(fetch.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      choice: 'continue',
+      offerIds: [vegetables.id],
+    });
+  });
+
+  it('keeps my own answer over this year’s subscriptions once I answered', async () => {
+    const user = userEvent.setup();
+    show(makeAnswered({ offerIds: [fruit.id], currentOfferIds: [vegetables.id], needsAnswer: true }));
+    await toChoice(user);
+    const offers = await screen.findByRole('group', { name: 'Kies je abonnementen' });
+    expect(within(offers).getByRole('checkbox', { name: 'Fruit' })).toBeChecked();
+    expect(within(offers).getByRole('checkbox', { name: 'Groenten' })).not.toBeChecked();
+  });
+
   it('sends a stop without offers, also when offers were ticked before', async () => {
     const user = userEvent.setup();
     const stopped = makeAnswered({ choice: 'stop', offerIds: [], totalCents: 0, remark: '' });

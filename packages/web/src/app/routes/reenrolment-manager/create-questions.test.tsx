@@ -49,7 +49,7 @@ describe('create questionnaires for next year', () => {
     await user.click(screen.getByRole('button', { name: 'Vragenlijsten aanmaken' }));
     const dialog = await screen.findByRole('dialog', { name: 'Vragenlijsten aanmaken?' });
     expect(dialog).toHaveTextContent(
-      'Elk actief lid krijgt een vragenlijst voor Inschrijven voor 2031 (oogstjaar 2031), te beantwoorden tot en met 28 feb 2031.',
+      'Elk lid met een abonnement in het huidige oogstjaar krijgt een vragenlijst voor Inschrijven voor 2031 (oogstjaar 2031), te beantwoorden tot en met 28 feb 2031.',
     );
     expect(fetch.calls.some((call) => call.method === 'POST')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Vragenlijsten aanmaken' }));
@@ -61,6 +61,44 @@ describe('create questionnaires for next year', () => {
       'href',
       `${policiesPath}/7`,
     );
+  });
+
+  it('gives questionnaires to the members picked by name only (decision 090)', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderApp({
+      path,
+      account: reenrolmentManager,
+      handlers: {
+        ...handlers,
+        'GET /api/applicationManager/communication/members': () =>
+          json([
+            { id: 41, name: 'Nele Nieuw', receiveEmails: true },
+            { id: 42, name: 'Nico Nieuw', receiveEmails: true },
+          ]),
+        [`POST ${createApi}`]: () => json({ created: 1, existing: 0 }),
+      },
+    });
+    const audience = await screen.findByRole('radiogroup', { name: 'Voor wie' });
+    expect(
+      within(audience).getByRole('radio', { name: 'Leden met een abonnement in het huidige oogstjaar' }),
+    ).toBeChecked();
+    await user.click(within(audience).getByRole('radio', { name: 'Alleen de leden die ik kies' }));
+    // Nobody picked yet: said so, nothing asked.
+    await user.click(screen.getByRole('button', { name: 'Vragenlijsten aanmaken' }));
+    expect(await screen.findByText('Kies minstens één lid.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('textbox', { name: 'Leden' }));
+    await user.keyboard('Nele');
+    await user.click(await screen.findByRole('option', { name: 'Nele Nieuw' }));
+    await user.click(screen.getByRole('button', { name: 'Vragenlijsten aanmaken' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vragenlijsten aanmaken?' });
+    expect(dialog).toHaveTextContent('1 gekozen lid krijgt een vragenlijst voor');
+    await user.click(within(dialog).getByRole('button', { name: 'Vragenlijsten aanmaken' }));
+    expect(
+      await screen.findByText('1 vragenlijst aangemaakt, 0 leden hadden er al een.'),
+    ).toBeInTheDocument();
+    expect(fetch.calls.find((call) => call.method === 'POST')?.body).toEqual({ policyId: 8, userIds: [41] });
   });
 
   it('preselects the round of the address, and shows why the server refused', async () => {

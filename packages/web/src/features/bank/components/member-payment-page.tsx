@@ -19,7 +19,7 @@ import { usePublicTransaction } from '../api/get-public-transaction';
 import { isPublicId } from '../pending-payment';
 import { isOverdue } from '../transaction-dates';
 import { CopyValue, PlainValue } from './copy-value';
-import { EpcQrCode } from './member-epc-qr';
+import { QrSection } from './member-qr-section';
 import { PayOnline } from './member-pay-online';
 import { TransactionStatusBadges, useWhenText } from './member-transaction-status';
 
@@ -115,7 +115,11 @@ function qrPayloadOf(payee: Payee, transaction: PublicTransaction): string | nul
   }
 }
 
-/** The ways to pay an open transaction: online, the QR code for a banking app, and the transfer itself. */
+/**
+ * The ways to pay an open transaction, as a phone needs them (issue 32, decision 090): online first (where
+ * the farm has Mollie), then the transfer with copy buttons for the IBAN and the reference, then the QR
+ * code for a banking app on another device (behind its button on a phone, shown on a laptop).
+ */
 function PayOptions({ transaction }: { transaction: PublicTransaction }) {
   const { t } = useTranslation('bank');
   const reference = formatStructuredReference(transaction.structuredReference);
@@ -129,14 +133,7 @@ function PayOptions({ transaction }: { transaction: PublicTransaction }) {
         </Alert>
       )}
       {transaction.canPayOnline && <PayOnline publicId={transaction.publicId} headingId="payment-online" />}
-      {payee ? (
-        qrPayload && (
-          <Section id="payment-qr" title={t('payment.qrTitle')}>
-            <Text size="sm">{t('payment.qrText')}</Text>
-            <EpcQrCode payload={qrPayload} />
-          </Section>
-        )
-      ) : (
+      {!payee && (
         <Alert color="yellow" icon={<IconInfoCircle aria-hidden />} title={t('payment.noPayeeTitle')}>
           {t('payment.noPayeeText')}
         </Alert>
@@ -159,6 +156,7 @@ function PayOptions({ transaction }: { transaction: PublicTransaction }) {
           <CopyValue label={t('payment.reference')} value={reference} />
         </Stack>
       </Section>
+      {qrPayload && <QrSection payload={qrPayload} />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Radio, Stack, Text } from '@mantine/core';
 import { IconCheck, IconClipboardList, IconListCheck, IconPlus } from '@tabler/icons-react';
 import type { PolicySummary } from '@pluk/contract';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { ErrorState, LoadingState } from '../../../../components/query-state';
 import { SavingProgress } from '../../../../components/upload-parts';
 import { formatCalendarDay } from '../../../../lib/dates';
 import { useErrorText } from '../../../../lib/form';
+import { MembersPicker } from '../../../communication/components/member-picker';
 import { useCreateQuestions } from '../api/create-questions';
 import { useOpenPolicies } from '../api/get-policies';
 
@@ -35,8 +36,12 @@ function Run({
     () => policies.find((policy) => policy.id === preselected)?.id ?? policies[0]!.id,
   );
   const [asking, setAsking] = useState(false);
+  // This year's members (the default), or only the members picked (decision 090).
+  const [audience, setAudience] = useState<'year' | 'picked'>('year');
+  const [picked, setPicked] = useState<number[]>([]);
+  const [pickError, setPickError] = useState<string | undefined>(undefined);
   const chosen = policies.find((policy) => policy.id === chosenId) ?? policies[0]!;
-  const result = create.isSuccess && create.variables === chosen.id ? create.data : undefined;
+  const result = create.isSuccess && create.variables.policyId === chosen.id ? create.data : undefined;
   const label = (policy: PolicySummary) =>
     t('createQuestions.policyOption', {
       title: policy.title,
@@ -74,6 +79,31 @@ function Run({
         }}
         data={policies.map((policy) => ({ value: String(policy.id), label: label(policy) }))}
       />
+      <Radio.Group
+        label={t('createQuestions.audience')}
+        value={audience}
+        onChange={(value) => {
+          setAudience(value === 'picked' ? 'picked' : 'year');
+          setPickError(undefined);
+          create.reset();
+        }}
+      >
+        <Stack gap="xs" mt="xs">
+          <Radio value="year" label={t('createQuestions.audienceYear')} />
+          <Radio value="picked" label={t('createQuestions.audiencePicked')} />
+        </Stack>
+      </Radio.Group>
+      {audience === 'picked' && (
+        <MembersPicker
+          value={picked}
+          onChange={(ids) => {
+            setPicked(ids);
+            setPickError(undefined);
+            create.reset();
+          }}
+          error={pickError}
+        />
+      )}
       {create.isError && <FormError>{errorText(create.error)}</FormError>}
       <SavingProgress pending={create.isPending} label={t('createQuestions.running')} />
       <Button
@@ -83,6 +113,10 @@ function Run({
         loading={create.isPending}
         onClick={() => {
           create.reset();
+          if (audience === 'picked' && picked.length === 0) {
+            setPickError(t('createQuestions.membersRequired'));
+            return;
+          }
           setAsking(true);
         }}
       >
@@ -92,17 +126,28 @@ function Run({
         opened={asking}
         onClose={() => setAsking(false)}
         title={t('createQuestions.confirmTitle')}
-        text={t('createQuestions.confirmText', {
-          title: chosen.title,
-          year: chosen.harvestYear,
-          date: formatCalendarDay(chosen.deadline),
-        })}
+        text={
+          audience === 'picked'
+            ? t('createQuestions.confirmPicked', {
+                count: picked.length,
+                title: chosen.title,
+                year: chosen.harvestYear,
+                date: formatCalendarDay(chosen.deadline),
+              })
+            : t('createQuestions.confirmText', {
+                title: chosen.title,
+                year: chosen.harvestYear,
+                date: formatCalendarDay(chosen.deadline),
+              })
+        }
         confirmLabel={t('createQuestions.make')}
         pending={create.isPending}
         error={null}
         onConfirm={() => {
           setAsking(false);
-          create.mutate(chosen.id);
+          create.mutate(
+            audience === 'picked' ? { policyId: chosen.id, userIds: picked } : { policyId: chosen.id },
+          );
         }}
       />
     </Stack>
@@ -110,8 +155,8 @@ function Run({
 }
 
 /**
- * `/applicationManager/administration-actions/createQuestionsForNextYear` (modal): choose an open round,
- * read what happens, confirm; then how many questionnaires were given and how many members had one.
+ * `/applicationManager/administration-actions/createQuestionsForNextYear` (modal): choose an open round and
+ * who gets one — this harvest year's members, or the members picked by name (decision 090) — confirm; then how many questionnaires were given and how many members had one.
  */
 export function CreateQuestions({
   preselected,

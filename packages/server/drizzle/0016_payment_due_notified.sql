@@ -1,0 +1,2 @@
+ALTER TABLE "bank_transactions" ADD COLUMN "due_notified_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "bank_transactions_due_unnotified" ON "bank_transactions" USING btree ("app_id","due_date") WHERE "bank_transactions"."status" = 'open' and "bank_transactions"."due_notified_at" is null;
