@@ -31,6 +31,7 @@ export * from './translation.js';
 export * from './settings.js';
 export * from './communication.js';
 export * from './analyst.js';
+export * from './management.js';
 export * from './route-table.js';
 export * from './structured-reference.js';
 export * from './iban.js';

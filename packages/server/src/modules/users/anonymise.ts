@@ -22,6 +22,7 @@ import {
   userSettingOverrides,
   userSubscriptions,
 } from '../../db/schema/index.js';
+import type { Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
@@ -30,6 +31,26 @@ import { audit } from '../audit.js';
 import { revokeUserTokens } from '../auth/refresh-tokens.js';
 import { assertAnotherAdmin, unusablePasswordHash } from './accounts.js';
 import { notAnonymized } from './service.js';
+
+/** What an account is before it is wiped: refusing a registration mails the person first (decision 092). */
+export interface AnonymisedTarget {
+  id: number;
+  isApproved: boolean;
+  email: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+}
+
+export interface AnonymiseOptions {
+  /**
+   * Runs under the account's row lock before anything is wiped, in the same transaction: refusing checks
+   * that the account still waits for approval and queues the refusal e-mail; its answer joins the audit row.
+   */
+  beforeWipe?: (tx: Transaction, target: AnonymisedTarget) => Promise<Record<string, unknown>>;
+  /** The audit action: `user.delete` unless told otherwise (`user.refuse`). */
+  auditAction?: string;
+}
 
 /** The name a deleted member keeps in ledgers, bank transactions and chore history (ADR 080). */
 export const anonymisedFirstName = 'Verwijderd';
@@ -46,6 +67,7 @@ export async function anonymiseUser(
   tenant: Tenant,
   auth: RequestAuth,
   userId: number,
+  options: AnonymiseOptions = {},
 ): Promise<void> {
   const appId = tenant.appId;
   if (userId === auth.user.id) {
@@ -57,6 +79,11 @@ export async function anonymiseUser(
     const [target] = await farm
       .select({
         id: users.id,
+        isApproved: users.isApproved,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
         roles: sql<
           string[]
         >`array(select role from user_roles ur where ur.app_id = ${appId} and ur.user_id = ${userId})`,
@@ -72,6 +99,7 @@ export async function anonymiseUser(
       await assertAnotherAdmin(tx, appId);
     }
     await assertNothingOpen(tx, appId, userId);
+    const extraAudit = options.beforeWipe ? await options.beforeWipe(tx, target) : {};
 
     const placeholder = `verwijderd-${userId}`;
     await farm
@@ -190,7 +218,11 @@ export async function anonymiseUser(
       .update(emailLog)
       .set({ toAddress: '[verwijderd]', body: '[verwijderd]' })
       .where(and(eq(emailLog.appId, appId), eq(emailLog.userId, userId)));
-    await audit(tx, appId, auth, 'user.delete', { userId, bankTransactionsCancelled: cancelled.length });
+    await audit(tx, appId, auth, options.auditAction ?? 'user.delete', {
+      userId,
+      bankTransactionsCancelled: cancelled.length,
+      ...extraAudit,
+    });
   });
   app.authUsers.forget(userId);
 }
