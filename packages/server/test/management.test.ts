@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { managementSchema, outgoingMailSchema, todoKeys, type Management, type TodoKey } from '@pluk/contract';
+import {
+  managementSchema,
+  outgoingMailSchema,
+  todoKeys,
+  type Management,
+  type TodoKey,
+} from '@pluk/contract';
 import {
   bankImportLines,
   bankImports,
@@ -118,12 +124,21 @@ async function seedWork(appId: string, n: number, owner: CreatedUser, people: Cr
     ])
     .returning({ id: intentionPolicies.id });
   for (const [i, person] of people.entries()) {
-    await db.insert(intentionQuestionnaires).values([
-      i < n
-        ? { appId, policyId: open!.id, userId: person.id }
-        : { appId, policyId: open!.id, userId: person.id, status: 'submitted', choice: 'stop', submittedAt: new Date() },
-      { appId, policyId: ended!.id, userId: person.id },
-    ]);
+    await db
+      .insert(intentionQuestionnaires)
+      .values([
+        i < n
+          ? { appId, policyId: open!.id, userId: person.id }
+          : {
+              appId,
+              policyId: open!.id,
+              userId: person.id,
+              status: 'submitted',
+              choice: 'stop',
+              submittedAt: new Date(),
+            },
+        { appId, policyId: ended!.id, userId: person.id },
+      ]);
   }
   return { roundId: open!.id };
 }
@@ -151,7 +166,11 @@ beforeAll(async () => {
 
   // Another farm with more of everything: none of it may be counted here.
   const other = await ctx.createApp({ appId: 'andere-hoeve', hosts: ['andere.test'] });
-  foreignManager = await ctx.createUser({ appId: other.appId, username: 'vreemd', roles: ['ApplicationManager'] });
+  foreignManager = await ctx.createUser({
+    appId: other.appId,
+    username: 'vreemd',
+    roles: ['ApplicationManager'],
+  });
   const foreignPeople = [];
   for (let i = 0; i < 6; i++) {
     foreignPeople.push(await ctx.createUser({ appId: other.appId, username: `ander-${i}` }));
@@ -186,7 +205,7 @@ describe('GET applicationManager/Management (the to-do list)', () => {
     expect([...admin.values()]).toEqual([...todo.values()]);
   });
 
-  it("answers each role only the items it handles", async () => {
+  it('answers each role only the items it handles', async () => {
     const keysOf = async (role: string) => [...(await todoOf(staff[role]!)).keys()];
     expect(await keysOf('BankManager')).toEqual(['overduePayments', 'bankLinesToMatch']);
     expect(await keysOf('TaskManager')).toEqual(['choresToConfirm']);
@@ -204,7 +223,11 @@ describe('GET applicationManager/Management (the to-do list)', () => {
   });
 
   it('refuses a member without a role (403) and anyone signed out (401)', async () => {
-    const asMember = await ctx.request({ method: 'GET', url: '/api/applicationManager/Management', as: member });
+    const asMember = await ctx.request({
+      method: 'GET',
+      url: '/api/applicationManager/Management',
+      as: member,
+    });
     expect(asMember.statusCode).toBe(403);
     expect(json(asMember)).toMatchObject({ error: { code: 'FORBIDDEN' } });
     const anonymous = await ctx.request({ method: 'GET', url: '/api/applicationManager/Management' });

@@ -41,10 +41,20 @@ export async function management(
 ): Promise<Management> {
   const farm = tenantDb(app.db, appId);
   const keys = todoKeys.filter((key) => passesRoleCheck(roles, todoRoles[key]));
-  const todo = await Promise.all(
-    keys.map(async (key) => ({ key, ...(await todoCounts[key](farm, now)) })),
-  );
+  const todo = await Promise.all(keys.map(async (key) => ({ key, ...(await todoCounts[key](farm, now)) })));
   return { todo };
+}
+
+/** The farm's e-mails still queued. The job queue is a server table (ADR 049): its farm column is
+ * filtered by hand, on `jobs_app_open`. */
+async function waitingMailJobs(app: FastifyInstance, appId: string): Promise<number> {
+  const [row] = await app.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(
+      and(eq(jobs.appId, appId), eq(jobs.kind, mailJobKind), sql`${jobs.status} in ('waiting', 'running')`),
+    );
+  return row?.count ?? 0;
 }
 
 const since = (now: Date) => new Date(now.getTime() - failedEmailDays * 24 * 60 * 60 * 1000);
@@ -56,19 +66,9 @@ export async function outgoingMail(
   now: Date = new Date(),
 ): Promise<OutgoingMail> {
   const farm = tenantDb(app.db, appId);
-  const [smtpSource, [queued], [recent]] = await Promise.all([
+  const [smtpSource, waiting, [recent]] = await Promise.all([
     smtpSourceOf(app, appId),
-    // The job queue is a server table (ADR 049): its farm column is filtered by hand (jobs_app_open).
-    app.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.appId, appId),
-          eq(jobs.kind, mailJobKind),
-          sql`${jobs.status} in ('waiting', 'running')`,
-        ),
-      ),
+    waitingMailJobs(app, appId),
     farm
       .select({
         failed: sql<number>`count(*) filter (where ${emailLog.status} = 'failed')::int`,
@@ -85,7 +85,7 @@ export async function outgoingMail(
   ]);
   return {
     smtpSource,
-    waiting: queued?.count ?? 0,
+    waiting,
     failedRecently: recent?.failed ?? 0,
     notSentRecently: recent?.notSent ?? 0,
   };
