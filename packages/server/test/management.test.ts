@@ -22,6 +22,7 @@ import {
 } from '../src/db/schema/index.js';
 import { createBankTransaction, type CreatedUser } from '../src/seed/factories.js';
 import { enqueue } from '../src/jobs/queue.js';
+import { genericPlan, statementsDuring } from './helpers/query-plan.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 let ctx: TestContext;
@@ -245,6 +246,34 @@ describe('GET applicationManager/Management (the to-do list)', () => {
     });
     expect(approve.statusCode).toBe(200);
     expect((await todoOf(staff.ApplicationManager!)).get('waitingMembers')?.count).toBe(3);
+  });
+});
+
+describe('each count is one statement on an index (decision 092, migration 0018)', () => {
+  it("reads every count's table through its index in the generic plan", async () => {
+    const { result, statements } = await statementsDuring(() =>
+      ctx.request({ method: 'GET', url: '/api/applicationManager/Management', as: staff.ApplicationManager! }),
+    );
+    expect(result.statusCode).toBe(200);
+    const counts = statements.filter((s) => /count\(\*\)/.test(s.query));
+    expect(counts).toHaveLength(todoKeys.length);
+    const expectedIndex: Record<string, string> = {
+      '"users"': 'users_waiting_created_id',
+      '"bank_transactions"': 'bank_transactions_open_due',
+      '"bank_import_lines"': 'bank_import_lines_to_match',
+      '"product_reservations"': 'product_reservations_reserved',
+      '"task_assignments"': 'task_assignments_waiting',
+      '"event_attendances"': 'event_attendances_waiting',
+      '"feedback"': 'feedback_app_handled_created_id',
+      '"email_log"': 'email_log_app_unsent',
+      '"intention_questionnaires"': 'intention_questionnaires_policy_status',
+    };
+    for (const statement of counts) {
+      const table = Object.keys(expectedIndex).find((name) => statement.query.includes(`from ${name}`));
+      expect(table, statement.query).toBeDefined();
+      const plan = await genericPlan(ctx.db, statement);
+      expect(plan, statement.query).toContain(expectedIndex[table!]!);
+    }
   });
 });
 
