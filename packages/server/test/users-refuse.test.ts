@@ -59,7 +59,7 @@ describe('applicationManager/User/Refuse', () => {
 
     await ctx.app.jobs.drain();
     const mail = await smtp.waitFor((m) => m.to.includes('wout@voorbeeld.test'));
-    expect(mail.subject).toBe('Je registratie bij Testhoeve');
+    expect(mail.subject).toBe('Je registratie bij Testhoeve werd niet aanvaard');
     expect(mail.text).toContain('Dag Wout,');
     expect(mail.text).toContain('We zitten helaas vol dit seizoen.\nProbeer het volgend jaar opnieuw!');
 

@@ -48,7 +48,9 @@ describe('waiting list', () => {
     await user.click(await screen.findByRole('button', { name: 'Wout Wachter weigeren' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registratie van Wout Wachter weigeren' });
     expect(dialog).toHaveTextContent('Het account wordt verwijderd');
-    expect(within(dialog).getByRole('checkbox', { name: 'Stuur een e-mail naar wout@example.be' })).toBeChecked();
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Stuur een e-mail naar wout@example.be' }),
+    ).toBeChecked();
     await user.type(
       within(dialog).getByRole('textbox', { name: /Persoonlijk bericht/ }),
       'We zitten vol dit seizoen.',

@@ -59,7 +59,7 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
   },
   // A registration refused from the waiting list (decision 092); {message} is the manager's own, or empty.
   registrationRefused: {
-    subject: 'Je registratie bij {appName}',
+    subject: 'Je registratie bij {appName} werd niet aanvaard',
     body: [
       'Dag {firstName},',
       '',

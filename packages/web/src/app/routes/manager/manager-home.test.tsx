@@ -40,7 +40,10 @@ describe('/applicationManager: the to-do list', () => {
       'href',
       '/applicationManager/bank/import',
     );
-    expect(todoLink(/klusjes te bevestigen\s*3/)).toHaveAttribute('href', '/applicationManager/tasks?wachtend=1');
+    expect(todoLink(/klusjes te bevestigen\s*3/)).toHaveAttribute(
+      'href',
+      '/applicationManager/tasks?wachtend=1',
+    );
     expect(todoLink(/evenementen te bevestigen\s*4/)).toHaveAttribute(
       'href',
       '/applicationManager/events?wachtend=1',
