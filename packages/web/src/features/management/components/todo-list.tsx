@@ -39,19 +39,26 @@ function TodoRow({ item, to }: { item: TodoItem; to: string }) {
   const ItemIcon = icons[item.key];
   return (
     <UnstyledButton component={Link} to={to} className={classes.row}>
-      <Group wrap="nowrap" gap="md" p="sm">
+      <Group wrap="nowrap" gap="sm" p="xs">
+        {/* The icon only from a small tablet on: on a 320 px phone the words need the room. */}
         <ThemeIcon
           size={40}
           radius="md"
           variant="light"
           color={item.key === 'emailsFailed' ? 'red' : undefined}
+          visibleFrom="xs"
         >
           <ItemIcon size={24} aria-hidden />
         </ThemeIcon>
-        <Text fw={600} className="pluk-wrap" style={{ flex: 1, minWidth: 0 }}>
+        <Text fw={600} style={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}>
           {t(`todo.labels.${item.key}`)}
         </Text>
-        <Badge size="xl" radius="sm" color={item.key === 'emailsFailed' ? 'red' : 'orange'}>
+        <Badge
+          size="xl"
+          radius="sm"
+          color={item.key === 'emailsFailed' ? 'red' : 'orange'}
+          style={{ flexShrink: 0 }}
+        >
           {item.count}
         </Badge>
       </Group>
@@ -67,7 +74,7 @@ export function TodoList({ links }: { links: TodoLinks }) {
   const { t } = useTranslation('management');
   const query = useManagement();
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="todo-title">
+    <Card withBorder radius="md" padding="sm" component="section" aria-labelledby="todo-title">
       <Stack gap="xs">
         <Title order={2} size="h3" id="todo-title">
           {t('todo.title')}
