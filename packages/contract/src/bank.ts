@@ -176,6 +176,8 @@ export const transactionPagedQuerySchema = z.object({
   status: transactionStatusSchema.optional(),
   subscriptionId: idField('subscriptionId').optional(),
   userId: idField('userId').optional(),
+  /** Only open transactions past their due date (the to-do list's link, decision 092). */
+  overdue: z.boolean().optional(),
   /** Name, e-mail, description or structured reference (digits). */
   search: z.string().trim().max(bankLimits.searchMax).optional(),
   after: pageCursorSchema.optional(),

@@ -32,6 +32,7 @@ export const emailTemplateNames = [
   'welcome',
   'registrationReceived',
   'registrationExistingAccount',
+  'registrationRefused',
   'passwordReset',
   'emailChangeConfirm',
   'emailChangeNotice',

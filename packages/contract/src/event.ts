@@ -167,7 +167,11 @@ export const managedEventSchema = z.object({
 export type ManagedEvent = z.infer<typeof managedEventSchema>;
 
 /** The EventManager's list, paged like the member feeds (ADR 056): newest start first. */
-export const managedEventQuerySchema = z.object(feedPageQuery({ defaultSize: 20, maxSize: 100 }));
+export const managedEventQuerySchema = z.object({
+  ...feedPageQuery({ defaultSize: 20, maxSize: 100 }),
+  /** `true`: only events with a sign-up waiting for an EventManager (the to-do list's link, decision 092). */
+  waiting: urlBooleanSchema.optional(),
+});
 export type ManagedEventQuery = z.input<typeof managedEventQuerySchema>;
 export const managedEventPageSchema = feedPageSchema(managedEventSchema);
 export type ManagedEventPage = z.infer<typeof managedEventPageSchema>;

@@ -732,11 +732,24 @@ export const harvestRoutes = {
   plukMailGenerate: defineRoute({
     feature: 'harvest',
     method: 'POST',
-    path: 'applicationManager/GeneratePlukOfTheWeekEmails',
+    path: 'applicationManager/Management/GeneratePlukOfTheWeekEmails',
     permission: plukManager,
     summary:
       'Starts a pluk mail round: one queued e-mail per approved, active member of the chosen subscriptions ' +
       'who receives e-mails. The same idempotencyKey again answers the same round and mails nobody twice.',
+    body: generatePlukMailBodySchema,
+    response: { 200: plukMailRoundSchema },
+  }),
+  /**
+   * The path the pluk mail answered at before it moved under Management (issue 33): a web app still open
+   * from before the update keeps working until it reloads.
+   */
+  plukMailGenerateOldPath: defineRoute({
+    feature: 'harvest',
+    method: 'POST',
+    path: 'applicationManager/GeneratePlukOfTheWeekEmails',
+    permission: plukManager,
+    summary: 'The same as POST applicationManager/Management/GeneratePlukOfTheWeekEmails (its former path).',
     body: generatePlukMailBodySchema,
     response: { 200: plukMailRoundSchema },
   }),

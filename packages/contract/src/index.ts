@@ -33,6 +33,7 @@ export * from './settings.js';
 export * from './setting-catalog.js';
 export * from './communication.js';
 export * from './analyst.js';
+export * from './management.js';
 export * from './route-table.js';
 export * from './structured-reference.js';
 export * from './iban.js';

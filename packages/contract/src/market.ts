@@ -197,10 +197,13 @@ export const managerOfferSchema = offerSummarySchema.extend({
 export type ManagerOffer = z.infer<typeof managerOfferSchema>;
 
 export const managerOfferStatusSchema = z.enum(['all', 'active', 'closed']);
+/** `open`: only offers with a reservation waiting for its owner (the to-do list's link, decision 092). */
+export const managerOfferReservationsSchema = z.enum(['all', 'open']);
 export const managerOfferQuerySchema = z.object({
   search: searchField,
   status: managerOfferStatusSchema.default('all'),
   price: priceFilterSchema.default('all'),
+  reservations: managerOfferReservationsSchema.default('all'),
   ...feedPageQuery({ defaultSize: 20, maxSize: 100 }),
 });
 export type ManagerOfferQuery = z.input<typeof managerOfferQuerySchema>;
@@ -350,6 +353,16 @@ export const marketRoutes = {
     permission: { role: 'ProductManager' },
     summary: 'Every offer of the app, newest first, paged, with search, status and price filters.',
     query: managerOfferQuerySchema,
+    response: { 200: managerOfferPageSchema },
+  }),
+  managerPaged: defineRoute({
+    feature: 'market',
+    method: 'POST',
+    path: 'applicationManager/product/Paged',
+    permission: { role: 'ProductManager' },
+    summary:
+      "The spec's paged offers call: the same list as GET applicationManager/product, its query in the body.",
+    body: managerOfferQuerySchema,
     response: { 200: managerOfferPageSchema },
   }),
   managerDetail: defineRoute({

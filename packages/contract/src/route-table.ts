@@ -25,6 +25,7 @@ import { translationRoutes } from './translation.js';
 import { settingsRoutes } from './settings.js';
 import { communicationRoutes } from './communication.js';
 import { analystRoutes } from './analyst.js';
+import { managementRoutes } from './management.js';
 
 /** Every API route by feature. A route missing from here fails the authorization matrix test. */
 export const api = {
@@ -54,6 +55,7 @@ export const api = {
   settings: settingsRoutes,
   communication: communicationRoutes,
   analyst: analystRoutes,
+  management: managementRoutes,
 } as const;
 
 /** The whole route table as a flat list: what the server registers and the matrix test walks. */

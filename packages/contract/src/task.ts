@@ -104,7 +104,11 @@ export const managerTaskSchema = z.object({
 export type ManagerTask = z.infer<typeof managerTaskSchema>;
 
 /** The TaskManager's list, paged like the member feeds (ADR 056): latest start first. */
-export const managerTaskQuerySchema = z.object(feedPageQuery({ defaultSize: 20, maxSize: 100 }));
+export const managerTaskQuerySchema = z.object({
+  ...feedPageQuery({ defaultSize: 20, maxSize: 100 }),
+  /** `true`: only chores with a sign-up waiting for a TaskManager (the to-do list's link, decision 092). */
+  waiting: urlBooleanSchema.optional(),
+});
 export type ManagerTaskQuery = z.input<typeof managerTaskQuerySchema>;
 export const managerTaskPageSchema = feedPageSchema(managerTaskSchema);
 export type ManagerTaskPage = z.infer<typeof managerTaskPageSchema>;

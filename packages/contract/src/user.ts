@@ -164,6 +164,17 @@ export const userRoutes = {
     summary: 'Cancels my e-mail change that waits for confirmation (ADR 087); my address stays as it is.',
     response: { 200: accountSchema },
   }),
+  postPermissions: defineRoute({
+    feature: 'user',
+    method: 'POST',
+    path: 'user/PostPermissions',
+    permission: 'member',
+    summary:
+      'Saves my privacy choices (the permissions I give the farm): show my contact data to other members, ' +
+      'receive e-mails. The rest of my account is unchanged; the answer is my account.',
+    body: privacySchema,
+    response: { 200: accountSchema },
+  }),
   onlineMembers: defineRoute({
     feature: 'user',
     method: 'GET',

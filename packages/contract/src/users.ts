@@ -149,6 +149,28 @@ export const welcomeEmailResultSchema = z.object({
 
 export const approveBodySchema = z.object({ userId: idField('userId') });
 
+export const refuseLimits = { messageMax: 2000 } as const;
+
+/**
+ * Refusing a registration (issue 33, decision 092): the account is anonymised like a deleted one, and
+ * unless `sendEmail` is false the person gets the farm's `registrationRefused` e-mail with `message`.
+ */
+export const refuseBodySchema = z.object({
+  userId: idField('userId'),
+  sendEmail: z.boolean().default(true),
+  message: z
+    .string()
+    .trim()
+    .max(refuseLimits.messageMax, `Het bericht is hoogstens ${refuseLimits.messageMax} tekens lang.`)
+    .default(''),
+});
+export type RefuseBody = z.input<typeof refuseBodySchema>;
+
+export const refuseResultSchema = z.object({
+  /** True when the refusal e-mail was queued (asked for, and the registration had an address). */
+  emailed: z.boolean(),
+});
+
 /** Waiting-list defaults of product-spec §9: page 1, 50 rows, not approved. */
 export const waitingListQuery = { page: 1, rowsPerPage: 50, isApproved: false } as const;
 
@@ -174,6 +196,18 @@ export const usersRoutes = {
       "above the caller's roles (403 ACCOUNT_ABOVE_YOURS).",
     body: approveBodySchema,
     response: { 200: managedUserSchema },
+  }),
+  refuse: defineRoute({
+    feature: 'users',
+    method: 'POST',
+    path: 'applicationManager/User/Refuse',
+    permission: { role: 'ApplicationManager' },
+    summary:
+      'Refuses a registration on the waiting list: the account is anonymised (no login, its name and e-mail ' +
+      'free again), audited, and the refusal e-mail with the optional message is queued. 409 ' +
+      'ALREADY_APPROVED for an approved account (delete that one instead).',
+    body: refuseBodySchema,
+    response: { 200: refuseResultSchema },
   }),
   list: defineRoute({
     feature: 'users',

@@ -37,6 +37,7 @@ import { translationHandlers } from './modules/translation/routes.js';
 import { settingsHandlers } from './modules/settings/routes.js';
 import { communicationHandlers } from './modules/communication/routes.js';
 import { analystHandlers } from './modules/analyst/routes.js';
+import { managementHandlers } from './modules/management/routes.js';
 import { AppResolver, registerAppResolver } from './plugins/app-resolver.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerAuth } from './plugins/auth.js';
@@ -202,6 +203,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     settings: settingsHandlers(app, appResolver),
     communication: communicationHandlers(app),
     analyst: analystHandlers(app),
+    management: managementHandlers(app),
   });
   registerWebManifest(app, appResolver);
   await registerStaticWeb(app, config.webDistDir);

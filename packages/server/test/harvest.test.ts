@@ -420,8 +420,9 @@ describe('pluk mail', () => {
     expect(preview.exampleText).toContain('- Sla: 2 kroppen per week');
 
     const body = { subscriptionIds: [ids.groenten, ids.bloemen], idempotencyKey: 'pluk-round-1' };
+    // The spec's path (product-spec §7, under Management); the former path answers the same round.
     const first = plukMailRoundSchema.parse(
-      json(await post('applicationManager/GeneratePlukOfTheWeekEmails', manager, body)),
+      json(await post('applicationManager/Management/GeneratePlukOfTheWeekEmails', manager, body)),
     );
     expect(first.recipients).toBe(2);
     expect(first.subscriptionNames).toEqual(['Bloemen', 'Groenten']);

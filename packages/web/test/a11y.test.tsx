@@ -26,6 +26,15 @@ const infoHandlers: Record<string, StubHandler> = {
   'GET /api/User/ContactData/3': () => json(member.contactData),
   'POST /api/applicationManager/user/paged': () =>
     json({ items: [makeManagedUser()], total: 1, page: 1, rowsPerPage: 50 }),
+  // The manager home's to-do list with counts (decision 092).
+  'GET /api/applicationManager/Management': () =>
+    json({
+      todo: [
+        { key: 'waitingMembers', count: 1, roundId: null },
+        { key: 'emailsFailed', count: 2, roundId: null },
+        { key: 'overduePayments', count: 0, roundId: null },
+      ],
+    }),
 };
 
 const screens: { name: string; path: string; account?: typeof member; ready: () => Promise<unknown> }[] = [
@@ -114,13 +123,22 @@ const screens: { name: string; path: string; account?: typeof member; ready: () 
     name: 'manager home',
     path: '/applicationManager',
     account: admin,
-    ready: () => screen.findByRole('link', { name: /Experimenteel/ }),
+    ready: () => screen.findByRole('link', { name: /Leden wachten op goedkeuring/ }),
   },
   {
     name: 'waiting list',
     path: '/applicationManager/users/waiting-list',
     account: admin,
     ready: () => screen.findByRole('button', { name: 'Wout Wachter goedkeuren' }),
+  },
+  {
+    name: 'waiting list: the refuse dialog',
+    path: '/applicationManager/users/waiting-list',
+    account: admin,
+    ready: async () => {
+      (await screen.findByRole('button', { name: 'Wout Wachter weigeren' })).click();
+      return screen.findByRole('dialog', { name: 'Registratie van Wout Wachter weigeren' });
+    },
   },
   {
     name: 'experimental (impersonation)',

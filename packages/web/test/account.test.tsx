@@ -144,14 +144,14 @@ describe('account', () => {
     expect(fetch.calls.some((call) => call.path === '/api/User/ContactData/3')).toBe(true);
   });
 
-  it('saves the privacy choices through User/update', async () => {
-    let sent: { privacy?: unknown } = {};
+  it('saves the privacy choices alone through user/PostPermissions', async () => {
+    let sent: unknown = null;
     renderApp({
       path: '/account/privacy',
       account,
       handlers: {
-        'POST /api/User/update': ({ body }: StubRequest) => {
-          sent = body as typeof sent;
+        'POST /api/user/PostPermissions': ({ body }: StubRequest) => {
+          sent = body;
           return json({ ...account, privacy: { showContactData: true, receiveEmails: true } });
         },
       },
@@ -162,7 +162,7 @@ describe('account', () => {
     await user.click(screen.getByRole('switch', { name: /Toon mijn contactgegevens/ }));
     await user.click(save);
     expect(await screen.findByText('Je privacykeuzes zijn opgeslagen.')).toBeInTheDocument();
-    expect(sent.privacy).toEqual({ showContactData: true, receiveEmails: true });
+    expect(sent).toEqual({ showContactData: true, receiveEmails: true });
   });
 });
 

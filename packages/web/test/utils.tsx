@@ -176,6 +176,8 @@ function setUpApp({ path = '/', handlers = {}, account, info = appInfo, staleTim
     'GET /api/request': () => json({ items: [], total: 0, page: 0, pageSize: 6 }),
     'GET /api/weatherforecast': () => json({ conditions: null, location: null, updatedAt: null }),
     'GET /api/applicationManager/feedback': () => json({ items: [], total: 0, page: 0, pageSize: 20 }),
+    // The manager home's to-do list (decision 092): nothing waiting unless a test says otherwise.
+    'GET /api/applicationManager/Management': () => json({ todo: [] }),
     // bank (member): my transactions, on my membership and my subscription's payments tab.
     'GET /api/Bank': () => json([]),
     // re-enrolment (member): the start-up dialog's question, asked after the first screen (no dialog).

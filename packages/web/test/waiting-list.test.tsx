@@ -29,10 +29,77 @@ function waitingListApi(initial = [wout, els]) {
       waiting = waiting.filter((candidate) => candidate.id !== userId);
       return json({ ...user, isApproved: true, isActive: true });
     },
+    'POST /api/applicationManager/User/Refuse': ({ body }: StubRequest) => {
+      const { userId, sendEmail } = body as { userId: number; sendEmail: boolean };
+      waiting = waiting.filter((candidate) => candidate.id !== userId);
+      return json({ emailed: sendEmail });
+    },
   };
 }
 
 describe('waiting list', () => {
+  it('refuses a registration with a message by e-mail, after a dialog that says what it does', async () => {
+    const { fetch } = renderApp({
+      path: '/applicationManager/users/waiting-list',
+      account: manager,
+      handlers: waitingListApi(),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Wout Wachter weigeren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registratie van Wout Wachter weigeren' });
+    expect(dialog).toHaveTextContent('Het account wordt verwijderd');
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Stuur een e-mail naar wout@example.be' }),
+    ).toBeChecked();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Persoonlijk bericht/ }),
+      'We zitten vol dit seizoen.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Weigeren' }));
+    expect(
+      await screen.findByText('De registratie van Wout Wachter is geweigerd; de e-mail wordt verstuurd.'),
+    ).toBeInTheDocument();
+    const refuse = fetch.calls.find((call) => call.path === '/api/applicationManager/User/Refuse');
+    expect(refuse?.body).toEqual({ userId: 10, sendEmail: true, message: 'We zitten vol dit seizoen.' });
+    await waitFor(() => expect(screen.queryByText('Wout Wachter')).not.toBeInTheDocument());
+    expect(screen.getByText('1 lid wacht op goedkeuring.')).toBeInTheDocument();
+  });
+
+  it('refuses without an e-mail when the box is cleared', async () => {
+    const { fetch } = renderApp({
+      path: '/applicationManager/users/waiting-list',
+      account: manager,
+      handlers: waitingListApi(),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Els Eerst weigeren' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Stuur een e-mail/ }));
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Weigeren' }));
+    expect(await screen.findByText('De registratie van Els Eerst is geweigerd.')).toBeInTheDocument();
+    const refuse = fetch.calls.find((call) => call.path === '/api/applicationManager/User/Refuse');
+    expect(refuse?.body).toEqual({ userId: 11, sendEmail: false, message: '' });
+  });
+
+  it('shows the server refusal in the dialog', async () => {
+    renderApp({
+      path: '/applicationManager/users/waiting-list',
+      account: manager,
+      handlers: {
+        ...waitingListApi(),
+        'POST /api/applicationManager/User/Refuse': () =>
+          apiError(409, 'ALREADY_APPROVED', 'Dit account is al goedgekeurd; een lid weiger je niet meer.'),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Wout Wachter weigeren' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Weigeren' }));
+    expect(
+      await screen.findByText('Dit account is al goedgekeurd; een lid weiger je niet meer.'),
+    ).toBeInTheDocument();
+  });
+
   it('lists the waiting users with their details (page 1, 50 rows, not approved)', async () => {
     const { fetch } = renderApp({
       path: '/applicationManager/users/waiting-list',
@@ -124,13 +191,24 @@ describe('waiting list', () => {
 });
 
 describe('manager home', () => {
-  it('shows the waiting-list tile with its count, and the experimental tile only for an Admin', async () => {
-    renderApp({ path: '/applicationManager', account: manager, handlers: waitingListApi() });
+  it('shows the waiting-list tile, its count in the to-do list, and the experimental tile only for an Admin', async () => {
+    renderApp({
+      path: '/applicationManager',
+      account: manager,
+      handlers: {
+        ...waitingListApi(),
+        'GET /api/applicationManager/Management': () =>
+          json({ todo: [{ key: 'waitingMembers', count: 2, roundId: null }] }),
+      },
+    });
     expect(await screen.findByRole('link', { name: /Wachtlijst/ })).toHaveAttribute(
       'href',
       '/applicationManager/users/waiting-list',
     );
-    expect(await screen.findByLabelText('2 leden wachten')).toHaveTextContent('2');
+    expect(await screen.findByRole('link', { name: /Leden wachten op goedkeuring\s*2/ })).toHaveAttribute(
+      'href',
+      '/applicationManager/users/waiting-list',
+    );
     expect(screen.queryByRole('link', { name: /Experimenteel/ })).not.toBeInTheDocument();
   });
 

@@ -70,4 +70,10 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'users by name, role filter', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', role: 'ApplicationManager' }, fill: 1 },
   { name: 'users by name, subscription filter', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', subscriptionId: '{subscription}' }, fill: 3 },
   { name: 'waiting list', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 2, isApproved: false }, fill: 2 },
+  // The staff's cockpit (issue 33, decision 092): every to-do count, each one statement on an index of
+  // migration 0018; and the outgoing e-mail's state. Answers of one object (fill 1).
+  { name: 'to-do counts (Management)', role: 'manager', path: 'applicationManager/Management', fill: 1 },
+  { name: 'outgoing mail (Management/sendEmails)', role: 'manager', path: 'applicationManager/Management/sendEmails', fill: 1 },
+  { name: 'offers with open reservations (product/Paged)', role: 'manager', method: 'POST', path: 'applicationManager/product/Paged', body: { page: 0, pageSize: 5, reservations: 'open' }, fill: 1 },
+  { name: 'chores to confirm', role: 'manager', path: 'applicationManager/Task?page=0&pageSize=5&waiting=true', fill: 'all' },
 ]; // prettier-ignore

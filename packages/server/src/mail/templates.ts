@@ -57,6 +57,22 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
       '{appName}',
     ].join('\n'),
   },
+  // A registration refused from the waiting list (decision 092); {message} is the manager's own, or empty.
+  registrationRefused: {
+    subject: 'Je registratie bij {appName} werd niet aanvaard',
+    body: [
+      'Dag {firstName},',
+      '',
+      'Bedankt voor je interesse in {appName}. Je registratie met de gebruikersnaam {username} werd niet',
+      'aanvaard, en we hebben je gegevens verwijderd.',
+      '',
+      '{message}',
+      '',
+      'Heb je een vraag? Antwoord dan gewoon op deze e-mail.',
+      '',
+      '{appName}',
+    ].join('\n'),
+  },
   passwordReset: {
     subject: 'Nieuw wachtwoord voor {appName}',
     body: [

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { passesRoleCheck, type Permission } from '@pluk/contract';
+import { hasRoles, passesRoleCheck, type Permission } from '@pluk/contract';
 import { auditLog, users } from '../db/schema/index.js';
 import { tenantDb } from '../db/tenant.js';
 import { HttpError } from '../lib/http-error.js';
@@ -110,5 +110,10 @@ export function authorize(permission: Exclude<Permission, 'public'>, user: AuthU
   if (permission === 'authenticated') return;
   if (!user.isApproved || !user.isActive) throw new HttpError(403, 'ACCOUNT_NOT_APPROVED');
   if (permission === 'member') return;
+  // The manager's home (decision 092): any role; the handler narrows the answer to the caller's roles.
+  if (permission === 'staff') {
+    if (!hasRoles(user.roles)) throw new HttpError(403, 'FORBIDDEN');
+    return;
+  }
   if (!passesRoleCheck(user.roles, permission.role)) throw new HttpError(403, 'FORBIDDEN');
 }

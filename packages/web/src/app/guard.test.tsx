@@ -37,6 +37,26 @@ describe('decideAccess', () => {
     });
   });
 
+  it('lands staff on the to-do list after signing in, members on the home (issue 33)', () => {
+    const staff = makeAccount({ roles: ['TaskManager'] });
+    expect(decideAccess({ ...base, account: staff, access: 'guest' })).toEqual({
+      kind: 'redirect',
+      to: '/applicationManager',
+    });
+    // A redirect still wins; before the account is in, the guard waits.
+    expect(decideAccess({ ...base, account: staff, access: 'guest', redirectParam: '/tasks' })).toEqual({
+      kind: 'redirect',
+      to: '/tasks',
+    });
+    expect(decideAccess({ ...base, account: undefined, access: 'guest' })).toEqual({ kind: 'loading' });
+    // A role on an account still waiting for approval leads nowhere but the home (then the waiting page).
+    const waitingStaff = makeAccount({ roles: ['TaskManager'], isApproved: false, isActive: false });
+    expect(decideAccess({ ...base, account: waitingStaff, access: 'guest' })).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+
   it('lets a user who is signing out reach /login', () => {
     expect(decideAccess({ ...base, access: 'guest', signingOut: true })).toEqual({ kind: 'allow' });
   });

@@ -24,6 +24,12 @@ export function safeRedirect(value: string | null): string | null {
   return value;
 }
 
+/** Where signing in leads without a `redirect`: staff (any role, approved) to the manager's home. */
+export function landingOf(account: Account): string {
+  const approved = account.isApproved && account.isActive;
+  return approved && hasRoles(account.roles) ? paths.manager.home.getHref() : paths.home.getHref();
+}
+
 /** The route guard of product-spec §2 and the approval and role rules of domain.md. */
 export function decideAccess({
   access,
@@ -35,9 +41,13 @@ export function decideAccess({
 }: GuardInput): GuardDecision {
   if (access === 'public') return { kind: 'allow' };
   if (access === 'guest') {
-    return loggedIn && !signingOut
-      ? { kind: 'redirect', to: safeRedirect(redirectParam) ?? paths.home.getHref() }
-      : { kind: 'allow' };
+    if (!loggedIn || signingOut) return { kind: 'allow' };
+    const wanted = safeRedirect(redirectParam);
+    if (wanted) return { kind: 'redirect', to: wanted };
+    // Staff land on their to-do list (issue 33, decision 092), members on the home: known once the
+    // account that came with the sign-in is loaded.
+    if (!account) return { kind: 'loading' };
+    return { kind: 'redirect', to: landingOf(account) };
   }
   // Signing out goes to plain /login: no way back to the page left behind.
   if (!loggedIn) return { kind: 'redirect', to: paths.login.getHref(signingOut ? undefined : fullPath) };

@@ -188,6 +188,7 @@ declare module 'i18next' {
       communication: typeof import('../locales/nl-be/communication.json');
       // analyst
       analyst: typeof import('../locales/nl-be/analyst.json');
+      management: typeof import('../locales/nl-be/management.json');
     };
   }
 }

@@ -80,6 +80,10 @@ export const bankTransactions = pgTable(
     index('bank_transactions_due_unnotified')
       .on(t.appId, t.dueDate)
       .where(sql`${t.status} = 'open' and ${t.dueNotifiedAt} is null`),
+    // The to-do list's overdue payments (decision 092): the open ones by due date.
+    index('bank_transactions_open_due')
+      .on(t.appId, t.dueDate)
+      .where(sql`${t.status} = 'open'`),
     farmReference('bank_transactions_user_fk', t.appId, t.userId, users).onDelete('set null'),
     farmReference('bank_transactions_subscription_fk', t.appId, t.subscriptionId, subscriptions).onDelete(
       'set null',
@@ -268,6 +272,10 @@ export const bankImportLines = pgTable(
     index('bank_import_lines_app_import').on(t.appId, t.importId, t.id),
     index('bank_import_lines_app_transaction').on(t.appId, t.transactionId),
     index('bank_import_lines_app_handled_by').on(t.appId, t.handledByUserId),
+    // The to-do list's lines to match (decision 092).
+    index('bank_import_lines_to_match')
+      .on(t.appId, t.importId)
+      .where(sql`${t.outcome} in ('unmatched', 'partial', 'overpaid')`),
     farmReference('bank_import_lines_import_fk', t.appId, t.importId, bankImports).onDelete('cascade'),
     farmReference('bank_import_lines_transaction_fk', t.appId, t.transactionId, bankTransactions).onDelete(
       'set null',

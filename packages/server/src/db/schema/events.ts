@@ -67,6 +67,10 @@ export const eventAttendances = pgTable(
     // The attendance sheets: oldest sign-up first.
     index('event_attendances_event_created').on(t.appId, t.eventId, t.createdAt, t.id),
     index('event_attendances_app_handled_by').on(t.appId, t.handledByUserId),
+    // The to-do list's event sign-ups to confirm, and the events list's filter (decision 092).
+    index('event_attendances_waiting')
+      .on(t.appId, t.eventId)
+      .where(sql`${t.status} = 'waiting'`),
     farmReference('event_attendances_event_fk', t.appId, t.eventId, events).onDelete('cascade'),
     farmReference('event_attendances_user_fk', t.appId, t.userId, users).onDelete('cascade'),
     farmReference('event_attendances_handled_by_fk', t.appId, t.handledByUserId, users).onDelete('set null'),

@@ -38,5 +38,9 @@ export const jobs = pgTable(
     index('jobs_due').on(t.status, t.runAt),
     index('jobs_app_group').on(t.appId, t.groupKey),
     index('jobs_finished').on(t.finishedAt),
+    // A farm's e-mails still in the queue (Management/sendEmails, decision 092).
+    index('jobs_app_open')
+      .on(t.appId, t.kind)
+      .where(sql`${t.status} in ('waiting', 'running')`),
   ],
 );

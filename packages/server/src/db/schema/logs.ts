@@ -26,6 +26,10 @@ export const emailLog = pgTable(
     check('email_log_status', sql`${t.status} in ('sent', 'not_sent', 'failed')`),
     index('email_log_app_created').on(t.appId, t.createdAt),
     index('email_log_app_user').on(t.appId, t.userId),
+    // Failed and not sent e-mails of late: the to-do list and Management/sendEmails (decision 092).
+    index('email_log_app_unsent')
+      .on(t.appId, t.createdAt)
+      .where(sql`${t.status} in ('failed', 'not_sent')`),
     farmReference('email_log_user_fk', t.appId, t.userId, users).onDelete('set null'),
     farmReference('email_log_mailing_fk', t.appId, t.mailingId, mailings).onDelete('set null'),
     index('email_log_app_mailing_id').on(t.appId, t.mailingId, t.id),

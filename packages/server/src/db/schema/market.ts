@@ -106,6 +106,10 @@ export const productReservations = pgTable(
     index('product_reservations_user_created').on(t.appId, t.userId, t.createdAt, t.id),
     // The analyst's sales over a range (decision 085).
     index('product_reservations_app_handled_at').on(t.appId, t.handledAt),
+    // The to-do list's reservations waiting for the owner, and the offers list's filter (decision 092).
+    index('product_reservations_reserved')
+      .on(t.appId, t.productId)
+      .where(sql`${t.status} = 'reserved'`),
     farmReference('product_reservations_product_fk', t.appId, t.productId, products).onDelete('cascade'),
     farmReference('product_reservations_user_fk', t.appId, t.userId, users).onDelete('cascade'),
   ],

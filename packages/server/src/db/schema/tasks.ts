@@ -71,6 +71,10 @@ export const taskAssignments = pgTable(
     // The analyst's chore series (decision 085): taken and handled over a range.
     index('task_assignments_app_created').on(t.appId, t.createdAt),
     index('task_assignments_app_handled_at').on(t.appId, t.handledAt),
+    // The to-do list's chore sign-ups to confirm, and the chores list's filter (decision 092).
+    index('task_assignments_waiting')
+      .on(t.appId, t.taskId)
+      .where(sql`${t.status} = 'waiting'`),
     unique('task_assignments_app_id_id').on(t.appId, t.id),
     farmReference('task_assignments_task_fk', t.appId, t.taskId, tasks).onDelete('cascade'),
     farmReference('task_assignments_user_fk', t.appId, t.userId, users).onDelete('cascade'),

@@ -54,7 +54,8 @@ export const users = pgTable(
     index('users_app_created_id').on(t.appId, t.createdAt, t.id),
     index('users_waiting_created_id')
       .on(t.appId, t.createdAt, t.id)
-      .where(sql`not ${t.isApproved}`),
+      // Refused registrations are anonymised (decision 092): they leave the waiting list and its index.
+      .where(sql`not ${t.isApproved} and ${t.anonymizedAt} is null`),
     // The BankManager's member wallets, by name (issue 17 point 4): only the active, approved members.
     index('users_members_by_name')
       .on(t.appId, t.lastName, t.firstName, t.id)

@@ -501,17 +501,24 @@ export async function managedEvents(
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
   const window = pageWindow(request);
   const { placesTaken: _placesTaken, ...columns } = eventColumns;
+  // Only events with a sign-up waiting (event_attendances_waiting, decision 092).
+  const where = and(
+    eq(events.appId, appId),
+    query.waiting
+      ? sql`exists (select 1 from event_attendances w where w.app_id = ${events.appId} and w.event_id = ${events.id} and w.status = 'waiting')`
+      : undefined,
+  );
   const rows = await farm
     .select({
       ...columns,
       stats: eventStatsSql,
       cursor: cursorColumn(managedEventKeys),
-      total: cappedTotal(farm, events, eq(events.appId, appId)),
+      total: cappedTotal(farm, events, where),
     })
     .from(events)
     .where(
       and(
-        eq(events.appId, appId),
+        where,
         query.after ? afterCursor(managedEventKeys, decodeCursor(managedEventKeys, query.after)) : undefined,
       ),
     )
@@ -532,7 +539,7 @@ export async function managedEvents(
         },
         now,
       ),
-    (cap) => countUpTo(farm, events, eq(events.appId, appId), cap),
+    (cap) => countUpTo(farm, events, where, cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }

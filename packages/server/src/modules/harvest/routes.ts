@@ -93,6 +93,7 @@ export function harvestHandlers(app: FastifyInstance): FeatureHandlers<typeof ap
       }),
     plukMailPreview: async (request) => plukMailPreview(app, tenantOf(request), request.body.subscriptionIds),
     plukMailGenerate: async (request) => generatePlukMails(app, tenantOf(request), request.body),
+    plukMailGenerateOldPath: async (request) => generatePlukMails(app, tenantOf(request), request.body),
     plukMailRounds: async (request) => listPlukMailRounds(app.db, appIdOf(request)),
     plukMailRound: async (request) => plukMailRound(app.db, appIdOf(request), request.params.id),
   };

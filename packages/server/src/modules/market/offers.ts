@@ -380,6 +380,10 @@ function managerListWhere(appId: string, query: ManagerQuery): SQL | undefined {
     query.status === 'closed' ? eq(products.isClosed, literalFlag(true)) : undefined,
     query.search ? ilike(products.title, likePattern(query.search)) : undefined,
     priceCondition(query.price),
+    // The to-do list's link (decision 092): offers with a reservation waiting (product_reservations_reserved).
+    query.reservations === 'open'
+      ? sql`exists (select 1 from product_reservations r where r.app_id = ${products.appId} and r.product_id = ${products.id} and r.status = 'reserved')`
+      : undefined,
   );
 }
 

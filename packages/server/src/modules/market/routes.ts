@@ -47,6 +47,7 @@ export function marketHandlers(app: FastifyInstance): FeatureHandlers<typeof api
     myOffers: async (request) => myOffers(app.db, userOf(request)),
     myOrders: async (request) => myOrders(app.db, userOf(request)),
     managerList: async (request) => managerOffers(app.db, userOf(request), request.query),
+    managerPaged: async (request) => managerOffers(app.db, userOf(request), request.body),
     managerDetail: async (request) =>
       offerDetail(app.db, userOf(request), request.params.id, { seesAll: true }),
     managerCreate: async (request) => createOffer(app, userOf(request), await photos(request)),

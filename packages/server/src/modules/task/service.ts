@@ -443,17 +443,24 @@ export async function managerTasks(
   const farm = tenantDb(db, appId);
   const request = { offset: query.page * query.pageSize, pageSize: query.pageSize, after: query.after };
   const window = pageWindow(request);
+  // Only chores with a sign-up waiting (task_assignments_waiting, decision 092).
+  const where = and(
+    eq(tasks.appId, appId),
+    query.waiting
+      ? sql`exists (select 1 from task_assignments w where w.app_id = ${tasks.appId} and w.task_id = ${tasks.id} and w.status = 'waiting')`
+      : undefined,
+  );
   const rows = await farm
     .select({
       task: tasks,
       counts: assignmentCountsSql,
       cursor: cursorColumn(managerTaskKeys),
-      total: cappedTotal(farm, tasks, eq(tasks.appId, appId)),
+      total: cappedTotal(farm, tasks, where),
     })
     .from(tasks)
     .where(
       and(
-        eq(tasks.appId, appId),
+        where,
         query.after ? afterCursor(managerTaskKeys, decodeCursor(managerTaskKeys, query.after)) : undefined,
       ),
     )
@@ -473,7 +480,7 @@ export async function managerTasks(
         },
         now,
       ),
-    (cap) => countUpTo(farm, tasks, eq(tasks.appId, appId), cap),
+    (cap) => countUpTo(farm, tasks, where, cap),
   );
   return { ...page, page: query.page, pageSize: query.pageSize };
 }

@@ -12,6 +12,7 @@ import {
   householdMembersOf,
   loadAvatar,
   saveAvatar,
+  savePrivacy,
   updateAccount,
 } from './service.js';
 
@@ -50,6 +51,10 @@ export function userHandlers(app: FastifyInstance): FeatureHandlers<typeof api.u
     },
     contactData: async (request) => contactDataFor(app, userOf(request), request.params.id),
     members: async (request) => householdMembersOf(app, userOf(request)),
+    postPermissions: async (request) => {
+      await savePrivacy(app, userOf(request), request.body);
+      return account(authOf(request));
+    },
     onlineMembers: async (request) => ({ count: await countOnlineMembers(app, tenantOf(request).appId) }),
   };
 }

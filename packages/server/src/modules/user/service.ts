@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
-import type { ContactData, updateAccountBodySchema } from '@pluk/contract';
+import type { ContactData, Privacy, updateAccountBodySchema } from '@pluk/contract';
 import type { z } from 'zod';
 import { userAvatars, users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
@@ -22,6 +22,21 @@ type UpdateInput = z.output<typeof updateAccountBodySchema>;
 
 /** Members seen within this window count as online (domain.md, People). */
 const onlineWindowMinutes = 5;
+
+/**
+ * `user/PostPermissions`: my privacy choices alone (issue 33): sharing my contact data with the other
+ * members and receiving e-mails. One statement; the rest of the account is untouched.
+ */
+export async function savePrivacy(app: FastifyInstance, user: AuthUser, privacy: Privacy): Promise<void> {
+  await tenantDb(app.db, user.appId)
+    .update(users)
+    .set({
+      showContactData: privacy.showContactData,
+      receiveEmails: privacy.receiveEmails,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, user.id), eq(users.appId, user.appId)));
+}
 
 export async function updateAccount(
   app: FastifyInstance,

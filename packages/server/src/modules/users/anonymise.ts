@@ -23,14 +23,35 @@ import {
   userSettingOverrides,
   userSubscriptions,
 } from '../../db/schema/index.js';
+import type { Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
 import { inTransaction } from '../../db/transaction.js';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
 import type { RequestAuth, Tenant } from '../../types.js';
 import { audit } from '../audit.js';
 import { revokeUserTokens } from '../auth/refresh-tokens.js';
 import { unusablePasswordHash } from './accounts.js';
 import { assertNotLastActiveAdmin, lockAccountToActOn, lockActiveAdmins } from './policy.js';
+
+/** What an account is before it is wiped: refusing a registration mails the person first (decision 092). */
+export interface AnonymisedTarget {
+  id: number;
+  isApproved: boolean;
+  email: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+}
+
+export interface AnonymiseOptions {
+  /**
+   * Runs under the account's row lock before anything is wiped, in the same transaction: refusing checks
+   * that the account still waits for approval and queues the refusal e-mail; its answer joins the audit row.
+   */
+  beforeWipe?: (tx: Transaction, target: AnonymisedTarget) => Promise<Record<string, unknown>>;
+  /** The audit action: `user.delete` unless told otherwise (`user.refuse`). */
+  auditAction?: string;
+}
 
 /** The name a deleted member keeps in ledgers, bank transactions and chore history (ADR 080). */
 export const anonymisedFirstName = 'Verwijderd';
@@ -47,6 +68,7 @@ export async function anonymiseUser(
   tenant: Tenant,
   auth: RequestAuth,
   userId: number,
+  options: AnonymiseOptions = {},
 ): Promise<void> {
   const appId = tenant.appId;
   if (userId === auth.user.id) {
@@ -58,9 +80,21 @@ export async function anonymiseUser(
     // two deletions (or a deletion and an edit) of one member wait for each other, and the last active
     // Admin is never deleted, by anyone.
     const admins = await lockActiveAdmins(tx, appId);
-    await lockAccountToActOn(tx, appId, auth.user, userId);
+    const locked = await lockAccountToActOn(tx, appId, auth.user, userId);
     assertNotLastActiveAdmin(admins, userId);
+    const [details] = await farm
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+      })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.appId, appId)));
+    if (!details) throw notFound();
+    const target: AnonymisedTarget = { id: locked.id, isApproved: locked.isApproved, ...details };
     await assertNothingOpen(tx, appId, userId);
+    const extraAudit = options.beforeWipe ? await options.beforeWipe(tx, target) : {};
 
     const placeholder = `verwijderd-${userId}`;
     await farm
@@ -182,7 +216,11 @@ export async function anonymiseUser(
       .update(emailLog)
       .set({ toAddress: '[verwijderd]', body: '[verwijderd]' })
       .where(and(eq(emailLog.appId, appId), eq(emailLog.userId, userId)));
-    await audit(tx, appId, auth, 'user.delete', { userId, bankTransactionsCancelled: cancelled.length });
+    await audit(tx, appId, auth, options.auditAction ?? 'user.delete', {
+      userId,
+      bankTransactionsCancelled: cancelled.length,
+      ...extraAudit,
+    });
   });
   app.authUsers.forget(userId);
 }

@@ -15,12 +15,14 @@ import {
 import { cancelEmailChange } from '../auth/email-change.js';
 import { anonymiseUser } from './anonymise.js';
 import { assertMayActOn } from './policy.js';
+import { refuseRegistration } from './refuse.js';
 import { approveUser, managedUser, pagedUsers } from './service.js';
 
 export function usersHandlers(app: FastifyInstance): FeatureHandlers<typeof api.users> {
   return {
     paged: async (request) => pagedUsers(app, tenantOf(request).appId, request.body),
     approve: async (request) => approveUser(app, tenantOf(request), authOf(request), request.body.userId),
+    refuse: async (request) => refuseRegistration(app, tenantOf(request), authOf(request), request.body),
     list: async (request) => listUsers(app, tenantOf(request).appId),
     extended: async (request) => extendedUsers(app, tenantOf(request).appId, request.query),
     detail: async (request) => userDetail(app, tenantOf(request).appId, request.params.id),

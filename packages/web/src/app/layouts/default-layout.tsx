@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar } from '@mantine/core';
+import { ActionIcon, Avatar, Button } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCalendarEvent,
@@ -79,7 +79,7 @@ function NotificationsLink() {
   return <HeaderLink to={paths.notifications.getHref()} label={bell.label} icon={bell.icon} tooltip />;
 }
 
-/** Member layout: app logo and title, the tractor for staff, the bell, the account; footer tabs. */
+/** Member layout: app logo and title, the labelled 'Beheer' link for staff, the bell, the account; footer tabs. */
 export function DefaultLayout({ children }: LayoutProps) {
   const { t } = useTranslation();
   const title = useRouteTitle();
@@ -98,12 +98,18 @@ export function DefaultLayout({ children }: LayoutProps) {
           {info?.logoUrl && <img src={info.logoUrl} alt={info.appName} className={classes.logo} />}
           <h1 className={classes.title}>{title}</h1>
           {showTractor && (
-            <HeaderLink
+            // A word, not only the tractor (issue 33): staff find their cockpit by its name.
+            <Button
+              component={Link}
               to={paths.manager.home.getHref()}
-              label={t('header.manager')}
-              icon={<IconTractor size={28} stroke={1.6} aria-hidden />}
-              tooltip
-            />
+              variant="light"
+              size="compact-md"
+              px={8}
+              leftSection={<IconTractor size={22} stroke={1.6} aria-hidden />}
+              className={classes.managerLink}
+            >
+              {t('header.manager')}
+            </Button>
           )}
           {isMember && <NotificationsLink />}
           {loggedIn && <AccountLink />}

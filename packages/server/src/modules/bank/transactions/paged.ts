@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, like, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { transactionPagedQuerySchema, type PagedTransactions } from '@pluk/contract';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
@@ -17,6 +17,7 @@ import {
 import { likePattern } from '../../../lib/like-pattern.js';
 import { userSearchText } from '../../users/service.js';
 import { managedTransactionColumns, presentManagedTransaction } from '../presenter.js';
+import { farmToday } from './dates.js';
 
 type PagedQuery = z.output<typeof transactionPagedQuerySchema>;
 
@@ -62,6 +63,10 @@ export async function pagedTransactions(
     conditions.push(eq(bankTransactions.subscriptionId, query.subscriptionId));
   if (query.userId !== undefined) conditions.push(eq(bankTransactions.userId, query.userId));
   if (query.search) conditions.push(searchCondition(farm, query.search));
+  if (query.overdue) {
+    // Open and past the farm's today (bank_transactions_open_due, decision 092).
+    conditions.push(sql`${bankTransactions.status} = 'open'`, lt(bankTransactions.dueDate, farmToday()));
+  }
   const where = and(...conditions);
   const request = {
     offset: (query.page - 1) * query.rowsPerPage,

@@ -443,7 +443,7 @@ describe('pluk mail', () => {
         ...harvestHandlers,
         'GET /api/applicationManager/PlukOfTheWeekEmails': () => json(rounds),
         'POST /api/applicationManager/PlukOfTheWeekEmails/Preview': () => json(mailPreview),
-        'POST /api/applicationManager/GeneratePlukOfTheWeekEmails': () => {
+        'POST /api/applicationManager/Management/GeneratePlukOfTheWeekEmails': () => {
           rounds = [mailRound];
           return json(mailRound);
         },

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBasket,
   // analyst
@@ -30,30 +30,17 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { isApplicationManager, passesRoleCheck, waitingListQuery, type Role } from '@pluk/contract';
+import { isApplicationManager, passesRoleCheck, type Role } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconNews } from '@tabler/icons-react';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../features/user/api/get-account';
-import { usePagedUsers } from '../../../features/users/api/get-paged-users';
-import { useWaitingFeedbackCount } from '../../../features/feedback/api/app-feedback';
+import { TodoList, type TodoLinks } from '../../../features/management/components/todo-list';
 import { paths } from '../../paths';
 
-function Tile({
-  to,
-  icon: TileIcon,
-  title,
-  text,
-  badge,
-}: {
-  to: string;
-  icon: Icon;
-  title: string;
-  text: string;
-  badge?: ReactNode;
-}) {
+function Tile({ to, icon: TileIcon, title, text }: { to: string; icon: Icon; title: string; text: string }) {
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="lg">
       <Group wrap="nowrap" align="flex-start">
@@ -61,12 +48,9 @@ function Tile({
           <TileIcon size={28} />
         </ThemeIcon>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" wrap="nowrap">
-            <Text fw={600} className="pluk-wrap">
-              {title}
-            </Text>
-            {badge}
-          </Group>
+          <Text fw={600} className="pluk-wrap">
+            {title}
+          </Text>
           <Text size="sm" c="dimmed" className="pluk-wrap">
             {text}
           </Text>
@@ -78,26 +62,12 @@ function Tile({
 
 function WaitingListTile() {
   const { t } = useTranslation('users');
-  // One row is enough: only the total is shown.
-  const count = usePagedUsers({ ...waitingListQuery, rowsPerPage: 1 }).data?.total;
   return (
     <Tile
       to={paths.manager.waitingList.getHref()}
       icon={IconUserPlus}
       title={t('managerHome.waitingList')}
       text={t('managerHome.waitingListText')}
-      badge={
-        count !== undefined && (
-          <Badge
-            size="lg"
-            circle={count < 100}
-            color={count > 0 ? 'red' : 'gray'}
-            aria-label={t('managerHome.waitingCount', { count })}
-          >
-            {count}
-          </Badge>
-        )
-      }
     />
   );
 }
@@ -152,27 +122,12 @@ function PostsTile() {
 
 function FeedbackTile() {
   const { t } = useTranslation('feedback');
-  const waiting = useWaitingFeedbackCount().data;
   return (
     <Tile
       to={paths.manager.feedback.getHref()}
       icon={IconMessageCircle}
       title={t('managerTile.title')}
       text={t('managerTile.text')}
-      badge={
-        // Like the waiting list: a red count only when something waits, no grey "0".
-        waiting !== undefined &&
-        waiting > 0 && (
-          <Badge
-            size="lg"
-            circle={waiting < 100}
-            color="red"
-            aria-label={t('managerTile.count', { count: waiting })}
-          >
-            {waiting}
-          </Badge>
-        )
-      }
     />
   );
 }
@@ -356,9 +311,43 @@ function AnalystTile() {
   );
 }
 
-/** /applicationManager: a tile for every manager screen that exists for this user's roles. */
+/** Where each to-do item's list is, already filtered to what waits (decision 092). */
+const todoLinks: TodoLinks = {
+  waitingMembers: () => paths.manager.waitingList.getHref(),
+  overduePayments: () => `${paths.manager.bank.list.getHref()}?status=open&achterstallig=1`,
+  bankLinesToMatch: () => paths.manager.bankImport.getHref(),
+  reservationsToHandle: () => `${paths.manager.products.list.getHref()}?reservaties=open`,
+  choresToConfirm: () => `${paths.manager.tasks.list.getHref()}?wachtend=1`,
+  signUpsToConfirm: () => `${paths.manager.events.list.getHref()}?wachtend=1`,
+  feedbackUnanswered: () => `${paths.manager.feedback.getHref()}?status=open`,
+  emailsFailed: () => `${paths.manager.communication.home.getHref()}?status=failed`,
+  questionnairesUnanswered: (item) =>
+    item.roundId === null
+      ? paths.manager.reenrolment.list.getHref()
+      : `${paths.manager.reenrolment.detail.getHref(item.roundId)}?status=open`,
+};
+
+/** One area of the manager's screens: a heading and its tiles; left out when the roles open none. */
+function Area({ id, title, children }: { id: string; title: string; children: ReactNode[] }) {
+  if (!children.some(Boolean)) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={`area-${id}`}>
+      <Title order={3} size="h4" id={`area-${id}`}>
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>{children}</SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * /applicationManager, the staff's cockpit (issue 33, decision 092): first what waits for this user's
+ * roles, with counts and links to the filtered lists; below, every manager screen the roles open,
+ * grouped by area.
+ */
 export function ManagerHomeRoute() {
   const { t } = useTranslation('users');
+  const { t: tm } = useTranslation('management');
   const roles = useAccount().data?.roles ?? [];
   const showWaitingList = isApplicationManager(roles);
   const showExperimental = passesRoleCheck(roles, 'Admin');
@@ -372,55 +361,75 @@ export function ManagerHomeRoute() {
   const showHarvest = (['CropManager', 'FieldManager', 'PlukManager'] as const).some((role) =>
     passesRoleCheck(roles, role),
   );
+  const showCommunication = showPosts || passesRoleCheck(roles, 'PlukManager');
+  const nothing =
+    !showWaitingList &&
+    !showExperimental &&
+    !showTasks &&
+    !showPosts &&
+    !showEvents &&
+    !showProducts &&
+    !showRequests &&
+    !showBank &&
+    !showHarvest &&
+    !showAnalyst;
   return (
-    <Stack gap="md">
-      {!showWaitingList &&
-        !showExperimental &&
-        !showTasks &&
-        !showPosts &&
-        !showEvents &&
-        !showProducts &&
-        !showRequests &&
-        !showBank &&
-        !showHarvest &&
-        !showAnalyst && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-        {showWaitingList && <UsersTile />}
-        {showWaitingList && <WaitingListTile />}
-        {showWaitingList && <FeedbackTile />}
-        {showWaitingList && <SubscriptionsTile />}
-        {showTasks && <TasksTile />}
-        {showEvents && <EventsTile />}
-        {showPosts && <PostsTile />}
-        {showProducts && <ProductsTile />}
-        {showRequests && <RequestsTile />}
-        {showBank && <InternalBankTile />}
-        {/* bank (manager) */}
-        {showBank && <BankTile />}
-        {showHarvest && <HarvestTiles roles={roles} />}
-        {/* bank (admin) */}
-        {showBank && <BankAdminTiles roles={roles} />}
-        {/* re-enrolment (manager) */}
-        {showWaitingList && <ReenrolmentTile />}
-        {/* admin actions */}
-        {(showWaitingList || showBank) && <AdministrationActionsTile />}
-        {/* translations (Admin) */}
-        {showExperimental && <TranslationsTile />}
-        {/* settings */}
-        {showWaitingList && <SettingsTile />}
-        {/* e-mails and communication (manager) */}
-        {(showPosts || passesRoleCheck(roles, 'PlukManager')) && <CommunicationTile />}
-        {/* analyst */}
-        {showAnalyst && <AnalystTile />}
-        {showExperimental && (
-          <Tile
-            to={paths.manager.experimental.getHref()}
-            icon={IconFlask}
-            title={t('managerHome.experimental')}
-            text={t('managerHome.experimentalText')}
-          />
-        )}
-      </SimpleGrid>
+    <Stack gap="xl">
+      <TodoList links={todoLinks} />
+      {nothing && <Text c="dimmed">{t('managerHome.nothingYet')}</Text>}
+      <Stack gap="lg">
+        <Title order={2} size="h3">
+          {tm('areas.title')}
+        </Title>
+        <Area id="members" title={tm('areas.members')}>
+          {[
+            showWaitingList && <UsersTile key="users" />,
+            showWaitingList && <WaitingListTile key="waiting" />,
+            showWaitingList && <SubscriptionsTile key="subscriptions" />,
+            showWaitingList && <ReenrolmentTile key="reenrolment" />,
+            showExperimental && (
+              <Tile
+                key="experimental"
+                to={paths.manager.experimental.getHref()}
+                icon={IconFlask}
+                title={t('managerHome.experimental')}
+                text={t('managerHome.experimentalText')}
+              />
+            ),
+          ]}
+        </Area>
+        <Area id="harvest" title={tm('areas.harvest')}>
+          {[showHarvest && <HarvestTiles key="harvest" roles={roles} />]}
+        </Area>
+        <Area id="money" title={tm('areas.money')}>
+          {[
+            showBank && <BankTile key="bank" />,
+            showBank && <BankAdminTiles key="bank-admin" roles={roles} />,
+            showBank && <InternalBankTile key="internal-bank" />,
+            (showWaitingList || showBank) && <AdministrationActionsTile key="actions" />,
+          ]}
+        </Area>
+        <Area id="community" title={tm('areas.community')}>
+          {[
+            showTasks && <TasksTile key="tasks" />,
+            showEvents && <EventsTile key="events" />,
+            showPosts && <PostsTile key="posts" />,
+            showProducts && <ProductsTile key="products" />,
+            showRequests && <RequestsTile key="requests" />,
+            showWaitingList && <FeedbackTile key="feedback" />,
+          ]}
+        </Area>
+        <Area id="communication" title={tm('areas.communication')}>
+          {[showCommunication && <CommunicationTile key="communication" />]}
+        </Area>
+        <Area id="settings" title={tm('areas.settings')}>
+          {[
+            showWaitingList && <SettingsTile key="settings" />,
+            showExperimental && <TranslationsTile key="translations" />,
+            showAnalyst && <AnalystTile key="analyst" />,
+          ]}
+        </Area>
+      </Stack>
     </Stack>
   );
 }

@@ -109,6 +109,32 @@ describe('the bank list', () => {
     ).toBe(true);
   });
 
+  it('from the to-do link (?achterstallig=1) asks the overdue transactions of every harvest year', async () => {
+    const { fetch } = renderApp({
+      path: '/applicationManager/bank?status=open&achterstallig=1',
+      account: bankManager,
+      handlers: bankHandlers(),
+    });
+    expect(await screen.findByText(/Alleen open betalingen voorbij de vervaldag/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(pagedBodies(fetch.calls)[0]).toEqual({
+        page: 1,
+        rowsPerPage: 25,
+        overdue: true,
+        status: 'open',
+      }),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Toon alle transacties' }));
+    await waitFor(() =>
+      expect(pagedBodies(fetch.calls).at(-1)).toEqual({
+        page: 1,
+        rowsPerPage: 25,
+        harvestYear: 2030,
+        status: 'open',
+      }),
+    );
+  });
+
   it('fills the filters from the bank’s own routes, and says so when the subscriptions cannot be read', async () => {
     const user = userEvent.setup();
     let failing = false;

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingBank,
@@ -235,14 +235,17 @@ function BankList({
     userId === null
       ? null
       : { id: userId, name: params.get('lidnaam') ?? t('filters.memberUnknown', { id: userId }) };
+  const overdue = params.get('achterstallig') === '1';
   const filters: TransactionFilters = {
     harvestYear,
     status: status === 'all' ? null : status,
     subscriptionId,
     userId,
     search: debouncedSearch,
+    overdue,
   };
-  const filtered = status !== 'all' || subscriptionId !== null || userId !== null || debouncedSearch !== '';
+  const filtered =
+    overdue || status !== 'all' || subscriptionId !== null || userId !== null || debouncedSearch !== '';
   return (
     <Stack gap="lg">
       <Actions harvestYear={harvestYear} links={links} onNew={open} />
@@ -290,6 +293,16 @@ function BankList({
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
+        {overdue && (
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Badge size="lg" color="orange" variant="light" className="pluk-wrap">
+              {t('filters.overdueOnly')}
+            </Badge>
+            <Button variant="subtle" size="compact-md" onClick={() => setFilters({ achterstallig: null })}>
+              {t('filters.overdueClear')}
+            </Button>
+          </Group>
+        )}
       </Stack>
       <Transactions filters={filters} filtered={filtered} hrefOf={links.detail} />
       <NewTransactionDialog

@@ -2,6 +2,7 @@ import { Badge, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@manti
 import { useDebouncedValue } from '@mantine/hooks';
 import { emailLogStatusSchema, type EmailLogStatus } from '@pluk/contract';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -14,7 +15,12 @@ const statusColor: Record<EmailLogStatus, string> = { sent: 'brand', not_sent: '
 /** Every e-mail the farm sent or recorded (to, subject, status, time), by status and a search. */
 export function EmailLog() {
   const { t } = useTranslation('communication');
-  const [status, setStatus] = useState<EmailLogStatus | null>(null);
+  // `?status=failed` opens the log on the failed e-mails (the to-do list's link, decision 092).
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<EmailLogStatus | null>(() => {
+    const asked = emailLogStatusSchema.safeParse(params.get('status'));
+    return asked.success ? asked.data : null;
+  });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const query = useEmailLog({ status, search: debounced });

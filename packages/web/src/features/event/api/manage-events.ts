@@ -18,20 +18,24 @@ import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { eventsKey } from './events';
 
-export function getManagedEvents(page: FeedPageParam = { page: 0 }): Promise<ManagedEventPage> {
-  return apiRequest(eventRoutes.managerList, { query: { ...page } });
+/** `waiting`: only events with a sign-up waiting for an EventManager (the to-do list's link). */
+export function getManagedEvents(
+  page: FeedPageParam = { page: 0 },
+  waiting = false,
+): Promise<ManagedEventPage> {
+  return apiRequest(eventRoutes.managerList, { query: { ...page, ...(waiting ? { waiting: 'true' } : {}) } });
 }
 
-export const managedEventsQueryOptions = () =>
+export const managedEventsQueryOptions = (waiting = false) =>
   infiniteQueryOptions({
-    queryKey: [...eventsKey, 'manager', 'list'],
-    queryFn: ({ pageParam }) => getManagedEvents(pageParam),
+    queryKey: [...eventsKey, 'manager', 'list', { waiting }],
+    queryFn: ({ pageParam }) => getManagedEvents(pageParam, waiting),
     ...feedPaging,
   });
 
 /** The events of the farm, newest start first, a page at a time (EventManager). */
-export function useManagedEvents() {
-  return useInfiniteQuery(managedEventsQueryOptions());
+export function useManagedEvents(waiting = false) {
+  return useInfiniteQuery(managedEventsQueryOptions(waiting));
 }
 
 export function getManagedEvent(id: number): Promise<ManagedEventDetail> {

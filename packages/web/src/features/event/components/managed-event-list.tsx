@@ -4,6 +4,7 @@ import type { ManagedEvent } from '@pluk/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ManagerList } from '../../../components/manager-list';
+import { useWaitingFilter, WaitingSwitch } from '../../../components/waiting-filter';
 import { useManagedEvents } from '../api/manage-events';
 import { usePlacesLine } from './places';
 import { formatWhen } from '../../../lib/dates';
@@ -58,17 +59,29 @@ function ManagedEventCard({ event, href }: { event: ManagedEvent; href: string }
 /** Every event of the farm for an EventManager, newest start first, with a button for a new one. */
 export function ManagedEventList({ newHref, hrefOf }: { newHref: string; hrefOf: (id: number) => string }) {
   const { t } = useTranslation('events');
-  const query = useManagedEvents();
+  const [waiting, setWaiting] = useWaitingFilter();
+  const query = useManagedEvents(waiting);
   return (
-    <ManagerList
-      query={query}
-      newHref={newHref}
-      newLabel={t('manager.new')}
-      empty={{ icon: IconCalendarEvent, title: t('manager.emptyTitle'), text: t('manager.emptyText') }}
-    >
-      {(events) =>
-        events.map((event) => <ManagedEventCard key={event.id} event={event} href={hrefOf(event.id)} />)
-      }
-    </ManagerList>
+    <Stack gap="sm">
+      <WaitingSwitch label={t('manager.waitingOnly')} checked={waiting} onChange={setWaiting} />
+      <ManagerList
+        query={query}
+        newHref={newHref}
+        newLabel={t('manager.new')}
+        empty={
+          waiting
+            ? {
+                icon: IconCalendarEvent,
+                title: t('manager.noneWaitingTitle'),
+                text: t('manager.noneWaitingText'),
+              }
+            : { icon: IconCalendarEvent, title: t('manager.emptyTitle'), text: t('manager.emptyText') }
+        }
+      >
+        {(events) =>
+          events.map((event) => <ManagedEventCard key={event.id} event={event} href={hrefOf(event.id)} />)
+        }
+      </ManagerList>
+    </Stack>
   );
 }

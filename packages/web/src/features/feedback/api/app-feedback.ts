@@ -20,16 +20,17 @@ export function getAppFeedback(query: ManagerFeedbackListQuery = {}): Promise<Ma
   return apiRequest(feedbackRoutes.managerList, { query: { ...query } });
 }
 
-export const appFeedbackQueryOptions = () =>
+/** `onlyOpen`: only feedback nobody handled yet (`?status=open`, the to-do list's link). */
+export const appFeedbackQueryOptions = (onlyOpen = false) =>
   infiniteQueryOptions({
-    queryKey: ['feedback', 'app', 'list'],
-    queryFn: ({ pageParam }) => getAppFeedback({ ...pageParam }),
+    queryKey: ['feedback', 'app', 'list', { onlyOpen }],
+    queryFn: ({ pageParam }) => getAppFeedback({ ...pageParam, ...(onlyOpen ? { isHandled: false } : {}) }),
     ...feedPaging,
   });
 
 /** All feedback of the app (managers): unhandled first, a page at a time ("Meer laden"). */
-export function useAppFeedback() {
-  return useInfiniteQuery(appFeedbackQueryOptions());
+export function useAppFeedback(onlyOpen = false) {
+  return useInfiniteQuery(appFeedbackQueryOptions(onlyOpen));
 }
 
 export const waitingFeedbackQueryOptions = () =>

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { feedbackLimits, type ManagedFeedback } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -97,8 +98,20 @@ function ManagedFeedbackCard({ item }: { item: ManagedFeedback }) {
 /** All feedback of the app for managers: unhandled first, a page at a time; answer and mark handled. */
 export function ManagerFeedbackList() {
   const { t } = useTranslation('feedback');
-  const query = useAppFeedback();
+  // `?status=open`: only what nobody answered yet (the to-do list's link, decision 092).
+  const [params, setParams] = useSearchParams();
+  const onlyOpen = params.get('status') === 'open';
+  const setOnlyOpen = (next: boolean) => setParams(next ? { status: 'open' } : {}, { replace: true });
+  const query = useAppFeedback(onlyOpen);
   const waiting = useWaitingFeedbackCount().data;
+  const openSwitch = (
+    <Switch
+      size="md"
+      label={t('manager.onlyOpen')}
+      checked={onlyOpen}
+      onChange={(event) => setOnlyOpen(event.currentTarget.checked)}
+    />
+  );
   if (query.isPending) return <LoadingState />;
   if (query.isError && !query.isFetchNextPageError) {
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -107,11 +120,19 @@ export function ManagerFeedbackList() {
   const items = feedItems(query.data, (item) => item.id);
   if (items.length === 0) {
     return (
-      <EmptyState icon={IconMessageCircle} title={t('manager.emptyTitle')} text={t('manager.emptyText')} />
+      <Stack gap="md" maw={720}>
+        {openSwitch}
+        <EmptyState
+          icon={IconMessageCircle}
+          title={t(onlyOpen ? 'manager.noneOpenTitle' : 'manager.emptyTitle')}
+          text={t(onlyOpen ? 'manager.noneOpenText' : 'manager.emptyText')}
+        />
+      </Stack>
     );
   }
   return (
     <Stack gap="md" maw={720}>
+      {openSwitch}
       {waiting !== undefined && <Text c="dimmed">{t('manager.count', { count: waiting })}</Text>}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {items.map((item) => (

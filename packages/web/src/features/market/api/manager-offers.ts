@@ -23,6 +23,8 @@ export interface ManagerOfferFilters {
   search: string;
   status: NonNullable<ManagerOfferQuery['status']>;
   price: NonNullable<ManagerOfferQuery['price']>;
+  /** `open`: only offers with a reservation waiting (the to-do list's link). */
+  reservations?: NonNullable<ManagerOfferQuery['reservations']>;
 }
 
 /** Query keys of the ProductManager's screens; all under 'market' so a member-side change refreshes them too. */
@@ -56,7 +58,13 @@ export function getManagerOffers(
 ): Promise<ManagerOfferPage> {
   const search = filters.search.trim();
   return apiRequest(marketRoutes.managerList, {
-    query: { ...page, status: filters.status, price: filters.price, search: search || undefined },
+    query: {
+      ...page,
+      status: filters.status,
+      price: filters.price,
+      search: search || undefined,
+      reservations: filters.reservations === 'open' ? 'open' : undefined,
+    },
   });
 }
 

@@ -11,7 +11,12 @@ import {
   type StubHandler,
   type StubRequest,
 } from '../../../../test/utils';
-import { makeManagerOffer, makeManagerOfferDetail, makeOfferTaker } from '../../../../test/market-fixtures';
+import {
+  makeManagerOffer,
+  makeManagerOfferDetail,
+  makeOfferTaker,
+  makeReservation,
+} from '../../../../test/market-fixtures';
 
 const productManager = makeAccount({
   id: 2,
@@ -199,6 +204,35 @@ describe('ProductManager offer detail', () => {
       screen.queryByRole('button', { name: 'Betaald bevestigen voor Lien Lid' }),
     ).not.toBeInTheDocument();
     expect(fetch.calls.some((call) => call.path === '/api/applicationManager/product/refuse')).toBe(false);
+  });
+
+  it('buys through the buy dialog, as a member does (product-spec §2): product/buy with one key', async () => {
+    const state = { detail: makeManagerOfferDetail(), takers: [makeOfferTaker()] };
+    const { fetch } = renderApp({
+      path: '/applicationManager/product/Detail/12',
+      account: { ...productManager, isTransactionable: true },
+      handlers: {
+        ...detailHandlers(state),
+        'POST /api/product/buy': ({ body }: StubRequest) => {
+          const { quantity } = body as { quantity: number };
+          return json({
+            reservation: makeReservation({ quantity, totalCents: quantity * 250, status: 'reserved' }),
+            offer: state.detail,
+          });
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Kopen' }));
+    const dialog = await screen.findByRole('dialog', { name: `${state.detail.title} kopen` });
+    const amount = within(dialog).getByRole('textbox', { name: 'Hoeveel?' });
+    await user.clear(amount);
+    await user.type(amount, '2');
+    await user.click(within(dialog).getByRole('button', { name: /Kopen voor/ }));
+    expect(await within(dialog).findByText('Gereserveerd')).toBeInTheDocument();
+    const buys = fetch.calls.filter((call) => call.path === '/api/product/buy');
+    expect(buys).toHaveLength(1);
+    expect(buys[0]?.body).toMatchObject({ offerId: 12, quantity: 2, idempotencyKey: expect.any(String) });
   });
 
   it('refuse calls managerRefuse with the reservation; a failure stays in the dialog in Dutch', async () => {

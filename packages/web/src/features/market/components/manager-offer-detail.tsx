@@ -20,6 +20,7 @@ import {
   useManagerRefuseReservation,
   useOfferTakers,
 } from '../api/manager-offers';
+import { ManagerBuyDialog } from './manager-buy-dialog';
 import { ManagerOfferStateBadge } from './manager-offer-list';
 
 /** A card's title beside its state badge: they share a line, and the badge drops below once text is made larger. */
@@ -177,6 +178,7 @@ function Actions({
         >
           {t('detail.export')}
         </Button>
+        <ManagerBuyDialog offer={offer} />
         {!offer.isClosed && (
           <ConfirmActionButton
             variant="light"

@@ -71,8 +71,9 @@ export function ManagerOfferList({ hrefOf, newHref }: { hrefOf: (id: number) => 
   const { params, search, setSearch, debouncedSearch, setFilter } = useUrlFilters();
   const status = oneOf(params.get('status'), ['all', 'active', 'closed'] as const);
   const price = oneOf(params.get('price'), ['all', 'free', 'paid'] as const);
-  const filters: ManagerOfferFilters = { search: debouncedSearch, status, price };
-  const filtered = filters.search !== '' || status !== 'all' || price !== 'all';
+  const reservations = oneOf(params.get('reservaties'), ['all', 'open'] as const);
+  const filters: ManagerOfferFilters = { search: debouncedSearch, status, price, reservations };
+  const filtered = filters.search !== '' || status !== 'all' || price !== 'all' || reservations !== 'all';
   const query = useManagerOffers(filters);
   return (
     <Stack gap="md">
@@ -105,6 +106,15 @@ export function ManagerOfferList({ hrefOf, newHref }: { hrefOf: (id: number) => 
               { value: 'all', label: t('filters.priceAll') },
               { value: 'free', label: t('filters.priceFree') },
               { value: 'paid', label: t('filters.pricePaid') },
+            ]}
+          />
+          <NativeSelect
+            label={t('filters.reservations')}
+            value={reservations}
+            onChange={(event) => setFilter('reservaties', event.currentTarget.value)}
+            data={[
+              { value: 'all', label: t('filters.reservationsAll') },
+              { value: 'open', label: t('filters.reservationsOpen') },
             ]}
           />
         </SimpleGrid>

@@ -17,18 +17,22 @@ import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { invalidateTaskQueries, taskKeys } from './keys';
 
-export function getManagerTasks(page: FeedPageParam = { page: 0 }): Promise<ManagerTaskPage> {
-  return apiRequest(taskRoutes.managerList, { query: { ...page } });
+/** `waiting`: only chores with a sign-up waiting for a TaskManager (the to-do list's link). */
+export function getManagerTasks(
+  page: FeedPageParam = { page: 0 },
+  waiting = false,
+): Promise<ManagerTaskPage> {
+  return apiRequest(taskRoutes.managerList, { query: { ...page, ...(waiting ? { waiting: 'true' } : {}) } });
 }
 
 export function getManagerTask(id: number): Promise<ManagerTaskDetail> {
   return apiRequest(taskRoutes.managerDetail, { params: { id } });
 }
 
-export const managerTasksQueryOptions = () =>
+export const managerTasksQueryOptions = (waiting = false) =>
   infiniteQueryOptions({
-    queryKey: taskKeys.managerList,
-    queryFn: ({ pageParam }) => getManagerTasks(pageParam),
+    queryKey: [...taskKeys.managerList, { waiting }],
+    queryFn: ({ pageParam }) => getManagerTasks(pageParam, waiting),
     ...feedPaging,
   });
 
@@ -36,8 +40,8 @@ export const managerTaskQueryOptions = (id: number) =>
   queryOptions({ queryKey: taskKeys.managerDetail(id), queryFn: () => getManagerTask(id) });
 
 /** The chores of the farm, a page at a time (`GET applicationManager/Task`). */
-export function useManagerTasks() {
-  return useInfiniteQuery(managerTasksQueryOptions());
+export function useManagerTasks(waiting = false) {
+  return useInfiniteQuery(managerTasksQueryOptions(waiting));
 }
 
 /** One chore with its takers (`GET applicationManager/Task/{id}`). */

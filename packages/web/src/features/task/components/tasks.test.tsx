@@ -334,6 +334,27 @@ describe('manager chores', () => {
     ]);
   });
 
+  it('opens on the chores with sign-ups to confirm from the to-do link (?wachtend=1), and the switch clears it', async () => {
+    const { fetch, router } = renderApp({
+      path: '/applicationManager/tasks?wachtend=1',
+      account: manager,
+      handlers: { ...surroundings, 'GET /api/applicationManager/Task': () => json(feedPage([])) },
+    });
+    expect(await screen.findByText('Niets te bevestigen')).toBeInTheDocument();
+    const waitingSwitch = screen.getByRole('switch', {
+      name: 'Alleen klusjes met inschrijvingen te bevestigen',
+    });
+    expect(waitingSwitch).toBeChecked();
+    const asked = () =>
+      fetch.calls
+        .filter((call) => call.path === '/api/applicationManager/Task')
+        .map((call) => new URL(call.url, 'http://x').searchParams.get('waiting'));
+    expect(asked()).toEqual(['true']);
+    await userEvent.setup().click(waitingSwitch);
+    await waitFor(() => expect(asked()).toEqual(['true', null]));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('deletes only after confirming, then returns to the list', async () => {
     const { fetch, router } = renderApp({
       path: '/applicationManager/tasks/5',

@@ -5,43 +5,26 @@ import type { Account, Privacy } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
 import { useErrorText, useFocusError } from '../../../lib/form';
-import { useUpdateAccount } from '../api/update-account';
-import { otherHouseholdMembers } from '../household';
+import { usePostPermissions } from '../api/post-permissions';
 
 /** My privacy choices: share my contact data with other members, receive e-mails. */
 export function PrivacyForm({ account }: { account: Account }) {
   const { t } = useTranslation(['user', 'common']);
   const errorText = useErrorText();
-  const update = useUpdateAccount();
+  const update = usePostPermissions();
   const form = useForm<Privacy>({ mode: 'controlled', initialValues: account.privacy });
 
   const { ref, focusError } = useFocusError();
 
   const submit = form.onSubmit((privacy) => {
     if (update.isPending) return;
-    update.mutate(
-      {
-        firstName: account.firstName,
-        lastName: account.lastName,
-        email: account.email,
-        phone: account.contactData.phone,
-        address: account.contactData.address,
-        householdMembers: otherHouseholdMembers(account).map(({ name, yearOfBirth, isAdult }) => ({
-          name,
-          yearOfBirth,
-          isAdult,
-        })),
-        customQuestionAnswer: account.customQuestionAnswer,
-        privacy,
+    update.mutate(privacy, {
+      onSuccess: (saved) => {
+        form.resetDirty(saved.privacy);
+        notifications.show({ color: 'brand', message: t('privacy.saved') });
       },
-      {
-        onSuccess: (saved) => {
-          form.resetDirty(saved.privacy);
-          notifications.show({ color: 'brand', message: t('privacy.saved') });
-        },
-        onError: focusError,
-      },
-    );
+      onError: focusError,
+    });
   });
 
   return (

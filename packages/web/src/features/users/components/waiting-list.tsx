@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/dates';
 import { usePagedUsers } from '../api/get-paged-users';
 import { ApproveUserButton } from './approve-user-button';
+import { RefuseUserButton } from './refuse-user-button';
 
 function registeredOn(user: ManagedUser): string {
   return formatDate(user.createdAt);
@@ -48,7 +49,10 @@ function UserCard({ user }: { user: ManagedUser }) {
           <Text size="xs" c="dimmed">
             {t('waitingList.registeredOn', { date: registeredOn(user) })}
           </Text>
-          <ApproveUserButton user={user} />
+          <Group gap="xs">
+            <RefuseUserButton user={user} />
+            <ApproveUserButton user={user} />
+          </Group>
         </Group>
       </Stack>
     </Card>
@@ -87,7 +91,10 @@ function UserTable({ users }: { users: ManagedUser[] }) {
               <Table.Td maw={240}>{user.customQuestionAnswer}</Table.Td>
               <Table.Td>{registeredOn(user)}</Table.Td>
               <Table.Td>
-                <ApproveUserButton user={user} />
+                <Group gap="xs" wrap="nowrap">
+                  <RefuseUserButton user={user} />
+                  <ApproveUserButton user={user} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

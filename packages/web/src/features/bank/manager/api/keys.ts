@@ -8,6 +8,8 @@ export interface TransactionFilters {
   subscriptionId: number | null;
   userId: number | null;
   search: string;
+  /** Only open transactions past their due date, of every harvest year (the to-do list's link). */
+  overdue?: boolean;
 }
 
 /**

@@ -47,7 +47,8 @@ export function transactionsPageBody(
   return {
     page: page.page + 1,
     rowsPerPage: transactionRowsPerPage,
-    harvestYear: filters.harvestYear,
+    // Overdue is of every harvest year: a debt of last year is as late as one of this year.
+    ...(filters.overdue ? { overdue: true } : { harvestYear: filters.harvestYear }),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.subscriptionId !== null ? { subscriptionId: filters.subscriptionId } : {}),
     ...(filters.userId !== null ? { userId: filters.userId } : {}),
