@@ -52,6 +52,7 @@ function countMollieCalls() {
       createPayment: (input) => (calls.push('createPayment'), gateway.createPayment(input)),
       getPayment: (id) => (calls.push('getPayment'), gateway.getPayment(id)),
       checkConnection: () => (calls.push('checkConnection'), gateway.checkConnection()),
+      createRefund: (input) => (calls.push('createRefund'), gateway.createRefund(input)),
     };
     return counted;
   };

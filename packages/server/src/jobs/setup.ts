@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { mailJobHandler, mailJobKind } from '../mail/mail-job.js';
+import {
+  bankReminderJobHandler,
+  bankReminderJobKind,
+  bankReminderPeriodMs,
+} from '../modules/bank/reminders/due-reminders.js';
 import { pushJobKind } from '../modules/notification/push-sender.js';
 import { pruneJobHandler, pruneJobKind, prunePeriodMs } from './prune.js';
 import { JobWorker } from './worker.js';
@@ -17,5 +22,8 @@ export function createJobWorker(app: FastifyInstance): JobWorker {
   worker.register(pushJobKind, app.push.handler());
   worker.register(pruneJobKind, pruneJobHandler(app.db, app.config));
   worker.every(pruneJobKind, prunePeriodMs);
+  // Payment reminders on the farm's schedule (ADR 093).
+  worker.register(bankReminderJobKind, bankReminderJobHandler(app));
+  worker.every(bankReminderJobKind, bankReminderPeriodMs);
   return worker;
 }
