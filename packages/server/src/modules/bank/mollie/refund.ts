@@ -31,6 +31,8 @@ export async function refundTransaction(
   id: number,
   reason: string,
 ): Promise<ManagedTransaction> {
+  // Read before the transaction: its connection is the only one on an embedded database.
+  const mollie = await app.mollieGateways.forFarm(appId);
   await inTransaction(app.db, async (tx) => {
     const row = await lockTransaction(tx, appId, id);
     if (!row) throw notFound();
@@ -42,8 +44,13 @@ export async function refundTransaction(
         'Deze transactie is niet online betaald: Mollie kan ze niet terugbetalen. Heropen ze met een reden.',
       );
     }
-    const mollie = await app.mollieGateways.forFarm(appId);
-    if (!mollie) throw new HttpError(409, 'PAYMENT_PROVIDER_NOT_CONFIGURED', 'De boerderij heeft geen Mollie-sleutel meer: terugbetalen via Mollie kan niet. Betaal het lid terug met een overschrijving en heropen de transactie niet, of zet de sleutel terug.');
+    if (!mollie) {
+      throw new HttpError(
+        409,
+        'PAYMENT_PROVIDER_NOT_CONFIGURED',
+        'De boerderij heeft geen Mollie-sleutel meer: terugbetalen via Mollie kan pas als de sleutel terug is ingesteld.',
+      );
+    }
     const actor = await bankActorOf(tx, appId, auth);
     let refund;
     try {
