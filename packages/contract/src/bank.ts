@@ -728,7 +728,8 @@ export const bankRoutes = {
     method: 'GET',
     path: 'applicationManager/bank/reminderSchedule',
     permission: bankRole,
-    summary: 'When payment reminders go out by themselves (default 14 days after the due date, every 14, 3 at most).',
+    summary:
+      'When payment reminders go out by themselves (default 14 days after the due date, every 14, 3 at most).',
     response: { 200: reminderScheduleSchema },
   }),
   saveReminderSchedule: defineRoute({

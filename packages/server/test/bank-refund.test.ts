@@ -73,7 +73,10 @@ describe('refunding a paid online payment', () => {
     const request = mollie.requests.find((r) => r.path === `/v2/payments/${paymentId}/refunds`);
     expect(request?.headers['idempotency-key']).toBe(`pluk-refund:farm:${transaction.id}:${paymentId}`);
 
-    const ledger = await ctx.db.select().from(bankRefunds).where(eq(bankRefunds.transactionId, transaction.id));
+    const ledger = await ctx.db
+      .select()
+      .from(bankRefunds)
+      .where(eq(bankRefunds.transactionId, transaction.id));
     expect(ledger).toMatchObject([
       {
         providerPaymentId: paymentId,
@@ -135,7 +138,9 @@ describe('refunding a paid online payment', () => {
     expect(away.statusCode).toBe(503);
     expect(codeOf(away)).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
     expect((await transactionRow(ctx, transaction.id)).status).toBe('paid');
-    expect(await ctx.db.select().from(bankRefunds).where(eq(bankRefunds.transactionId, transaction.id))).toEqual([]);
+    expect(
+      await ctx.db.select().from(bankRefunds).where(eq(bankRefunds.transactionId, transaction.id)),
+    ).toEqual([]);
     expect(mollie.refunds().filter((r) => r.paymentId === paymentId)).toEqual([]);
     // Once Mollie is back it goes through.
     expect(codeOf(await refund(transaction.id))).toBe('OK');

@@ -87,7 +87,9 @@ describe('reopening a paid transaction', () => {
     const { transaction } = await owing(3100);
     const file = codaFile({
       accountIban: 'BE68539007547034',
-      lines: [{ amountCents: 3100, structuredReference: transaction.structuredReference, date: '2026-03-02' }],
+      lines: [
+        { amountCents: 3100, structuredReference: transaction.structuredReference, date: '2026-03-02' },
+      ],
       statementNumber: 700 + count,
     });
     const { payload, headers } = multipartFile('file', 'dag.cod', 'application/octet-stream', file);
@@ -104,7 +106,12 @@ describe('reopening a paid transaction', () => {
     const lines = await ctx.db
       .select()
       .from(bankImportLines)
-      .where(and(eq(bankImportLines.appId, ctx.appId), eq(bankImportLines.structuredReference, transaction.structuredReference)));
+      .where(
+        and(
+          eq(bankImportLines.appId, ctx.appId),
+          eq(bankImportLines.structuredReference, transaction.structuredReference),
+        ),
+      );
     expect(lines).toMatchObject([{ outcome: 'unmatched', transactionId: null }]);
   });
 

@@ -475,7 +475,10 @@ ${button('failed', 'Mislukt')}
     const idempotencyIndex = typeof idempotencyKey === 'string' ? `${apiKey}\n${idempotencyKey}` : null;
     const earlier = idempotencyIndex ? refundByIdempotencyKey.get(idempotencyIndex) : undefined;
     if (earlier) return send(response, 201, presentRefund(refunds.get(earlier) as StandInRefund));
-    const input = parseJson(body) as { amount?: { currency?: unknown; value?: unknown }; description?: unknown };
+    const input = parseJson(body) as {
+      amount?: { currency?: unknown; value?: unknown };
+      description?: unknown;
+    };
     if (payment.status !== 'paid') {
       return unprocessable(response, 'payment', 'The payment cannot be refunded: it is not paid');
     }

@@ -2,12 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaidVia } from '@pluk/contract';
 import type { Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
-import {
-  bankImportLines,
-  bankTransactionEvents,
-  bankTransactions,
-  users,
-} from '../../db/schema/index.js';
+import { bankImportLines, bankTransactionEvents, bankTransactions, users } from '../../db/schema/index.js';
 import { currentHarvestYear } from '../harvest-year.js';
 
 /**

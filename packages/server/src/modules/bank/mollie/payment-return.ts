@@ -33,10 +33,8 @@ async function refreshFromMollie(
       const payment = await mollie.gateway.getPayment(online.providerPaymentId);
       await inTransaction(app.db, (tx) => applyMolliePayment(tx, appId, online, payment));
       if (payment.status === 'paid') return; // paid (or flagged for a manager): the rest cannot pay it
-
     } catch (error) {
-      if (!(error instanceof MollieUnavailableError) && !(error instanceof MollieRefusedError))
-        throw error;
+      if (!(error instanceof MollieUnavailableError) && !(error instanceof MollieRefusedError)) throw error;
       log.warn(
         { mollie: error.message, paymentId: online.providerPaymentId },
         'payment return: Mollie not asked',

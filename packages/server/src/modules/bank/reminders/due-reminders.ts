@@ -65,7 +65,10 @@ export interface DueRemindersResult {
  * scope, ADR 049), each transaction in its own database transaction: one mail job per reminder, keyed by
  * transaction and number, so a run that overlaps another or reruns after a crash mails nobody twice.
  */
-export async function sendDueReminders(app: FastifyInstance, now: Date = new Date()): Promise<DueRemindersResult> {
+export async function sendDueReminders(
+  app: FastifyInstance,
+  now: Date = new Date(),
+): Promise<DueRemindersResult> {
   const farms = await app.db.select({ appId: apps.appId }).from(apps).orderBy(asc(apps.appId));
   let sent = 0;
   let farmsWithSchedule = 0;

@@ -23,13 +23,7 @@ export function reminderHandlers(
       saveReminderSchedule(app.db, appIdOf(request), authOf(request), request.body),
     reminderPause: async (request) => reminderPause(app.db, appIdOf(request), request.params.userId),
     setReminderPause: async (request) =>
-      setReminderPause(
-        app.db,
-        appIdOf(request),
-        authOf(request),
-        request.params.userId,
-        request.body.paused,
-      ),
+      setReminderPause(app.db, appIdOf(request), authOf(request), request.params.userId, request.body.paused),
     markPaidMany: async (request) => markManyPaid(app, appIdOf(request), authOf(request), request.body),
     remindMany: async (request) => remindMany(app, tenantOf(request), authOf(request), request.body.ids),
   };

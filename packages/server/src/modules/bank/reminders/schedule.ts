@@ -22,10 +22,7 @@ function whole(value: string | undefined, fallback: number, min: number, max: nu
   return Number.isInteger(number) && number >= min && number <= max ? number : fallback;
 }
 
-export async function readReminderSchedule(
-  db: Database,
-  appId: string,
-): Promise<ReminderSchedule> {
+export async function readReminderSchedule(db: Database, appId: string): Promise<ReminderSchedule> {
   const values = await settingsWithPrefix(db, appId, 'bank.reminder');
   const d = defaultReminderSchedule;
   return {

@@ -176,9 +176,7 @@ function checkBlock(block: Block, trailer: CodaRecord): void {
         `Dit CODA-bestand is onvolledig: het afschrift van regel ${statement.lineNumber} heeft geen nieuw saldo (record 8). ${downloadAgain}`,
       );
     }
-    const net = statement.movements
-      .filter((m) => m.detail === '0000')
-      .reduce((sum, m) => sum + m.cents, 0);
+    const net = statement.movements.filter((m) => m.detail === '0000').reduce((sum, m) => sum + m.cents, 0);
     if (statement.oldBalanceCents + net !== statement.newBalanceCents) {
       throw new StatementParseError(
         `Dit CODA-bestand is onvolledig: het oude saldo ${formatEuros(statement.oldBalanceCents)} plus de bewegingen (${formatEuros(net)}) is ${formatEuros(statement.oldBalanceCents + net)}, maar het nieuwe saldo is ${formatEuros(statement.newBalanceCents)}. ${downloadAgain}`,

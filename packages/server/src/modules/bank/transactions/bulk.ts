@@ -46,7 +46,10 @@ function reminderResult(id: number, outcome: ReminderOutcome): BulkRowResult {
     'not-found': ['NOT_FOUND', 'Deze transactie bestaat niet (meer).'],
     'not-open': ['TRANSACTION_ALREADY_HANDLED', 'Deze transactie is niet meer open: geen herinnering nodig.'],
     'no-email': ['VALIDATION_ERROR', 'Dit lid heeft geen e-mailadres: er vertrekt geen herinnering.'],
-    'already-sent': ['TRANSACTION_ALREADY_HANDLED', 'Er vertrok net al een herinnering voor deze transactie.'],
+    'already-sent': [
+      'TRANSACTION_ALREADY_HANDLED',
+      'Er vertrok net al een herinnering voor deze transactie.',
+    ],
   } as const;
   const [code, message] = why[outcome.why];
   return { id, ok: false, code, message };
