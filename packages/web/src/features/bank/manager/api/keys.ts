@@ -8,6 +8,8 @@ export interface TransactionFilters {
   subscriptionId: number | null;
   userId: number | null;
   search: string;
+  /** Rows per page of the list: 25, 50 or 100 (default 25). */
+  rowsPerPage?: number;
 }
 
 /**

@@ -46,7 +46,7 @@ export function transactionsPageBody(
   const search = filters.search.trim();
   return {
     page: page.page + 1,
-    rowsPerPage: transactionRowsPerPage,
+    rowsPerPage: filters.rowsPerPage ?? transactionRowsPerPage,
     harvestYear: filters.harvestYear,
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.subscriptionId !== null ? { subscriptionId: filters.subscriptionId } : {}),
