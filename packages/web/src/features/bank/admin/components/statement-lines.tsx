@@ -129,7 +129,7 @@ export function StatementLines({ importId, lines }: { importId: number; lines: S
                   {formatEuros(line.amountCents)}
                 </Table.Td>
                 <Table.Td className="pluk-wrap">{payerOf(line) ?? '—'}</Table.Td>
-                <Table.Td className="pluk-wrap">{messageOf(line) ?? '—'}</Table.Td>
+                <Table.Td className="pluk-wrap-words">{messageOf(line) ?? '—'}</Table.Td>
                 <Table.Td>
                   <Stack gap={4}>
                     <StatementOutcomeBadge outcome={line.outcome} />
