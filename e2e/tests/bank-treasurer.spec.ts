@@ -160,7 +160,9 @@ test('a treasurer marks several paid, reopens a mistake, imports, matches and se
   await match.getByLabel('Zoek een open transactie').fill(second.userEmail!);
   await match.getByRole('radio', { name: new RegExp(`^${second.payerName}`) }).check();
   await match.getByRole('button', { name: 'Koppelen' }).click();
-  await expect(page.getByText('De lijn is gekoppeld: de transactie is betaald.')).toBeVisible();
+  await expect(
+    table.getByRole('row').filter({ hasText: 'lidgeld' }).getByText('Manueel gekoppeld', { exact: true }),
+  ).toBeVisible();
 
   // A reminder for what is still open, now, through the queue: the member gets the mail.
   await page.goto('/applicationManager/bank?status=open&per=100');
