@@ -114,7 +114,7 @@ describe('the bank list on a laptop (issue 33)', () => {
     const result = await screen.findByRole('status', { name: /Gekozen transacties betaald zetten/ });
     expect(body).toEqual({ ids: [21, 22], via: 'cash', note: '' });
     expect(within(result).getByText('1 gelukt, 1 niet.')).toBeInTheDocument();
-    expect(within(result).getByText('Anna Aerts')).toBeInTheDocument();
+    expect(within(result).getByText('Anna Aerts — Groenten 2030')).toBeInTheDocument();
     expect(within(result).getByText(/Deze betaling is al betaald of geannuleerd/)).toBeInTheDocument();
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
   });

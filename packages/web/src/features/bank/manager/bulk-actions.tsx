@@ -126,7 +126,10 @@ function Results({
   onClose: () => void;
 }) {
   const { t } = useTranslation('bankManager');
-  const nameOf = (id: number) => rows.find((row) => row.id === id)?.payerName ?? `#${id}`;
+  const nameOf = (id: number) => {
+    const row = rows.find((one) => one.id === id);
+    return row ? `${row.payerName} — ${row.description}` : `#${id}`;
+  };
   const failed = result.answer.results.filter((row) => !row.ok).length;
   return (
     <Alert
