@@ -317,4 +317,6 @@ export function makeMollieStatus(overrides: Partial<MollieStatus> = {}): MollieS
 /** What every bank administration screen asks besides its own calls: the current harvest year. */
 export const bankAdminHandlers: Record<string, StubHandler> = {
   'GET /api/User/Membership': () => json(makeMembership()),
+  'GET /api/applicationManager/bank/reminderSchedule': () =>
+    json({ enabled: false, firstAfterDays: 14, everyDays: 14, maxCount: 3 }),
 };
