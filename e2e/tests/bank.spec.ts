@@ -276,7 +276,13 @@ test.describe.serial('the yearly payments, mailed and paid online', () => {
     await expect(fact(paula, 'Status')).toHaveText('Betaald');
     await expect(fact(paula, 'Betaald via')).toHaveText('Online');
     await expect(fact(paula, 'Betaling bij Mollie')).toHaveText(/^tr_/);
-    await expect(paula.getByText('Deze transactie is betaald: ze verandert niet meer.')).toBeVisible();
+    // Paid online: undone only by a refund through Mollie (decision 093).
+    await expect(
+      paula.getByText(
+        'Deze transactie is online betaald. Moet het lid het geld terugkrijgen? Betaal het dan terug via Mollie.',
+      ),
+    ).toBeVisible();
+    await expect(paula.getByRole('button', { name: 'Terugbetalen via Mollie' })).toBeVisible();
     await expect(paula.getByRole('button', { name: 'Betaald zetten' })).toHaveCount(0);
     const history = paula.getByRole('region', { name: 'Geschiedenis' }).getByRole('listitem');
     await expect(history.filter({ hasText: 'Online betaling gestart' })).toHaveCount(1);

@@ -134,7 +134,17 @@ export type PaymentReturn = z.infer<typeof paymentReturnSchema>;
 export const transactionEventSchema = z.object({
   id: z.number().int(),
   at: isoDateTimeSchema,
-  kind: z.enum(['created', 'updated', 'paid', 'cancelled', 'payment-started', 'payment-flagged']),
+  kind: z.enum([
+    'created',
+    'updated',
+    'paid',
+    'cancelled',
+    'payment-started',
+    'payment-flagged',
+    'reopened',
+    'refunded',
+    'reminder-sent',
+  ]),
   fromStatus: transactionStatusSchema.nullable(),
   toStatus: transactionStatusSchema.nullable(),
   paidVia: paidViaSchema.nullable(),
@@ -271,6 +281,80 @@ export const markPaidBodySchema = z.object({
   note: z.string().trim().max(200, 'De notitie is hoogstens 200 tekens lang.').default(''),
 });
 export type MarkPaidBody = z.input<typeof markPaidBodySchema>;
+
+/** Why a paid transaction is reopened or refunded (ADR 093): kept in its history. */
+export const reopenBodySchema = z.object({
+  reason: z
+    .string({ error: 'Schrijf waarom je deze betaling terugdraait.' })
+    .trim()
+    .min(3, 'Schrijf waarom je deze betaling terugdraait (minstens 3 tekens).')
+    .max(200, 'De reden is hoogstens 200 tekens lang.'),
+});
+export type ReopenBody = z.input<typeof reopenBodySchema>;
+
+/** Several transactions at once (the bank list's selection): at most a page of 100. */
+export const bulkIdsSchema = z
+  .array(idField())
+  .min(1, 'Kies minstens één transactie.')
+  .max(100, 'Kies hoogstens 100 transacties tegelijk.');
+
+export const bulkMarkPaidBodySchema = markPaidBodySchema.extend({ ids: bulkIdsSchema });
+export type BulkMarkPaidBody = z.input<typeof bulkMarkPaidBodySchema>;
+export const bulkRemindBodySchema = z.object({ ids: bulkIdsSchema });
+export type BulkRemindBody = z.input<typeof bulkRemindBodySchema>;
+
+/** What happened to one transaction of a bulk action: done, or why not (in Dutch). */
+export const bulkRowResultSchema = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  /** A contract error code when not ok (`TRANSACTION_ALREADY_HANDLED`, `NOT_FOUND`, …). */
+  code: z.string().nullable(),
+  message: z.string(),
+});
+export type BulkRowResult = z.infer<typeof bulkRowResultSchema>;
+export const bulkResultSchema = z.object({ results: z.array(bulkRowResultSchema) });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/**
+ * When payment reminders go out by themselves (ADR 093): the first `firstAfterDays` after the due date,
+ * then every `everyDays`, at most `maxCount`; `enabled` false sends none.
+ */
+export const reminderScheduleSchema = z.object({
+  enabled: z.boolean(),
+  firstAfterDays: z.number().int(),
+  everyDays: z.number().int(),
+  maxCount: z.number().int(),
+});
+export type ReminderSchedule = z.infer<typeof reminderScheduleSchema>;
+export const reminderScheduleBodySchema = z.object({
+  enabled: z.boolean({ error: 'Kies of herinneringen vanzelf vertrekken.' }),
+  firstAfterDays: z
+    .number({ error: 'Vul een aantal dagen in.' })
+    .int('Vul een geheel aantal dagen in.')
+    .min(1, 'De eerste herinnering vertrekt minstens 1 dag na de vervaldatum.')
+    .max(365, 'Kies hoogstens 365 dagen.'),
+  everyDays: z
+    .number({ error: 'Vul een aantal dagen in.' })
+    .int('Vul een geheel aantal dagen in.')
+    .min(1, 'Tussen twee herinneringen zit minstens 1 dag.')
+    .max(365, 'Kies hoogstens 365 dagen.'),
+  maxCount: z
+    .number({ error: 'Vul een aantal in.' })
+    .int('Vul een geheel aantal in.')
+    .min(1, 'Stuur minstens 1 herinnering, of zet ze uit.')
+    .max(10, 'Stuur hoogstens 10 herinneringen.'),
+});
+export type ReminderScheduleBody = z.input<typeof reminderScheduleBodySchema>;
+
+/** A member whose reminders are paused. */
+export const reminderPauseSchema = z.object({
+  userId: z.number().int(),
+  paused: z.boolean(),
+});
+export type ReminderPause = z.infer<typeof reminderPauseSchema>;
+export const reminderPauseBodySchema = z.object({
+  paused: z.boolean({ error: 'Kies of de herinneringen gepauzeerd zijn.' }),
+});
 
 /** The farm's bank account and due-date default (`applicationManager/bank/settings`). */
 export const bankSettingsSchema = z.object({
@@ -596,6 +680,87 @@ export const bankRoutes = {
     params: idParamsSchema,
     body: markPaidBodySchema,
     response: { 200: managedTransactionSchema },
+  }),
+  reopen: defineRoute({
+    feature: 'bank',
+    method: 'POST',
+    path: 'applicationManager/bank/reopen/:id',
+    permission: bankRole,
+    summary:
+      'Reopens a paid transaction with a reason (ADR 093); 409 TRANSACTION_NOT_PAID when it is not paid, ' +
+      '409 TRANSACTION_PAID_ONLINE when it was paid online (refund it instead).',
+    params: idParamsSchema,
+    body: reopenBodySchema,
+    response: { 200: managedTransactionSchema },
+  }),
+  refund: defineRoute({
+    feature: 'bank',
+    method: 'POST',
+    path: 'applicationManager/bank/refund/:id',
+    permission: bankRole,
+    summary:
+      "Refunds a transaction paid online through Mollie's refund API and reopens it (ADR 093); 409 " +
+      'TRANSACTION_NOT_PAID when it is not paid online; 502/503 when Mollie refuses or cannot be reached.',
+    params: idParamsSchema,
+    body: reopenBodySchema,
+    response: { 200: managedTransactionSchema },
+  }),
+  markPaidMany: defineRoute({
+    feature: 'bank',
+    method: 'POST',
+    path: 'applicationManager/bank/markPayedMany',
+    permission: bankRole,
+    summary: 'Marks up to 100 open transactions paid, each on its own; a result per transaction.',
+    body: bulkMarkPaidBodySchema,
+    response: { 200: bulkResultSchema },
+  }),
+  remindMany: defineRoute({
+    feature: 'bank',
+    method: 'POST',
+    path: 'applicationManager/bank/remindMany',
+    permission: bankRole,
+    summary:
+      'Sends a payment reminder now for up to 100 open transactions (one mail job each, through the queue); ' +
+      'a result per transaction.',
+    body: bulkRemindBodySchema,
+    response: { 200: bulkResultSchema },
+  }),
+  reminderSchedule: defineRoute({
+    feature: 'bank',
+    method: 'GET',
+    path: 'applicationManager/bank/reminderSchedule',
+    permission: bankRole,
+    summary:
+      'When payment reminders go out by themselves (default 14 days after the due date, every 14, 3 at most).',
+    response: { 200: reminderScheduleSchema },
+  }),
+  saveReminderSchedule: defineRoute({
+    feature: 'bank',
+    method: 'PUT',
+    path: 'applicationManager/bank/reminderSchedule',
+    permission: bankRole,
+    summary: 'Saves the reminder schedule (audited).',
+    body: reminderScheduleBodySchema,
+    response: { 200: reminderScheduleSchema },
+  }),
+  reminderPause: defineRoute({
+    feature: 'bank',
+    method: 'GET',
+    path: 'applicationManager/bank/reminderPause/:userId',
+    permission: bankRole,
+    summary: "Whether a member's payment reminders are paused.",
+    params: userEmailParamsSchema,
+    response: { 200: reminderPauseSchema },
+  }),
+  setReminderPause: defineRoute({
+    feature: 'bank',
+    method: 'PUT',
+    path: 'applicationManager/bank/reminderPause/:userId',
+    permission: bankRole,
+    summary: "Pauses or resumes a member's scheduled payment reminders (audited).",
+    params: userEmailParamsSchema,
+    body: reminderPauseBodySchema,
+    response: { 200: reminderPauseSchema },
   }),
   cancel: defineRoute({
     feature: 'bank',

@@ -90,6 +90,9 @@ export const errorCodes = [
   'PAID_BY_TRANSACTIONS', // bank: this year's payment follows paid transactions; undo them in the bank
   'BANK_ACCOUNT_INVALID', // bank: the IBAN fails its check
   'BANK_FILE_INVALID', // bank: the statement file is neither a readable CODA nor CAMT.053 file
+  'BANK_FILE_OTHER_ACCOUNT', // bank: the statement is of another account than the farm's (ADR 093)
+  'TRANSACTION_NOT_PAID', // bank: only a paid transaction can be reopened or refunded (ADR 093)
+  'TRANSACTION_PAID_ONLINE', // bank: a paid-online transaction is refunded through Mollie, not reopened
   'BANK_LINE_ALREADY_HANDLED', // bank: the statement line was matched or set aside already
   'BANK_LINE_NOT_CREDIT', // bank: money out cannot pay a transaction
   'PAYMENT_PROVIDER_NOT_CONFIGURED', // bank: the farm has no Mollie key; pay by transfer
@@ -215,6 +218,10 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   PAID_BY_TRANSACTIONS: 'Dit lid heeft dit oogstjaar betaalde transacties. Pas de betaling aan in de bank.',
   BANK_ACCOUNT_INVALID: 'Dit is geen geldig IBAN-rekeningnummer.',
   BANK_FILE_INVALID: 'Dit bestand is geen CODA- of CAMT.053-rekeningafschrift dat we kunnen lezen.',
+  BANK_FILE_OTHER_ACCOUNT: 'Dit rekeningafschrift is van een andere rekening dan die van de boerderij.',
+  TRANSACTION_NOT_PAID: 'Deze transactie is niet betaald: er is niets om terug te draaien.',
+  TRANSACTION_PAID_ONLINE:
+    'Deze transactie is online betaald: betaal het bedrag terug via Mollie in plaats van ze te heropenen.',
   BANK_LINE_ALREADY_HANDLED: 'Deze lijn van het rekeningafschrift is al verwerkt.',
   BANK_LINE_NOT_CREDIT: 'Dit is een uitgaande betaling: die kan geen transactie betalen.',
   PAYMENT_PROVIDER_NOT_CONFIGURED: 'Online betalen kan hier niet. Betaal met een overschrijving.',

@@ -52,6 +52,7 @@ function countMollieCalls() {
       createPayment: (input) => (calls.push('createPayment'), gateway.createPayment(input)),
       getPayment: (id) => (calls.push('getPayment'), gateway.getPayment(id)),
       checkConnection: () => (calls.push('checkConnection'), gateway.checkConnection()),
+      createRefund: (input) => (calls.push('createRefund'), gateway.createRefund(input)),
     };
     return counted;
   };
@@ -270,6 +271,42 @@ describe('the return page asks Mollie itself', () => {
     expect((await webhook(ctx, farmA, `id=${paymentId}`)).statusCode).toBe(200);
     expect((await eventsOf(ctx, transaction.id)).filter((e) => e.kind === 'paid')).toHaveLength(1);
     expect((await webhookCallsOf(ctx, farmA.appId, paymentId)).map((c) => c.outcome)).toEqual(['unchanged']);
+  });
+
+  it('asks about every open attempt: a member who paid an earlier tab reads paid (ADR 093)', async () => {
+    const { transaction } = await memberWithTransaction(ctx, farmA);
+    const first = paymentIdOf(await startPayment(ctx, farmA, transaction.publicId));
+    const second = paymentIdOf(await startPayment(ctx, farmA, transaction.publicId));
+    const third = paymentIdOf(await startPayment(ctx, farmA, transaction.publicId));
+    mollie.setStatus(third, 'expired');
+    mollie.setStatus(first, 'paid');
+    const counting = countMollieCalls();
+    try {
+      expect((await returnFrom(ctx, farmA, transaction.publicId)).json()).toMatchObject({ status: 'paid' });
+      // The latest first, then back until one pays: three attempts, three questions.
+      expect(counting.calls).toHaveLength(3);
+    } finally {
+      counting.restore();
+    }
+    expect(await transactionRow(ctx, transaction.id)).toMatchObject({
+      status: 'paid',
+      paidVia: 'online',
+      paymentProviderId: first,
+    });
+    const stored = await onlinePaymentsOf(ctx, transaction.id);
+    expect(stored.map((p) => [p.providerPaymentId, p.status])).toEqual([
+      [first, 'paid'],
+      [second, 'open'],
+      [third, 'expired'],
+    ]);
+    // Settled attempts are not asked again: the transaction is paid, nothing is asked at all.
+    const again = countMollieCalls();
+    try {
+      expect((await returnFrom(ctx, farmA, transaction.publicId)).json()).toMatchObject({ status: 'paid' });
+      expect(again.calls).toEqual([]);
+    } finally {
+      again.restore();
+    }
   });
 
   it('does not ask Mollie for a transaction without online payment, or one that is no longer open', async () => {

@@ -172,3 +172,26 @@ describe('CAMT.053: files it refuses', () => {
     refused(Buffer.from(two), /uittreksels van 2 rekeningen/);
   }); // prettier-ignore
 });
+
+describe('CAMT.053: the opening balance plus the booked entries must make the closing balance (ADR 093)', () => {
+  const xml = fixture('camt053-v02-five-movements.xml').toString('utf8');
+  const entries = [...xml.matchAll(/<Ntry>[\s\S]*?<\/Ntry>/g)].map((m) => m[0]);
+
+  it('refuses a file that lost a booked entry, naming both balances', () => {
+    const without = xml.replace(entries[1]!, '');
+    expect(() => parseStatement('camt053.xml', Buffer.from(without))).toThrow(StatementParseError);
+    expect(() => parseStatement('camt053.xml', Buffer.from(without))).toThrow(
+      /onvolledig: in uittreksel 1 is het beginsaldo €\s1\.234,56 plus de boekingen \(−€\s22,45\) €\s1\.212,11, maar het eindsaldo is €\s1\.252,11/,
+    );
+  });
+
+  it('still reads it without the pending entry, which is no money yet', () => {
+    const without = xml.replace(entries[5]!, '');
+    expect(parseStatement('camt053.xml', Buffer.from(without)).lines).toHaveLength(5);
+  });
+
+  it('reads a statement that gives no balances as before', () => {
+    const noBalances = xml.replace(/<Bal>[\s\S]*?<\/Bal>/g, '');
+    expect(parseStatement('camt053.xml', Buffer.from(noBalances)).lines).toHaveLength(5);
+  });
+});

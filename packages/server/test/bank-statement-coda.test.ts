@@ -70,8 +70,12 @@ describe('CODA: a bank total of three structured credits (globalisation)', () =>
 
   it('keeps the total when its details do not add up to it', () => {
     const text = fixture('coda-v2-globalised-credits.cod').toString('latin1');
-    // The total says 775.00 instead of 77.50: the details are no longer the whole booking.
-    const changed = text.replace('0000000000775000303', '0000000007750000303');
+    // The total says 775.00 instead of 77.50: the details are no longer the whole booking (the trailer's
+    // credits and the new balance say so too, else the file itself is refused).
+    const changed = text
+      .replace('0000000000775000303', '0000000007750000303')
+      .replace('000000000001500000000000077500', '000000000001500000000000775000')
+      .replace('EUR0000000001328110', 'EUR0000000002025610');
     const lines = parse(changed).lines;
     expect(lines.map((l) => l.amountCents)).toEqual([77_500, -150]);
     expect(lines[0]?.communication).toBe('REGROUPEMENT DE 3 VCS');
@@ -120,14 +124,24 @@ const counterparty = (account: string, name: string, sequence = '0001') =>
     [126, '0'],
     [128, '0'],
   ]);
-const end = [
-  record([[1, '8001']]),
-  record([
-    [1, '9'],
-    [128, '2'],
-  ]),
-];
-const file = (...records: string[]) => [header, ...records, ...end].join('\n');
+/** Records 8 and 9 that agree with the movements before them (old balance 0): count and totals. */
+const end = (records: string[]) => {
+  let credits = 0;
+  let debits = 0;
+  for (const r of records) {
+    if (!r.startsWith('21') || r.slice(6, 10) !== '0000' || !/^\d{15}$/.test(r.slice(32, 47))) continue;
+    if (r[31] === '1') debits += Number(r.slice(32, 47));
+    else credits += Number(r.slice(32, 47));
+  }
+  const balance = credits - debits;
+  const mills = (n: number) => String(Math.abs(n)).padStart(15, '0');
+  return [
+    record([[1, '8001'], [42, balance < 0 ? '1' : '0'], [43, mills(balance)]]),
+    record([[1, '9'], [17, String(records.length + 1).padStart(6, '0')], [23, mills(debits)],
+      [38, mills(credits)], [128, '2']]),
+  ]; // prettier-ignore
+};
+const file = (...records: string[]) => [header, ...records, ...end(records)].join('\n');
 const ibanAccount = oldBalance('2', farm);
 const credit = (communication: string) => file(ibanAccount, movement('0', '000000000025000', communication));
 
@@ -225,5 +239,44 @@ describe('CODA: files it refuses, with the line that is wrong', () => {
   it('refuses statements of two accounts in one file', () => {
     const second = file(oldBalance('2', 'BE14063123456783'));
     refused(`${credit('0x')}\n${second}`, /afschriften van 2 rekeningen/);
+  });
+});
+
+describe('CODA: the trailer and the balances must agree with the movements (ADR 093)', () => {
+  const text = fixture('coda-v2-five-movements.cod').toString('latin1');
+  const lines = text.split('\r\n');
+  /** The file without movement 3 (its records 2.1, 2.2 and 2.3). */
+  const withoutThird = lines.filter((l) => !/^2[123]0003/.test(l));
+
+  it('refuses a file that lost a movement: the trailer counts more records', () => {
+    expect(() => parse(withoutThird.join('\r\n'))).toThrow(
+      /onvolledig: de eindregel \(regel 18\) telt 19 records, het bestand bevat er 16/,
+    );
+  });
+
+  it('refuses it when the count was mended but the totals were not', () => {
+    const mended = withoutThird.map((l) => (l.startsWith('9') ? l.replace('000019', '000016') : l));
+    expect(() => parse(mended.join('\r\n'))).toThrow(
+      /volgens de eindregel \(regel 18\) ging er €\s107,50 in en €\s89,95 uit, de bewegingen in het bestand maken €\s95,00 in en €\s89,95 uit/,
+    );
+  });
+
+  it('refuses a new balance that is not the old balance plus the movements', () => {
+    const wrong = text.replace('EUR0000000001252110', 'EUR0000000001252120');
+    expect(() => parse(wrong)).toThrow(
+      /het oude saldo €\s1\.234,56 plus de bewegingen \(€\s17,55\) is €\s1\.252,11, maar het nieuwe saldo is €\s1\.252,12/,
+    );
+  });
+
+  it('refuses a statement without its new balance (record 8)', () => {
+    const without = lines
+      .filter((l) => !l.startsWith('8'))
+      .map((l) => (l.startsWith('9') ? l.replace('000019', '000018') : l));
+    expect(() => parse(without.join('\r\n'))).toThrow(/heeft geen nieuw saldo \(record 8\)/);
+  });
+
+  it('reads both fixtures, whose trailers and balances agree', () => {
+    expect(parse(text).lines).toHaveLength(5);
+    expect(parse(fixture('coda-v2-globalised-credits.cod').toString('latin1')).lines).toHaveLength(4);
   });
 });

@@ -187,6 +187,11 @@ export function bankHandlers(overrides: Record<string, StubHandler> = {}): Recor
     'POST /api/applicationManager/bank/members': membersAnswer([lien, jef]),
     'GET /api/applicationManager/bank/subscriptions': ({ url }: StubRequest) =>
       json(url.includes('harvestYear=2030') ? [fruit, groenten] : []),
+    // ADR 093: the reminder schedule (the reminders tab) and a member's pause (their payments page).
+    'GET /api/applicationManager/bank/reminderSchedule': () =>
+      json({ enabled: false, firstAfterDays: 14, everyDays: 14, maxCount: 3 }),
+    'GET /api/applicationManager/bank/reminderPause/3': () => json({ userId: 3, paused: false }),
+    'GET /api/applicationManager/bank/reminderPause/4': () => json({ userId: 4, paused: false }),
     ...overrides,
   };
 }
@@ -312,4 +317,6 @@ export function makeMollieStatus(overrides: Partial<MollieStatus> = {}): MollieS
 /** What every bank administration screen asks besides its own calls: the current harvest year. */
 export const bankAdminHandlers: Record<string, StubHandler> = {
   'GET /api/User/Membership': () => json(makeMembership()),
+  'GET /api/applicationManager/bank/reminderSchedule': () =>
+    json({ enabled: false, firstAfterDays: 14, everyDays: 14, maxCount: 3 }),
 };

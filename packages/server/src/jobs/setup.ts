@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { mailJobHandler, mailJobKind } from '../mail/mail-job.js';
+import {
+  bankReminderJobHandler,
+  bankReminderJobKind,
+  bankReminderPeriodMs,
+} from '../modules/bank/reminders/due-reminders.js';
 import { pushJobKind } from '../modules/notification/push-sender.js';
 import {
   paymentDueJobHandler,
@@ -25,5 +30,8 @@ export function createJobWorker(app: FastifyInstance): JobWorker {
   // Open payments that fall due: one notification each, once (decision 090).
   worker.register(paymentDueJobKind, paymentDueJobHandler(app.db));
   worker.every(paymentDueJobKind, paymentDuePeriodMs);
+  // Payment reminders on the farm's schedule (ADR 093).
+  worker.register(bankReminderJobKind, bankReminderJobHandler(app));
+  worker.every(bankReminderJobKind, bankReminderPeriodMs);
   return worker;
 }

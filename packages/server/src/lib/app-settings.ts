@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { tenantDb } from '../db/tenant.js';
 import { settings } from '../db/schema/index.js';
 
@@ -27,7 +27,7 @@ export async function settingValue(db: Database, appId: string, key: string): Pr
 
 /** Inserts or replaces a setting (seed, tests, later the settings screens). */
 export async function putSetting(
-  db: Database,
+  db: Database | Transaction,
   appId: string,
   key: string,
   value: string,

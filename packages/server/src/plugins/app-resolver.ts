@@ -45,6 +45,12 @@ function toTenant(row: TenantRow): Tenant {
   };
 }
 
+/** The app of an id, for work that runs outside a request (a periodic job); null when it is gone. */
+export async function tenantOfApp(db: Database, appId: string): Promise<Tenant | null> {
+  const [row] = await db.select(tenantColumns).from(apps).where(eq(apps.appId, appId));
+  return row ? toTenant(row) : null;
+}
+
 /** Lower-case host without port; handles IPv6 literals (`[::1]:3000`). */
 export function normalizeHost(host: string): string {
   const lower = host.trim().toLowerCase();

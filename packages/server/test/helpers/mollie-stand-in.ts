@@ -77,6 +77,16 @@ interface StoredPayment extends StandInPayment {
   apiKey: string;
 }
 
+/** A refund of a paid payment (`POST /v2/payments/{id}/refunds`), as Mollie keeps it. */
+export interface StandInRefund {
+  id: string;
+  paymentId: string;
+  amount: { currency: string; value: string };
+  description: string;
+  status: 'pending' | 'refunded';
+  createdAt: string;
+}
+
 export interface StandInRequest {
   method: string;
   /** Path and query, e.g. `/v2/payments`. */
@@ -123,6 +133,8 @@ const documentation = (href: string) => ({ documentation: { href, type: 'text/ht
  *   `_links.checkout.href` is this server's checkout page, and honours `Idempotency-Key` (the same key
  *   of the same API key gives back the same payment); a live key's loopback webhook is refused, as
  *   Mollie does;
+ * - `POST /v2/payments/{id}/refunds` refunds a paid payment (at most what is left, `Idempotency-Key`
+ *   honoured; 422 otherwise), kept for `refunds()` and `GET /stand-in/refunds` (ADR 093);
  * - `GET /v2/payments/{id}` (404 for an unknown id or another key's payment), `GET /v2/methods`;
  * - the checkout page `GET /checkout/{id}` with the buttons "Betalen", "Annuleren" and "Mislukt": the
  *   choice sets the status, calls the webhook (when there is one, and waits for it) and sends the
@@ -135,6 +147,8 @@ export async function startMollieStandIn(options: MollieStandInOptions = {}) {
   const apiKeys = new Set(options.apiKeys ?? [e2eMollieApiKey]);
   const stored = new Map<string, StoredPayment>();
   const byIdempotencyKey = new Map<string, string>();
+  const refunds = new Map<string, StandInRefund>();
+  const refundByIdempotencyKey = new Map<string, string>();
   const requests: StandInRequest[] = [];
   const webhookCalls: WebhookCall[] = [];
   const failures: StandInFailure[] = [];
@@ -379,6 +393,9 @@ ${button('failed', 'Mislukt')}
 
   async function control(request: IncomingMessage, body: string, response: ServerResponse, path: string) {
     const input = (parseJson(body) ?? {}) as Record<string, unknown>;
+    if (request.method === 'GET' && path === '/stand-in/refunds') {
+      return send(response, 200, [...refunds.values()], 'application/json');
+    }
     if (request.method === 'GET' && path === '/stand-in/payments') {
       return send(response, 200, [...stored.values()].map(publicCopy), 'application/json');
     }
@@ -426,6 +443,72 @@ ${button('failed', 'Mislukt')}
   }
 
   /** The HTTPS side: Mollie's v2 API. */
+  const presentRefund = (refund: StandInRefund) => ({
+    resource: 'refund',
+    ...refund,
+    _links: {
+      self: {
+        href: `${apiBase}/v2/payments/${refund.paymentId}/refunds/${refund.id}`,
+        type: 'application/hal+json',
+      },
+      payment: { href: `${apiBase}/v2/payments/${refund.paymentId}`, type: 'application/hal+json' },
+      ...documentation('https://docs.mollie.com/reference/create-refund'),
+    },
+  });
+
+  /**
+   * Mollie's refund of a paid payment: only a paid payment, in its currency, at most what was not
+   * refunded yet; the same `Idempotency-Key` gives back the same refund.
+   */
+  function createRefund(
+    apiKey: string,
+    request: IncomingMessage,
+    body: string,
+    response: ServerResponse,
+    paymentId: string,
+  ) {
+    const payment = stored.get(paymentId);
+    if (!payment || payment.apiKey !== apiKey) {
+      return problem(response, 404, 'Not Found', `No payment exists with token ${paymentId}.`);
+    }
+    const idempotencyKey = request.headers['idempotency-key'];
+    const idempotencyIndex = typeof idempotencyKey === 'string' ? `${apiKey}\n${idempotencyKey}` : null;
+    const earlier = idempotencyIndex ? refundByIdempotencyKey.get(idempotencyIndex) : undefined;
+    if (earlier) return send(response, 201, presentRefund(refunds.get(earlier) as StandInRefund));
+    const input = parseJson(body) as {
+      amount?: { currency?: unknown; value?: unknown };
+      description?: unknown;
+    };
+    if (payment.status !== 'paid') {
+      return unprocessable(response, 'payment', 'The payment cannot be refunded: it is not paid');
+    }
+    const amount = input?.amount;
+    if (typeof amount?.value !== 'string' || !/^\d+\.\d{2}$/.test(amount.value)) {
+      return unprocessable(response, 'amount.value', 'The amount contains an invalid value');
+    }
+    if (amount.currency !== payment.amount.currency) {
+      return unprocessable(response, 'amount.currency', 'The currency does not match the payment');
+    }
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    const refunded = [...refunds.values()]
+      .filter((r) => r.paymentId === paymentId)
+      .reduce((sum, r) => sum + cents(r.amount.value), 0);
+    if (cents(amount.value) + refunded > cents(payment.amount.value)) {
+      return unprocessable(response, 'amount', 'The amount is higher than the amount that can be refunded');
+    }
+    const refund: StandInRefund = {
+      id: `re_${randomBytes(6).toString('hex')}`,
+      paymentId,
+      amount: { currency: amount.currency, value: amount.value },
+      description: typeof input.description === 'string' ? input.description : '',
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+    };
+    refunds.set(refund.id, refund);
+    if (idempotencyIndex) refundByIdempotencyKey.set(idempotencyIndex, refund.id);
+    return send(response, 201, presentRefund(refund));
+  }
+
   async function handleApi(request: IncomingMessage, response: ServerResponse) {
     const body = await readBody(request);
     const url = new URL(request.url ?? '/', 'https://stand-in');
@@ -457,6 +540,9 @@ ${button('failed', 'Mislukt')}
     if (apiKey === null) return;
     if (request.method === 'POST' && path === '/v2/payments')
       return createPayment(apiKey, request, body, response);
+    const refundMatch = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(path);
+    if (request.method === 'POST' && refundMatch)
+      return createRefund(apiKey, request, body, response, refundMatch[1] as string);
     const paymentMatch = /^\/v2\/payments\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && paymentMatch) {
       const payment = stored.get(paymentMatch[1] as string);
@@ -543,6 +629,8 @@ ${button('failed', 'Mislukt')}
       const payment = stored.get(id);
       return payment ? publicCopy(payment) : undefined;
     },
+    /** The refunds made, as copies. */
+    refunds: (): StandInRefund[] => [...refunds.values()].map((r) => structuredClone(r)),
     /** From now on this key is one Mollie knows. */
     addApiKey: (key: string) => apiKeys.add(key),
     setStatus,

@@ -113,7 +113,7 @@ export const bankTransactionEvents = pgTable(
   (t) => [
     check(
       'bank_transaction_events_kind',
-      sql`${t.kind} in ('created', 'updated', 'paid', 'cancelled', 'deleted', 'payment-started', 'payment-flagged')`,
+      sql`${t.kind} in ('created', 'updated', 'paid', 'cancelled', 'deleted', 'payment-started', 'payment-flagged', 'reopened', 'refunded', 'reminder-sent')`,
     ),
     index('bank_transaction_events_app_transaction').on(t.appId, t.transactionId, t.id),
     index('bank_transaction_events_app_actor').on(t.appId, t.actorUserId),
@@ -147,6 +147,73 @@ export const bankOnlinePayments = pgTable(
     farmReference('bank_online_payments_transaction_fk', t.appId, t.transactionId, bankTransactions).onDelete(
       'cascade',
     ),
+  ],
+);
+
+/**
+ * Money given back (ADR 093): one row per refund of a paid online payment through Mollie, the ledger's
+ * own row beside the transaction's `refunded` event. One refund per Mollie payment (the whole amount).
+ */
+export const bankRefunds = pgTable(
+  'bank_refunds',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    transactionId: integer('transaction_id').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerRefundId: text('provider_refund_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    actorUserId: integer('actor_user_id'),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bank_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('bank_refunds_app_payment').on(t.appId, t.providerPaymentId),
+    uniqueIndex('bank_refunds_app_refund').on(t.appId, t.providerRefundId),
+    index('bank_refunds_app_transaction').on(t.appId, t.transactionId),
+    index('bank_refunds_app_actor').on(t.appId, t.actorUserId),
+    farmReference('bank_refunds_transaction_fk', t.appId, t.transactionId, bankTransactions).onDelete(
+      'restrict',
+    ),
+    farmReference('bank_refunds_actor_fk', t.appId, t.actorUserId, users).onDelete('set null'),
+  ],
+);
+
+/**
+ * The payment reminders the schedule sent (ADR 093): reminder `number` of a transaction exists once, so
+ * a periodic run that overlaps another (or reruns) never mails a member twice for the same reminder.
+ */
+export const bankReminders = pgTable(
+  'bank_reminders',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    transactionId: integer('transaction_id').notNull(),
+    number: integer('number').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_reminders_app_transaction_number').on(t.appId, t.transactionId, t.number),
+    farmReference('bank_reminders_transaction_fk', t.appId, t.transactionId, bankTransactions).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** Members whose payment reminders a manager paused (ADR 093): the schedule skips them. */
+export const bankReminderPauses = pgTable(
+  'bank_reminder_pauses',
+  {
+    appId: appIdColumn(),
+    userId: integer('user_id').notNull(),
+    pausedByName: text('paused_by_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_reminder_pauses_app_user').on(t.appId, t.userId),
+    farmReference('bank_reminder_pauses_user_fk', t.appId, t.userId, users).onDelete('cascade'),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { paymentEmailHandlers } from './emails/routes.js';
 import { memberHandlers } from './members/routes.js';
 import { mollieHandlers } from './mollie/routes.js';
+import { reminderHandlers } from './reminders/routes.js';
 import { statementHandlers } from './statement/routes.js';
 import { transactionHandlers } from './transactions/routes.js';
 
@@ -18,5 +19,6 @@ export function bankHandlers(app: FastifyInstance): FeatureHandlers<typeof api.b
     ...paymentEmailHandlers(app),
     ...statementHandlers(app),
     ...memberHandlers(app),
+    ...reminderHandlers(app),
   };
 }

@@ -8,6 +8,11 @@ export const bankSettingKeys = {
   bic: 'bank.bic',
   dueDays: 'bank.dueDays',
   mollieApiKey: 'mollie.apiKey',
+  /** The reminder schedule (ADR 093): on or off, days after the due date, days between, how many. */
+  reminderEnabled: 'bank.reminderEnabled',
+  reminderFirstAfterDays: 'bank.reminderFirstAfterDays',
+  reminderEveryDays: 'bank.reminderEveryDays',
+  reminderMaxCount: 'bank.reminderMaxCount',
 } as const;
 
 export const defaultDueDays = 30;

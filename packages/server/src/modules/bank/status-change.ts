@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaidVia } from '@pluk/contract';
 import type { Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
-import { bankTransactionEvents, bankTransactions, users } from '../../db/schema/index.js';
+import { bankImportLines, bankTransactionEvents, bankTransactions, users } from '../../db/schema/index.js';
 import { currentHarvestYear } from '../harvest-year.js';
 
 /**
@@ -16,7 +16,16 @@ import { currentHarvestYear } from '../harvest-year.js';
 
 export type BankTransactionRow = typeof bankTransactions.$inferSelect;
 export type BankTransactionEventKind =
-  'created' | 'updated' | 'paid' | 'cancelled' | 'deleted' | 'payment-started' | 'payment-flagged';
+  | 'created'
+  | 'updated'
+  | 'paid'
+  | 'cancelled'
+  | 'deleted'
+  | 'payment-started'
+  | 'payment-flagged'
+  | 'reopened'
+  | 'refunded'
+  | 'reminder-sent';
 
 /** Who changed it: a person (name kept as it was then), or null for Mollie's webhook or a bank file. */
 export type BankActor = { userId: number; name: string } | null;
@@ -86,6 +95,48 @@ export async function closeTransaction(
   });
   if (row.userId !== null) await refreshHasPaid(tx, appId, row.userId);
   return { changed: true, row: updated };
+}
+
+/**
+ * Takes a paid transaction back to open (ADR 093): a reopen with a reason, or after Mollie refunded it.
+ * The caller has locked the row (`lockTransaction`) and checked it is paid, in its database transaction;
+ * here the payment is undone, the event written, the bank file lines that paid it freed (they can then be
+ * matched to the right transaction), and `has_paid` follows, all in that same transaction.
+ */
+export async function reopenLockedTransaction(
+  tx: Transaction,
+  row: BankTransactionRow,
+  event: { kind: 'reopened' | 'refunded'; actor: BankActor; detail: string },
+): Promise<BankTransactionRow> {
+  const { appId, id } = row;
+  const [updated] = await tenantDb(tx, appId)
+    .update(bankTransactions)
+    .set({ status: 'open', paidAt: null, paidVia: null, paymentProviderId: null, updatedAt: sql`now()` })
+    .where(and(eq(bankTransactions.appId, appId), eq(bankTransactions.id, id)))
+    .returning();
+  await recordTransactionEvent(tx, appId, {
+    transactionId: id,
+    kind: event.kind,
+    fromStatus: 'paid',
+    toStatus: 'open',
+    paidVia: (row.paidVia as PaidVia | null) ?? null,
+    amountCents: row.amountCents,
+    actor: event.actor,
+    detail: event.detail,
+  });
+  await tenantDb(tx, appId)
+    .update(bankImportLines)
+    .set({ outcome: 'unmatched', transactionId: null, handledByUserId: null, handledAt: null })
+    .where(
+      and(
+        eq(bankImportLines.appId, appId),
+        eq(bankImportLines.transactionId, id),
+        inArray(bankImportLines.outcome, ['paid', 'matched-by-hand']),
+      ),
+    );
+  if (row.userId !== null) await refreshHasPaid(tx, appId, row.userId);
+  if (!updated) throw new Error(`bank_transactions ${id}: locked but not updated`);
+  return updated;
 }
 
 export async function recordTransactionEvent(

@@ -79,6 +79,21 @@ export interface CreateMolliePaymentInput {
   idempotencyKey: string;
 }
 
+export interface CreateMollieRefundInput {
+  paymentId: string;
+  amountCents: number;
+  description: string;
+  /** Sent as `Idempotency-Key`: a retried refund is made once. */
+  idempotencyKey: string;
+}
+
+export interface MollieRefund {
+  /** Mollie's id, `re_…`. */
+  id: string;
+  status: string;
+  amountCents: number;
+}
+
 export type MollieConnection =
   | { ok: true; mode: 'test' | 'live' }
   /** `refused`: Mollie (or we) refused the key; `unavailable`: Mollie could not be asked now. */
@@ -87,6 +102,8 @@ export type MollieConnection =
 export interface MollieGateway {
   createPayment(input: CreateMolliePaymentInput): Promise<MolliePayment>;
   getPayment(id: string): Promise<MolliePayment>;
+  /** `POST /v2/payments/{id}/refunds` (ADR 093): money back to the payer of a paid payment. */
+  createRefund(input: CreateMollieRefundInput): Promise<MollieRefund>;
   /** Checks the key works (GET the profile's payment methods); for the settings screen's connection state. Never throws. */
   checkConnection(): Promise<MollieConnection>;
 }
@@ -137,6 +154,20 @@ const paymentSchema = z.object({
     .partial()
     .nullish(),
 });
+
+const refundSchema = z.object({
+  id: z.string().regex(/^re_\w+$/),
+  status: z.string(),
+  amount: z.object({ value: z.string(), currency: z.string().min(1) }),
+});
+
+function readRefund(answer: unknown): MollieRefund {
+  const parsed = refundSchema.safeParse(answer);
+  const amountCents = parsed.success ? mollieAmountToCents(parsed.data.amount.value) : null;
+  if (!parsed.success || amountCents === null)
+    throw new MollieUnavailableError('Mollie answered with something that is not a refund');
+  return { id: parsed.data.id, status: parsed.data.status, amountCents };
+}
 
 function readPayment(answer: unknown): MolliePayment {
   const parsed = paymentSchema.safeParse(answer);
@@ -261,6 +292,22 @@ export function createMollieGateway(options: MollieGatewayOptions): MollieGatewa
         throw new MollieRefusedError(404, 'No payment exists with this id');
       const api = mollie();
       return readPayment(await withinDeadline(api.payments.get(id), timeoutMs));
+    },
+
+    async createRefund(input) {
+      if (!molliePaymentIdPattern.test(input.paymentId))
+        throw new MollieRefusedError(404, 'No payment exists with this id');
+      const api = mollie();
+      const answer = await withinDeadline(
+        api.paymentRefunds.create({
+          paymentId: input.paymentId,
+          amount: { currency: 'EUR', value: centsToMollieAmount(input.amountCents) },
+          description: input.description,
+          idempotencyKey: input.idempotencyKey,
+        }),
+        timeoutMs,
+      );
+      return readRefund(answer);
     },
 
     async checkConnection() {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.js';
 import { tenantDb } from '../../../db/tenant.js';
 import { bankOnlinePayments, bankTransactions, mollieWebhookCalls } from '../../../db/schema/index.js';
@@ -64,6 +64,32 @@ export async function latestOnlinePayment(
     .orderBy(desc(bankOnlinePayments.id))
     .limit(1);
   return row;
+}
+
+/** At most this many attempts are asked about on one return (a member rarely starts more than a few). */
+export const attemptsAskedOnReturn = 10;
+
+/**
+ * The attempts of a transaction Mollie may still move (not paid, failed, canceled or expired), the
+ * latest first: a member may pay an earlier attempt's tab after starting a new one (ADR 093).
+ */
+export async function unsettledOnlinePayments(
+  db: Db,
+  appId: string,
+  transactionId: number,
+): Promise<OnlinePaymentRow[]> {
+  return tenantDb(db, appId)
+    .select()
+    .from(bankOnlinePayments)
+    .where(
+      and(
+        eq(bankOnlinePayments.appId, appId),
+        eq(bankOnlinePayments.transactionId, transactionId),
+        notInArray(bankOnlinePayments.status, ['paid', 'failed', 'canceled', 'expired']),
+      ),
+    )
+    .orderBy(desc(bankOnlinePayments.id))
+    .limit(attemptsAskedOnReturn);
 }
 
 export async function recordWebhookCall(

@@ -7,35 +7,46 @@ import type { Tenant } from '../../../types.js';
 import type { BankTransactionRow } from '../status-change.js';
 import { applyMolliePayment } from './apply-payment.js';
 import { MollieRefusedError, MollieUnavailableError } from './gateway.js';
-import { latestOnlinePayment, transactionByPublicId, type OnlinePaymentRow } from './online-payments.js';
+import {
+  latestOnlinePayment,
+  transactionByPublicId,
+  unsettledOnlinePayments,
+  type OnlinePaymentRow,
+} from './online-payments.js';
 
 /**
- * Asks Mollie for the latest state of an online payment and applies it exactly as the webhook does, so a
- * member who comes back before the webhook arrives (or whose webhook Mollie could not deliver) still sees
- * "betaald". Mollie being unreachable or refusing is no error for the member: the stored state stands.
+ * Asks Mollie for the state of every attempt it may still move (the latest first, ADR 093) and applies
+ * each exactly as the webhook does, so a member who comes back before the webhook arrives (or whose
+ * webhook Mollie could not deliver) still sees "betaald", also when they paid an earlier attempt's tab.
+ * It stops at the first that pays. Mollie being unreachable or refusing is no error for the member: the
+ * stored state stands.
  */
 async function refreshFromMollie(
   app: FastifyInstance,
   appId: string,
-  online: OnlinePaymentRow,
+  attempts: readonly OnlinePaymentRow[],
   log: FastifyBaseLogger,
 ): Promise<void> {
   const mollie = await app.mollieGateways.forFarm(appId);
   if (!mollie) return;
-  try {
-    const payment = await mollie.gateway.getPayment(online.providerPaymentId);
-    const publicUrl = await publicUrlOf(app, appId);
-    const { outcome } = await inTransaction(app.db, (tx) =>
-      applyMolliePayment(tx, appId, online, payment, publicUrl),
-    );
-    // The receipt's e-mail and push jobs were queued with the payment (decision 090).
-    if (outcome === 'paid') app.jobs.wake();
-  } catch (error) {
-    if (!(error instanceof MollieUnavailableError) && !(error instanceof MollieRefusedError)) throw error;
-    log.warn(
-      { mollie: error.message, paymentId: online.providerPaymentId },
-      'payment return: Mollie not asked',
-    );
+  const publicUrl = await publicUrlOf(app, appId);
+  for (const online of attempts) {
+    try {
+      const payment = await mollie.gateway.getPayment(online.providerPaymentId);
+      const { outcome } = await inTransaction(app.db, (tx) =>
+        applyMolliePayment(tx, appId, online, payment, publicUrl),
+      );
+      // The receipt's e-mail and push jobs were queued with the payment (decision 090).
+      if (outcome === 'paid') app.jobs.wake();
+      if (payment.status === 'paid') return; // paid (or flagged for a manager): the rest cannot pay it
+    } catch (error) {
+      if (!(error instanceof MollieUnavailableError) && !(error instanceof MollieRefusedError)) throw error;
+      log.warn(
+        { mollie: error.message, paymentId: online.providerPaymentId },
+        'payment return: Mollie not asked',
+      );
+      if (error instanceof MollieUnavailableError) return; // the next attempt would wait as long
+    }
   }
 }
 
@@ -76,8 +87,10 @@ export async function paymentReturn(
   let transaction = await transactionByPublicId(app.db, appId, publicId);
   if (!transaction) throw notFound();
   let online = await latestOnlinePayment(app.db, appId, transaction.id);
-  if (transaction.status === 'open' && online) {
-    await refreshFromMollie(app, appId, online, log);
+  const attempts =
+    transaction.status === 'open' ? await unsettledOnlinePayments(app.db, appId, transaction.id) : [];
+  if (attempts.length > 0) {
+    await refreshFromMollie(app, appId, attempts, log);
     transaction = (await transactionByPublicId(app.db, appId, publicId)) ?? transaction;
     online = await latestOnlinePayment(app.db, appId, transaction.id);
   }

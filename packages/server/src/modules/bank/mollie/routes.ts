@@ -7,6 +7,7 @@ import { mollieStatus, removeMollieKey, saveMollieKey } from './connection.js';
 import { MollieRefusedError, MollieUnavailableError } from './gateway.js';
 import { registerMollieGateways } from './gateways.js';
 import { paymentReturn } from './payment-return.js';
+import { refundTransaction } from './refund.js';
 import { startOnlinePayment } from './start-payment.js';
 import { registerMollieWebhookBody } from './webhook-body.js';
 import { receiveMollieWebhook } from './webhook.js';
@@ -47,7 +48,13 @@ async function answeringMollieFailures<T>(
 export function mollieHandlers(
   app: FastifyInstance,
 ): BankHandlers<
-  'createPayment' | 'paymentReturn' | 'mollieWebhook' | 'mollieStatus' | 'saveMollieKey' | 'removeMollieKey'
+  | 'createPayment'
+  | 'paymentReturn'
+  | 'mollieWebhook'
+  | 'mollieStatus'
+  | 'saveMollieKey'
+  | 'removeMollieKey'
+  | 'refund'
 > {
   registerMollieGateways(app);
   registerMollieWebhookBody(app);
@@ -66,6 +73,16 @@ export function mollieHandlers(
     mollieStatus: async (request) => mollieStatus(app, authOf(request).user.appId),
     saveMollieKey: async (request, reply) =>
       answeringMollieFailures(request, reply, () => saveMollieKey(app, authOf(request), request.body.apiKey)),
+    refund: async (request, reply) =>
+      answeringMollieFailures(request, reply, () =>
+        refundTransaction(
+          app,
+          authOf(request).user.appId,
+          authOf(request),
+          request.params.id,
+          request.body.reason,
+        ),
+      ),
     removeMollieKey: async (request, reply) => {
       await removeMollieKey(app, authOf(request));
       return reply.code(204).send();

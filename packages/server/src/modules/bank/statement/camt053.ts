@@ -3,7 +3,7 @@
 // Dbtr/Nm or Dbtr/Pty/Nm from .08 on, Sts as text or Sts/Cd).
 import { createHash } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parseStructuredReference } from '@pluk/contract';
+import { formatEuros, parseStructuredReference } from '@pluk/contract';
 import { cleanText, ibanOrNull, structuredReferenceInText } from './statement-text.js';
 import { StatementParseError, type ParsedStatement, type StatementLine } from './statement-line.js';
 
@@ -173,6 +173,40 @@ function entryLines(entry: unknown, context: EntryContext): StatementLine[] {
   ];
 }
 
+/** A balance of the statement by its type code (OPBD opening, CLBD closing), in signed cents; else null. */
+function balance(stmt: unknown, codes: readonly string[]): number | null {
+  const found = list(at(stmt, 'Bal')).find((b) => {
+    const code = text(at(b, 'Tp', 'CdOrPrtry', 'Cd'));
+    return code !== null && codes.includes(code);
+  });
+  if (found === undefined) return null;
+  const amount = cents(text(at(found, 'Amt')));
+  const sign = signOf(text(at(found, 'CdtDbtInd')));
+  if (amount === null || sign === null) {
+    throw new StatementParseError(
+      `Dit is geen geldig CAMT.053-bestand: het saldo "${text(at(found, 'Amt'))}" kan niet gelezen worden.`,
+    );
+  }
+  return sign * amount;
+}
+
+/**
+ * Where the statement gives its opening and closing booked balances, the booked entries must make the
+ * difference: a file that lost an entry is refused whole (ADR 093). A bank that gives no balances (they
+ * are optional in practice for intraday files) is read as before.
+ */
+function checkBalances(stmt: unknown, lines: readonly StatementLine[], where: string): void {
+  const opening = balance(stmt, ['OPBD', 'PRCD']);
+  const closing = balance(stmt, ['CLBD']);
+  if (opening === null || closing === null) return;
+  const net = lines.reduce((sum, l) => sum + l.amountCents, 0);
+  if (opening + net !== closing) {
+    throw new StatementParseError(
+      `Dit CAMT.053-bestand is onvolledig: in ${where} is het beginsaldo ${formatEuros(opening)} plus de boekingen (${formatEuros(net)}) ${formatEuros(opening + net)}, maar het eindsaldo is ${formatEuros(closing)}. Download het uittreksel opnieuw bij je bank; er is niets ingelezen.`,
+    );
+  }
+}
+
 /** The booked lines of a CAMT.053 file (one or more statements of one account). */
 export function parseCamt053(xml: string): ParsedStatement {
   // A bank's statement has no DOCTYPE; refusing it means no entity is ever defined or fetched (XXE).
@@ -203,14 +237,16 @@ export function parseCamt053(xml: string): ParsedStatement {
       `Dit CAMT.053-bestand bevat uittreksels van ${distinct.size} rekeningen; laad per rekening een bestand op.`,
     );
   }
-  const lines = statements.flatMap((stmt, s) =>
-    list(at(stmt, 'Ntry')).flatMap((entry, e) =>
+  const lines = statements.flatMap((stmt, s) => {
+    const booked = list(at(stmt, 'Ntry')).flatMap((entry, e) =>
       entryLines(entry, {
         accountKey: accounts[s]?.key ?? '-',
         where: `boeking ${e + 1} van uittreksel ${s + 1}`,
       }),
-    ),
-  );
+    );
+    checkBalances(stmt, booked, `uittreksel ${s + 1}`);
+    return booked;
+  });
   // Two equal payments on one day without a bank reference hash alike: number them, in file order.
   const hashed = new Map<string, number>();
   for (const line of lines) {

@@ -8,7 +8,10 @@
 //        (structured: 63–65 type, "101"/"102" then the 12 digits), 116–121 entry date, 125 globalisation
 //   2.2  11–63 communication continued          2.3  11–47 counterparty account, 48–82 its name,
 //                                                     83–125 communication continued
-//   3.x  information, 4 free message (not needed here), 8 new balance, 9 trailer.
+//   3.x  information, 4 free message (not needed here), 8 new balance (42 sign, 43–57 balance),
+//   9    trailer: 17–22 number of records between header and trailer, 23–37 debits, 38–52 credits
+//        (the booked movements, detail 0000: a globalised total, not its details).
+// The old balance is at 43 (sign) and 44–58 of record 1. ADR 093: the trailer and the balances are checked.
 // Cross-checked against Odoo's account_bank_statement_import_coda and php-coda-parser.
 import {
   belgianIbanFromAccountNumber,
@@ -17,7 +20,7 @@ import {
   structuredReferenceInText,
 } from './statement-text.js';
 import { StatementParseError, type ParsedStatement, type StatementLine } from './statement-line.js';
-import { parseStructuredReference } from '@pluk/contract';
+import { formatEuros, parseStructuredReference } from '@pluk/contract';
 
 const recordLength = 128;
 
@@ -52,6 +55,19 @@ interface Statement {
   account: Account;
   statementKey: string;
   movements: Movement[];
+  /** Record 1's old balance and record 8's new balance, in cents (null until record 8 is read). */
+  oldBalanceCents: number;
+  newBalanceCents: number | null;
+  /** The line of record 1, to name in a message. */
+  lineNumber: number;
+}
+
+/** What one header-to-trailer block of the file holds, to check against its trailer (ADR 093). */
+interface Block {
+  records: number;
+  debitCents: number;
+  creditCents: number;
+  statements: Statement[];
 }
 
 function fail(lineNumber: number, problem: string): never {
@@ -118,6 +134,57 @@ function account(record: CodaRecord): Account {
   return { iban, raw: trimmed, currency };
 }
 
+/** A signed 15-digit amount in mills (12 + 3 decimals) as cents; a third decimal is refused. */
+function signedCents(record: CodaRecord, signAt: number, what: string): number {
+  const sign = field(record, signAt);
+  if (sign !== '0' && sign !== '1')
+    fail(record.lineNumber, `het teken van ${what} (positie ${signAt}) is "${sign}", geen 0 of 1.`);
+  const mills = Number(digits(record, signAt + 1, signAt + 15, what));
+  if (mills % 10 !== 0) fail(record.lineNumber, `${what} heeft meer dan 2 decimalen.`);
+  return (sign === '1' ? -1 : 1) * (mills / 10);
+}
+
+function unsignedCents(record: CodaRecord, from: number, what: string): number {
+  const mills = Number(digits(record, from, from + 14, what));
+  if (mills % 10 !== 0) fail(record.lineNumber, `${what} heeft meer dan 2 decimalen.`);
+  return mills / 10;
+}
+
+const downloadAgain = 'Download het afschrift opnieuw bij je bank; er is niets ingelezen.';
+
+/**
+ * The trailer's count and totals and each statement's balances must agree with the movements read: a
+ * file that lost a movement (cut off, edited, a bad download) is refused whole, never half imported.
+ */
+function checkBlock(block: Block, trailer: CodaRecord): void {
+  const count = Number(digits(trailer, 17, 22, 'het aantal records'));
+  if (count !== block.records) {
+    throw new StatementParseError(
+      `Dit CODA-bestand is onvolledig: de eindregel (regel ${trailer.lineNumber}) telt ${count} records, het bestand bevat er ${block.records}. ${downloadAgain}`,
+    );
+  }
+  const debits = unsignedCents(trailer, 23, 'het totaal van de debetbewegingen');
+  const credits = unsignedCents(trailer, 38, 'het totaal van de creditbewegingen');
+  if (debits !== block.debitCents || credits !== block.creditCents) {
+    throw new StatementParseError(
+      `Dit CODA-bestand is onvolledig: volgens de eindregel (regel ${trailer.lineNumber}) ging er ${formatEuros(credits)} in en ${formatEuros(debits)} uit, de bewegingen in het bestand maken ${formatEuros(block.creditCents)} in en ${formatEuros(block.debitCents)} uit. ${downloadAgain}`,
+    );
+  }
+  for (const statement of block.statements) {
+    if (statement.newBalanceCents === null) {
+      throw new StatementParseError(
+        `Dit CODA-bestand is onvolledig: het afschrift van regel ${statement.lineNumber} heeft geen nieuw saldo (record 8). ${downloadAgain}`,
+      );
+    }
+    const net = statement.movements.filter((m) => m.detail === '0000').reduce((sum, m) => sum + m.cents, 0);
+    if (statement.oldBalanceCents + net !== statement.newBalanceCents) {
+      throw new StatementParseError(
+        `Dit CODA-bestand is onvolledig: het oude saldo ${formatEuros(statement.oldBalanceCents)} plus de bewegingen (${formatEuros(net)}) is ${formatEuros(statement.oldBalanceCents + net)}, maar het nieuwe saldo is ${formatEuros(statement.newBalanceCents)}. ${downloadAgain}`,
+      );
+    }
+  }
+}
+
 function movement(record: CodaRecord): Movement {
   const sign = field(record, 32);
   if (sign !== '0' && sign !== '1')
@@ -149,11 +216,13 @@ function readStatements(all: CodaRecord[]): Statement[] {
   let current: Statement | null = null;
   let inFile = false; // between a header (0) and its trailer (9)
   let last: Movement | null = null;
+  let block: Block = { records: 0, debitCents: 0, creditCents: 0, statements: [] };
   for (const record of all) {
     const kind =
       field(record, 1) === '2' || field(record, 1) === '3' ? field(record, 1, 2) : field(record, 1);
     if (kind !== '0' && !inFile)
       fail(record.lineNumber, 'deze regel staat buiten een afschrift (dat begint met een kopregel 0).');
+    if (kind !== '0' && kind !== '9') block.records += 1;
     switch (kind) {
       case '0':
         if (inFile)
@@ -165,6 +234,7 @@ function readStatements(all: CodaRecord[]): Statement[] {
           fail(record.lineNumber, 'alleen CODA versie 2 wordt gelezen (positie 128 van de kopregel).');
         inFile = true;
         current = null;
+        block = { records: 0, debitCents: 0, creditCents: 0, statements: [] };
         break;
       case '1': {
         const statementAccount = account(record);
@@ -172,8 +242,16 @@ function readStatements(all: CodaRecord[]): Statement[] {
         // The statement's numbers and date: the same in every download of this statement.
         const numbers = `${field(record, 3, 5)}.${field(record, 126, 128).trim()}`;
         const statementKey = `${statementAccount.iban ?? statementAccount.raw}:${oldBalanceDate}:${numbers}`;
-        current = { account: statementAccount, statementKey, movements: [] };
+        current = {
+          account: statementAccount,
+          statementKey,
+          movements: [],
+          oldBalanceCents: signedCents(record, 43, 'het oude saldo'),
+          newBalanceCents: null,
+          lineNumber: record.lineNumber,
+        };
         statements.push(current);
+        block.statements.push(current);
         last = null;
         break;
       }
@@ -181,6 +259,11 @@ function readStatements(all: CodaRecord[]): Statement[] {
         if (!current) fail(record.lineNumber, 'een beweging vóór de regel met het oude saldo (1).');
         last = movement(record);
         current.movements.push(last);
+        // The trailer totals what was booked: a globalised total, not the details under it.
+        if (last.detail === '0000') {
+          if (last.cents < 0) block.debitCents -= last.cents;
+          else block.creditCents += last.cents;
+        }
         break;
       case '22':
       case '23':
@@ -201,9 +284,13 @@ function readStatements(all: CodaRecord[]): Statement[] {
       case '32':
       case '33':
       case '4':
+        break; // information and free messages say nothing the lines need
       case '8':
-        break; // information, free messages and the new balance say nothing the lines need
+        if (!current) fail(record.lineNumber, 'een nieuw saldo (8) zonder oud saldo (1) ervoor.');
+        current.newBalanceCents = signedCents(record, 42, 'het nieuwe saldo');
+        break;
       case '9':
+        checkBlock(block, record);
         inFile = false;
         current = null;
         last = null;

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { StatementImportDetail, StatementLineOutcome } from '@pluk/contract';
+import { formatIban, type StatementImportDetail, type StatementLineOutcome } from '@pluk/contract';
 import type { Database, Transaction } from '../../../db/client.js';
 import { tenantDb } from '../../../db/tenant.js';
 import { bankImportLines, bankImports, bankTransactions } from '../../../db/schema/index.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { HttpError } from '../../../lib/http-error.js';
 import type { AuthUser } from '../../../types.js';
+import { readBankSettings } from '../settings.js';
 import { importDetail } from './import-views.js';
 import { isEuroCredit, settleLine } from './line-payment.js';
 import { managerName } from './manager-name.js';
@@ -41,6 +42,25 @@ function parseOrRefuse(upload: StatementUpload): ParsedStatement {
     if (error instanceof StatementParseError) throw new HttpError(400, 'BANK_FILE_INVALID', error.message);
     throw error;
   }
+}
+
+/**
+ * A statement of another account than the farm's would pay the farm's transactions with money that never
+ * reached it (a member's own account, the farm's savings account): refused, naming both (ADR 093). A farm
+ * that has not entered its IBAN yet cannot be checked and is read as before.
+ */
+async function refuseOtherAccount(db: Database, appId: string, parsed: ParsedStatement): Promise<void> {
+  const { iban: farmIban } = await readBankSettings(db, appId);
+  if (!farmIban || parsed.accountIban === farmIban) return;
+  const what = parsed.format === 'coda' ? 'CODA-afschrift' : 'CAMT.053-uittreksel';
+  const theirs = parsed.accountIban
+    ? `van rekening ${formatIban(parsed.accountIban)}`
+    : 'van een rekening zonder IBAN';
+  throw new HttpError(
+    400,
+    'BANK_FILE_OTHER_ACCOUNT',
+    `Dit ${what} is ${theirs}, niet van de rekening van de boerderij (${formatIban(farmIban)}). Download het afschrift van ${formatIban(farmIban)}, of pas het rekeningnummer aan bij de instellingen van de bank. Er is niets ingelezen.`,
+  );
 }
 
 interface Known {
@@ -179,6 +199,7 @@ export async function importStatement(
   const earlier = await importIdOfFile(db, appId, fileSha256);
   if (earlier !== undefined) return importDetail(db, appId, earlier, true);
   const parsed = parseOrRefuse(upload);
+  await refuseOtherAccount(db, appId, parsed);
   const importedByName = await managerName(db, appId, user.id);
   const { id, alreadyImported } = await inTransaction(db, async (tx) => {
     const farm = tenantDb(tx, appId);

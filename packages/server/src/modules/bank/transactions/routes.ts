@@ -12,6 +12,7 @@ import { readBankSettings, saveBankSettings } from '../settings.js';
 import { cancelTransaction, deleteTransaction, markTransactionPaid, updateTransaction } from './manage.js';
 import { createMembershipTransaction } from './membership-create.js';
 import { pagedTransactions } from './paged.js';
+import { reopenTransaction } from './reopen.js';
 import { myTransactions, publicTransaction, transactionDetail } from './read.js';
 import { setPayed } from './set-payed.js';
 import { bankSummary } from './summary.js';
@@ -33,6 +34,7 @@ export function transactionHandlers(
   | 'membershipCreate'
   | 'markPaid'
   | 'cancel'
+  | 'reopen'
   | 'remove'
   | 'settings'
   | 'saveSettings'
@@ -58,6 +60,8 @@ export function transactionHandlers(
       markTransactionPaid(app.db, appIdOf(request), authOf(request), request.params.id, request.body),
     cancel: async (request) =>
       cancelTransaction(app.db, appIdOf(request), authOf(request), request.params.id),
+    reopen: async (request) =>
+      reopenTransaction(app.db, appIdOf(request), authOf(request), request.params.id, request.body.reason),
     remove: async (request, reply) => {
       await deleteTransaction(app.db, appIdOf(request), authOf(request), request.params.id);
       return reply.code(204).send();

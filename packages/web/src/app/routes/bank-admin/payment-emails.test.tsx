@@ -125,4 +125,42 @@ describe('payment e-mails', () => {
       ids: [80, 82],
     });
   });
+
+  it('sets when reminders go out by themselves (issue 33): on, 7 days, then every 10, at most 2', async () => {
+    const user = userEvent.setup();
+    let body: unknown = null;
+    renderApp({
+      path: `${path}?soort=herinneringen`,
+      account: bankManager,
+      handlers: {
+        ...bankAdminHandlers,
+        [`GET ${api}/GetAllPaymentReminderEmails`]: () => json([]),
+        'PUT /api/applicationManager/bank/reminderSchedule': (request) => {
+          body = request.body;
+          return json(request.body);
+        },
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Herinneringen volgens planning' });
+    const enabled = await within(section).findByRole('switch', { name: /^Herinneringen vanzelf sturen/ });
+    expect(enabled).not.toBeChecked();
+    const first = within(section).getByRole('textbox', { name: 'Eerste herinnering na de vervaldatum' });
+    expect(first).toHaveValue('14 dagen');
+    await user.click(enabled);
+    await user.clear(first);
+    await user.type(first, '7');
+    const every = within(section).getByRole('textbox', { name: 'Daarna telkens na' });
+    await user.clear(every);
+    await user.type(every, '10');
+    const most = within(section).getByRole('textbox', { name: 'Hoogstens zoveel herinneringen' });
+    await user.clear(most);
+    await user.type(most, '2');
+    await user.click(within(section).getByRole('button', { name: 'Planning bewaren' }));
+    expect(
+      await screen.findByText(
+        'Bewaard: de eerste herinnering 7 dagen na de vervaldatum, daarna elke 10 dagen, hoogstens 2.',
+      ),
+    ).toBeInTheDocument();
+    expect(body).toEqual({ enabled: true, firstAfterDays: 7, everyDays: 10, maxCount: 2 });
+  });
 });

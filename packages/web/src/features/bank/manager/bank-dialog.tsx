@@ -1,8 +1,12 @@
 import { Button, Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog';
 
-/** A bank manager's form dialog: the form is mounted only while it is open, so every opening starts afresh. */
+/**
+ * A bank manager's form dialog: the form is mounted only while it is open, so every opening starts afresh.
+ * It stays mounted until the closing animation has ended: unmounting it at once left an empty dialog
+ * frame on screen while the dialog faded out (issue 33).
+ */
 export function BankDialog({
   opened,
   onClose,
@@ -14,9 +18,15 @@ export function BankDialog({
   title: string;
   children: ReactNode;
 }) {
+  const [closing, setClosing] = useState(false);
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    setClosing(!opened);
+  }
   return (
-    <Dialog opened={opened} onClose={onClose} title={title}>
-      {opened && children}
+    <Dialog opened={opened} onClose={onClose} title={title} onExitTransitionEnd={() => setClosing(false)}>
+      {(opened || closing) && children}
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Badge, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconBuildingBank,
   IconCalendarPlus,
@@ -10,6 +10,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { bankLimits, transactionStatuses, type ManagedTransaction } from '@pluk/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -24,10 +25,15 @@ import { useSubscriptionsOfYear } from './api/member-lookup';
 import { useCurrentBankYear } from './api/summary';
 import { useTransactions } from './api/transactions';
 import { BankSummaryCards } from './bank-summary';
+import { BulkActions } from './bulk-actions';
 import { MemberSelect } from './member-select';
 import { NewTransactionDialog } from './new-transaction-dialog';
 import { notifyError, notifySuccess } from './notify';
 import { TransactionCard } from './transaction-card';
+import { TransactionTable } from './transaction-table';
+
+/** Rows per page a manager can choose (issue 33: 25–100). */
+export const pageSizes = [25, 50, 100] as const;
 
 export interface ManagerBankLinks {
   detail: (id: number) => string;
@@ -168,33 +174,72 @@ function Transactions({
 }) {
   const { t } = useTranslation('bankManager');
   const query = useTransactions(filters);
+  // A laptop gets a table (sortable, its header stays); a phone cards (issue 33).
+  const wide = useMediaQuery('(min-width: 62em)');
+  const [selected, setSelected] = useState<ReadonlyMap<number, ManagedTransaction>>(new Map());
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const items = feedItems(query.data, (item) => item.id);
+  const select = (ids: number[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const id of ids) {
+        const row = items.find((item) => item.id === id);
+        if (on && row) next.set(id, row);
+        else next.delete(id);
+      }
+      return next;
+    });
+  const selectedIds = new Set(selected.keys());
+  const bulk = <BulkActions rows={[...selected.values()]} onClear={() => setSelected(new Map())} />;
   if (items.length === 0)
-    return filtered ? (
-      <EmptyState icon={IconSearch} title={t('list.noMatchTitle')} text={t('list.noMatchText')} />
-    ) : (
-      <EmptyState
-        icon={IconBuildingBank}
-        title={t('list.emptyTitle', { year: filters.harvestYear })}
-        text={t('list.emptyText')}
-      />
+    return (
+      <Stack gap="sm">
+        {bulk}
+        {filtered ? (
+          <EmptyState icon={IconSearch} title={t('list.noMatchTitle')} text={t('list.noMatchText')} />
+        ) : (
+          <EmptyState
+            icon={IconBuildingBank}
+            title={t('list.emptyTitle', { year: filters.harvestYear })}
+            text={t('list.emptyText')}
+          />
+        )}
+      </Stack>
     );
   return (
     <Stack gap="sm">
-      <Stack
-        gap="sm"
-        component="ul"
-        aria-label={t('list.label')}
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      >
-        {items.map((transaction) => (
-          <li key={transaction.id}>
-            <TransactionCard transaction={transaction} to={hrefOf(transaction.id)} />
-          </li>
-        ))}
-      </Stack>
+      {bulk}
+      {wide ? (
+        <TransactionTable rows={items} hrefOf={hrefOf} selected={selectedIds} onSelect={select} />
+      ) : (
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-label={t('list.label')}
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {items.map((transaction) => (
+            <li key={transaction.id}>
+              <Group gap="xs" align="flex-start" wrap="nowrap">
+                <Checkbox
+                  mt="md"
+                  size="md"
+                  aria-label={t('table.select', {
+                    name: transaction.payerName,
+                    description: transaction.description,
+                  })}
+                  checked={selectedIds.has(transaction.id)}
+                  onChange={(event) => select([transaction.id], event.currentTarget.checked)}
+                />
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <TransactionCard transaction={transaction} to={hrefOf(transaction.id)} />
+                </div>
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      )}
       <LoadMore query={query} shown={items.length} />
     </Stack>
   );
@@ -231,6 +276,7 @@ function BankList({
   const status = oneOf(params.get('status'), ['all', ...transactionStatuses] as const);
   const subscriptionId = idFrom(params.get('abonnement'));
   const userId = idFrom(params.get('lid'));
+  const rowsPerPage = oneOf(params.get('per'), ['25', '50', '100'] as const);
   const member =
     userId === null
       ? null
@@ -243,6 +289,7 @@ function BankList({
     userId,
     search: debouncedSearch,
     overdue,
+    rowsPerPage: Number(rowsPerPage),
   };
   const filtered =
     overdue || status !== 'all' || subscriptionId !== null || userId !== null || debouncedSearch !== '';
@@ -275,6 +322,14 @@ function BankList({
             harvestYear={harvestYear}
             value={subscriptionId}
             onChange={(value) => setFilter('abonnement', value)}
+          />
+          <NativeSelect
+            label={t('filters.rowsPerPage')}
+            value={rowsPerPage}
+            onChange={(event) =>
+              setFilters({ per: event.currentTarget.value === '25' ? null : event.currentTarget.value })
+            }
+            data={pageSizes.map((size) => String(size))}
           />
           <MemberSelect
             label={t('filters.member')}

@@ -79,8 +79,13 @@ describe('a transaction', () => {
     expect(within(rows[1]!).getByText('Betaald via: Online')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('5 mrt 2030, 10:30')).toBeInTheDocument();
 
-    // Paid: nothing to change, only the delete the server decides on.
-    expect(screen.getByText('Deze transactie is betaald: ze verandert niet meer.')).toBeInTheDocument();
+    // Paid online: it can only be refunded through Mollie, and the delete the server decides on.
+    expect(
+      screen.getByText(
+        'Deze transactie is online betaald. Moet het lid het geld terugkrijgen? Betaal het dan terug via Mollie.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Terugbetalen via Mollie' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Betaald zetten' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Bewerken' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Betaalmail maken' })).not.toBeInTheDocument();
@@ -123,6 +128,60 @@ describe('a transaction', () => {
       expect(screen.queryByRole('dialog', { name: 'Betaald zetten' })).not.toBeInTheDocument(),
     );
     await waitFor(() => expect(detailCalls(fetch.calls)).toBeGreaterThan(before));
+  });
+
+  it('reopens a paid one with a reason (issue 33): the reason is sent and the bank asked again', async () => {
+    const user = userEvent.setup();
+    let body: unknown = null;
+    const paidByCash = makeDetail({ status: 'paid', paidAt: '2030-03-05T09:30:00.000Z', paidVia: 'cash' });
+    const { fetch } = renderApp({
+      path: detailPath,
+      account: bankManager,
+      handlers: detailHandlers({
+        'GET /api/applicationManager/bank/15': () => json(paidByCash),
+        'POST /api/applicationManager/bank/reopen/15': (request) => {
+          body = request.body;
+          return json(makeTransaction());
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Betaling terugdraaien' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Betaling terugdraaien' });
+    expect(await axeViolations()).toEqual([]);
+    // Without a reason the form says what is missing and sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Betaling terugdraaien' }));
+    expect(
+      await within(dialog).findByText(/Schrijf waarom je deze betaling terugdraait/),
+    ).toBeInTheDocument();
+    expect(body).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reden/ }), 'Verkeerd lid');
+    const before = detailCalls(fetch.calls);
+    await user.click(within(dialog).getByRole('button', { name: 'Betaling terugdraaien' }));
+    expect(
+      await screen.findByText('De betaling van Lien Lid is teruggedraaid: de transactie staat weer open.'),
+    ).toBeInTheDocument();
+    expect(body).toEqual({ reason: 'Verkeerd lid' });
+    await waitFor(() => expect(detailCalls(fetch.calls)).toBeGreaterThan(before));
+  });
+
+  it('refunds one paid online through Mollie, and shows Mollie’s refusal in the dialog', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      path: detailPath,
+      account: bankManager,
+      handlers: detailHandlers({
+        'GET /api/applicationManager/bank/15': () => json(paidDetail),
+        'POST /api/applicationManager/bank/refund/15': () =>
+          apiError(409, 'PAYMENT_PROVIDER_REFUSED', 'Mollie weigert de terugbetaling (422): te laat.'),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Terugbetalen via Mollie' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terugbetalen via Mollie' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reden/ }), 'Lid zegt op');
+    await user.click(within(dialog).getByRole('button', { name: 'Terugbetalen' }));
+    expect(
+      await within(dialog).findByText('Mollie weigert de terugbetaling (422): te laat.'),
+    ).toBeInTheDocument();
   });
 
   it('keeps the dialog open with the server’s reason when it is already handled', async () => {

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCash, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCash, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
 import type { ManagedTransactionDetail } from '@pluk/contract';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useCancelTransaction, useDeleteTransaction } from './api/transaction-mu
 import { useTransaction } from './api/transactions';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { PaymentLink } from './payment-link';
+import { ReopenDialog } from './reopen-dialog';
 import { SendPaymentMail } from './send-payment-mail';
 import { TransactionEvents } from './transaction-events';
 import { TransactionFacts } from './transaction-facts';
@@ -50,13 +51,30 @@ function Actions({
 }) {
   const { t } = useTranslation('bankManager');
   const [paying, { open, close }] = useDisclosure(false);
+  const [reopening, reopenDialog] = useDisclosure(false);
   const cancel = useCancelTransaction();
   const remove = useDeleteTransaction();
   const isOpen = transaction.status === 'open';
+  const isPaid = transaction.status === 'paid';
+  const paidOnline = isPaid && transaction.paidVia === 'online';
   return (
     <Stack gap="sm">
-      {!isOpen && <Text c="dimmed">{t(`detail.closed.${transaction.status}`)}</Text>}
+      {!isOpen && (
+        <Text c="dimmed" className="pluk-wrap">
+          {t(paidOnline ? 'detail.closed.paidOnline' : `detail.closed.${transaction.status}`)}
+        </Text>
+      )}
       <Group gap="sm">
+        {isPaid && (
+          <Button
+            variant="light"
+            color="orange"
+            leftSection={<IconArrowBackUp size={18} aria-hidden />}
+            onClick={reopenDialog.open}
+          >
+            {t(paidOnline ? 'detail.refund' : 'detail.reopen')}
+          </Button>
+        )}
         {isOpen && (
           <>
             <Button leftSection={<IconCash size={18} aria-hidden />} onClick={open}>
@@ -121,6 +139,7 @@ function Actions({
         />
       )}
       <MarkPaidDialog transaction={transaction} opened={paying} onClose={close} />
+      <ReopenDialog transaction={transaction} opened={reopening} onClose={reopenDialog.close} />
     </Stack>
   );
 }

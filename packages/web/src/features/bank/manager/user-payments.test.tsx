@@ -151,3 +151,29 @@ describe('a member’s payments', () => {
     );
   });
 });
+
+describe('a member’s reminders (issue 33)', () => {
+  it('pauses the scheduled reminders of this member, and resumes them', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    renderApp({
+      path: userPath,
+      account: bankManager,
+      handlers: bankHandlers({
+        'PUT /api/applicationManager/bank/reminderPause/3': (request: StubRequest) => {
+          bodies.push(request.body);
+          return json({ userId: 3, paused: (request.body as { paused: boolean }).paused });
+        },
+      }),
+    });
+    const pause = await screen.findByRole('switch', { name: /^Herinneringen gepauzeerd/ });
+    await waitFor(() => expect(pause).toBeEnabled());
+    expect(pause).not.toBeChecked();
+    await user.click(pause);
+    expect(await screen.findByText('De herinneringen voor Lien Lid zijn gepauzeerd.')).toBeInTheDocument();
+    await waitFor(() => expect(pause).toBeChecked());
+    await user.click(pause);
+    expect(await screen.findByText('De herinneringen voor Lien Lid lopen weer.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ paused: true }, { paused: false }]);
+  });
+});

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useCurrentBankYear } from './api/summary';
 import { useUserTransactions } from './api/transactions';
 import { NewTransactionDialog } from './new-transaction-dialog';
+import { ReminderPauseSwitch } from './reminder-pause-switch';
 import { SetPayedSwitch } from './set-payed-switch';
 import { TransactionCard } from './transaction-card';
 
@@ -56,6 +57,7 @@ export function UserPayments({
       ) : (
         <>
           <SetPayedSwitch userId={userId} harvestYear={year.data} transactions={items} />
+          <ReminderPauseSwitch userId={userId} name={memberName} />
           <Group>
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={open}>
               {t('list.new')}

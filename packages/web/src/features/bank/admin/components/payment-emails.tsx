@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { HarvestYearSelect } from './harvest-year-select';
 import { PaymentEmailList } from './payment-email-list';
+import { ReminderScheduleForm } from './reminder-schedule-form';
 
 /** Tab labels wrap between words at 200 % text instead of pushing the page sideways (WCAG 1.4.10). */
 const wrappingTabs = { tab: { whiteSpace: 'normal' } } as const;
@@ -40,7 +41,10 @@ export function PaymentEmails({ currentHarvestYear }: { currentHarvestYear: numb
           <PaymentEmailList kind="needed" harvestYear={harvestYear} />
         </Tabs.Panel>
         <Tabs.Panel value="reminder" pt="md">
-          <PaymentEmailList kind="reminder" harvestYear={harvestYear} />
+          <Stack gap="xl">
+            <ReminderScheduleForm />
+            <PaymentEmailList kind="reminder" harvestYear={harvestYear} />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>

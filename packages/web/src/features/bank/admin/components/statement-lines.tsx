@@ -101,23 +101,35 @@ export function StatementLines({ importId, lines }: { importId: number; lines: S
           <Table.Caption>{caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{t('lines.date')}</Table.Th>
-              <Table.Th scope="col" ta="right">
+              <Table.Th scope="col" className="pluk-nowrap">
+                {t('lines.date')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right" className="pluk-nowrap">
                 {t('lines.amount')}
               </Table.Th>
-              <Table.Th scope="col">{t('lines.payer')}</Table.Th>
-              <Table.Th scope="col">{t('lines.message')}</Table.Th>
-              <Table.Th scope="col">{t('lines.outcome')}</Table.Th>
-              <Table.Th scope="col">{t('lines.actions')}</Table.Th>
+              <Table.Th scope="col" className="pluk-nowrap">
+                {t('lines.payer')}
+              </Table.Th>
+              <Table.Th scope="col" className="pluk-nowrap">
+                {t('lines.message')}
+              </Table.Th>
+              <Table.Th scope="col" className="pluk-nowrap">
+                {t('lines.outcome')}
+              </Table.Th>
+              <Table.Th scope="col" className="pluk-nowrap">
+                {t('lines.actions')}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {lines.map((line) => (
               <Table.Tr key={line.id}>
-                <Table.Td>{formatCalendarDay(line.bookingDate)}</Table.Td>
-                <Table.Td ta="right">{formatEuros(line.amountCents)}</Table.Td>
+                <Table.Td className="pluk-nowrap">{formatCalendarDay(line.bookingDate)}</Table.Td>
+                <Table.Td ta="right" className="pluk-nowrap">
+                  {formatEuros(line.amountCents)}
+                </Table.Td>
                 <Table.Td className="pluk-wrap">{payerOf(line) ?? '—'}</Table.Td>
-                <Table.Td className="pluk-wrap">{messageOf(line) ?? '—'}</Table.Td>
+                <Table.Td className="pluk-wrap-words">{messageOf(line) ?? '—'}</Table.Td>
                 <Table.Td>
                   <Stack gap={4}>
                     <StatementOutcomeBadge outcome={line.outcome} />
@@ -140,7 +152,7 @@ export function StatementLines({ importId, lines }: { importId: number; lines: S
           <Card component="li" key={line.id} withBorder radius="sm" padding="sm">
             <Stack gap={4}>
               <Group justify="space-between" gap="xs" align="flex-start">
-                <Text fw={600} className="pluk-wrap" style={{ flex: '1 1 10rem', minWidth: 0 }}>
+                <Text fw={600} className="pluk-wrap-words" style={{ flex: '1 1 10rem' }}>
                   {t('lines.summary', {
                     amount: formatEuros(line.amountCents),
                     name: payerOf(line) ?? t('lines.unknownPayer'),

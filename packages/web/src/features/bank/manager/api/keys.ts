@@ -10,6 +10,8 @@ export interface TransactionFilters {
   search: string;
   /** Only open transactions past their due date, of every harvest year (the to-do list's link). */
   overdue?: boolean;
+  /** Rows per page of the list: 25, 50 or 100 (default 25). */
+  rowsPerPage?: number;
 }
 
 /**

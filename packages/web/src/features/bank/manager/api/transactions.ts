@@ -46,7 +46,7 @@ export function transactionsPageBody(
   const search = filters.search.trim();
   return {
     page: page.page + 1,
-    rowsPerPage: transactionRowsPerPage,
+    rowsPerPage: filters.rowsPerPage ?? transactionRowsPerPage,
     // Overdue is of every harvest year: a debt of last year is as late as one of this year.
     ...(filters.overdue ? { overdue: true } : { harvestYear: filters.harvestYear }),
     ...(filters.status ? { status: filters.status } : {}),
