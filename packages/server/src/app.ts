@@ -43,6 +43,7 @@ import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
 import { registerContractRoutes } from './plugins/contract-routes.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerEarlyAnswer } from './plugins/early-answer.js';
 import { errorBody, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
@@ -165,6 +166,8 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   });
 
   registerErrorHandling(app);
+  // Before any other onSend hook: an early answer waits for the body still on its way (ADR 095).
+  registerEarlyAnswer(app);
   await registerSecurity(app);
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
