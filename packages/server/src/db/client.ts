@@ -61,6 +61,9 @@ export function reconnectDelaySeconds(failures: number): number {
   return Math.min(0.05 * 2 ** failures, 0.5);
 }
 
+/** The advisory lock the migrations run under on PostgreSQL: one process migrates at a time (ADR 095). */
+export const migrationLockKey = 3_500_950_021;
+
 /** Thrown without asking the database while it is known to be unreachable (answered 503). */
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
@@ -130,12 +133,17 @@ export async function openDatabase(
       unchecked: onQuery ? (drizzlePostgres(sql, { schema }) as unknown as Database) : db,
       kind: 'postgres',
       // Migrations run on a connection of their own without the statement timeout: building an index
-      // may take longer than a request's statement.
+      // may take longer than a request's statement. Several processes starting together take turns
+      // on an advisory lock held by that one connection: the first applies the migrations, the
+      // others wait and then find them applied (ADR 095).
       migrate: async (folder = migrationsFolder) => {
         const migrator = postgres(target.url, { ...common, max: 1 });
         try {
+          await migrator`select pg_advisory_lock(${migrationLockKey})`;
           await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder: folder });
+          await migrator`select pg_advisory_unlock(${migrationLockKey})`;
         } finally {
+          // Ending the session releases the lock too, when a migration failed.
           await migrator.end({ timeout: 5 });
         }
       },
