@@ -179,7 +179,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   await registerRateLimits(app);
 
   registerContractRoutes(app, {
-    health: healthHandlers(app),
+    health: healthHandlers(app, database),
     info: infoHandlers(app),
     auth: authHandlers(app),
     user: userHandlers(app),
