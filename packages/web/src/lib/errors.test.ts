@@ -11,10 +11,13 @@ describe('apiErrorFromBody', () => {
   });
 
   it("reads a 413 without a code (a proxy's page) as 'te groot' too", () => {
-    const error = apiErrorFromBody(413, undefined);
-    expect(error.status).toBe(413);
-    expect(error.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(error.message).toBe('De gegevens zijn te groot.');
+    // The api client passes null when the body is not JSON (an HTML error page).
+    for (const body of [null, undefined, '<html>413</html>']) {
+      const error = apiErrorFromBody(413, body);
+      expect(error.status).toBe(413);
+      expect(error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(error.message).toBe('De gegevens zijn te groot.');
+    }
   });
 
   it('keeps other answers without a code unknown', () => {
