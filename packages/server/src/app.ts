@@ -44,8 +44,10 @@ import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
 import { registerContractRoutes } from './plugins/contract-routes.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerEarlyAnswer } from './plugins/early-answer.js';
 import { errorBody, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { Metrics, registerMetrics } from './plugins/metrics.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSecurity } from './plugins/security.js';
@@ -145,13 +147,15 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('accessTokens', new AccessTokens(jwtSecret, config.accessTokenTtlSeconds));
-  app.decorate('mailer', new Mailer(database.db, config, app.log));
+  const metrics = new Metrics();
+  metrics.watchDatabase(database);
+  app.decorate('mailer', new Mailer(database.db, config, app.log, () => metrics.emailsFailed.inc()));
   app.decorate('push', new PushSender(app));
   app.decorate('jobs', createJobWorker(app));
   app.decorate('apiRoutes', [] as string[]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!/^\/api\//i.test(route.url) || /^\/api\/docs(\/|$)/i.test(route.url)) return;
+    if (!/^\/api\//i.test(route.url) || /^\/api\/(docs|metrics)(\/|$)/i.test(route.url)) return;
     for (const method of methods)
       if (method !== 'HEAD') app.apiRoutes.push(`${method} ${route.url.toLowerCase()}`);
   });
@@ -166,6 +170,10 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   });
 
   registerErrorHandling(app);
+  // Before any other onSend hook: an early answer waits for the body still on its way (ADR 095).
+  registerEarlyAnswer(app);
+  // Operator's metrics, loopback or METRICS_TOKEN only (ADR 095).
+  registerMetrics(app, metrics, config.metricsToken);
   await registerSecurity(app);
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
@@ -177,7 +185,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   await registerRateLimits(app);
 
   registerContractRoutes(app, {
-    health: healthHandlers(app),
+    health: healthHandlers(app, database),
     info: infoHandlers(app),
     auth: authHandlers(app),
     user: userHandlers(app),

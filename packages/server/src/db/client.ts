@@ -25,7 +25,46 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies the committed SQL migrations in packages/server/drizzle (idempotent); a test may name another folder. */
   migrate(folder?: string): Promise<void>;
+  /**
+   * Asks the database `select 1` over a connection kept for the readiness check, never queued behind
+   * the request pool (ADR 095); rejects after `timeoutMs` (the connection is then replaced).
+   */
+  ping(timeoutMs: number): Promise<void>;
+  /** PostgreSQL: statements of the pool on a connection and waiting for one (metrics, ADR 095). */
+  poolUsage(): PoolUsage | undefined;
   close(): Promise<void>;
+}
+
+export interface PoolUsage {
+  /** Connections running a statement of the pool. */
+  inUse: number;
+  /** Statements waiting for a connection (queued in the pool, or behind another statement on a busy one). */
+  waiting: number;
+  max: number;
+}
+
+/** Thrown by `ping` when the database gave no answer in time. */
+export class PingTimeout extends Error {
+  override name = 'PingTimeout';
+  readonly code = 'PING_TIMEOUT';
+  constructor(timeoutMs: number) {
+    super(`the database did not answer within ${timeoutMs} ms`);
+  }
+}
+
+/** Rejects with PingTimeout when `work` takes longer than `timeoutMs`. */
+async function withinMs<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new PingTimeout(timeoutMs)), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Where to open the database: a PostgreSQL URL, a PGlite folder, or an in-memory PGlite (tests). */
@@ -60,6 +99,9 @@ export const defaultPoolSettings: PoolSettings = {
 export function reconnectDelaySeconds(failures: number): number {
   return Math.min(0.05 * 2 ** failures, 0.5);
 }
+
+/** The advisory lock the migrations run under on PostgreSQL: one process migrates at a time (ADR 095). */
+export const migrationLockKey = 3_500_950_021;
 
 /** Thrown without asking the database while it is known to be unreachable (answered 503). */
 export class DatabaseUnavailableError extends Error {
@@ -123,23 +165,44 @@ export async function openDatabase(
       connection:
         pool.statementTimeoutSeconds > 0 ? { statement_timeout: pool.statementTimeoutSeconds * 1000 } : {},
     });
-    preparedAndGated(sql, new DatabaseGate(), (pool.connectTimeoutSeconds + 1) * 1000);
+    const inFlight = new Set<{ state?: { pid?: number } }>();
+    preparedAndGated(sql, new DatabaseGate(), (pool.connectTimeoutSeconds + 1) * 1000, inFlight);
     const db = drizzlePostgres(sql, { schema, ...logger }) as unknown as Database;
+    // The readiness check's own connection, outside the pool and its gate: a storm that holds every
+    // pool connection does not delay it, and a lost connection is opened again by the next check.
+    const readiness = new ReadinessConnection(target.url);
     return {
       db,
       unchecked: onQuery ? (drizzlePostgres(sql, { schema }) as unknown as Database) : db,
       kind: 'postgres',
       // Migrations run on a connection of their own without the statement timeout: building an index
-      // may take longer than a request's statement.
+      // may take longer than a request's statement. Several processes starting together take turns
+      // on an advisory lock held by that one connection: the first applies the migrations, the
+      // others wait and then find them applied (ADR 095).
       migrate: async (folder = migrationsFolder) => {
         const migrator = postgres(target.url, { ...common, max: 1 });
         try {
+          await migrator`select pg_advisory_lock(${migrationLockKey})`;
           await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder: folder });
+          await migrator`select pg_advisory_unlock(${migrationLockKey})`;
         } finally {
+          // Ending the session releases the lock too, when a migration failed.
           await migrator.end({ timeout: 5 });
         }
       },
-      close: () => sql.end({ timeout: 5 }),
+      ping: (timeoutMs) => readiness.ping(timeoutMs),
+      // postgres.js pipelines statements onto busy connections: a statement waits when another one
+      // is running on its connection, or when no connection has taken it yet.
+      poolUsage: () => {
+        const backends = new Set<number | undefined>();
+        for (const statement of inFlight) if (statement.state) backends.add(statement.state.pid);
+        const inUse = Math.min(backends.size, pool.max);
+        return { inUse, waiting: Math.max(inFlight.size - inUse, 0), max: pool.max };
+      },
+      close: async () => {
+        await readiness.close();
+        await sql.end({ timeout: 5 });
+      },
     };
   }
   // pg_trgm: the trigram index of the users' name filter (migration 0004, ADR 056).
@@ -158,6 +221,11 @@ export async function openDatabase(
     unchecked: pg as unknown as Database,
     kind: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(pg, { migrationsFolder: folder }),
+    // The embedded database is the process itself: it is asked directly (ADR 095).
+    ping: async (timeoutMs) => {
+      await withinMs(client.query('select 1'), timeoutMs);
+    },
+    poolUsage: () => undefined,
     close: () => client.close(),
   };
 }
@@ -177,7 +245,12 @@ export async function openDatabase(
  * porsager/postgres#1193), and that request then hung; were it the gate's trial, every later request
  * would have been refused until a restart of Pluk.
  */
-export function preparedAndGated(sql: postgres.Sql, gate: DatabaseGate, waitBoundMs: number): void {
+export function preparedAndGated(
+  sql: postgres.Sql,
+  gate: DatabaseGate,
+  waitBoundMs: number,
+  inFlight?: Set<{ state?: { pid?: number } }>,
+): void {
   const unsafe = sql.unsafe.bind(sql);
   sql.unsafe = ((
     query: string,
@@ -192,6 +265,8 @@ export function preparedAndGated(sql: postgres.Sql, gate: DatabaseGate, waitBoun
       admitted(err);
     };
     const pending = unsafe(query, args, { ...options, prepare: true });
+    const tracked = pending as { state?: { pid?: number } };
+    inFlight?.add(tracked);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stranded = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
@@ -214,7 +289,12 @@ export function preparedAndGated(sql: postgres.Sql, gate: DatabaseGate, waitBoun
       () => outcome(),
       (err: unknown) => outcome(err),
     );
-    void answered.finally(() => clearTimeout(timer)).catch(() => undefined);
+    void answered
+      .finally(() => {
+        clearTimeout(timer);
+        inFlight?.delete(tracked);
+      })
+      .catch(() => undefined);
     // The caller awaits whichever comes first: the answer, or the bound (`.values()` returns the query itself).
     const raced = Promise.race([answered, stranded]);
     Object.defineProperty(pending, 'then', {
@@ -223,6 +303,43 @@ export function preparedAndGated(sql: postgres.Sql, gate: DatabaseGate, waitBoun
     });
     return pending;
   }) as typeof sql.unsafe;
+}
+
+/**
+ * One PostgreSQL connection kept for the readiness check. A check that gets no answer in time ends
+ * it (a half-dead connection would hold every later check); the next check opens a new one.
+ */
+class ReadinessConnection {
+  private sql: postgres.Sql | undefined;
+
+  constructor(private readonly url: string) {}
+
+  async ping(timeoutMs: number): Promise<void> {
+    const seconds = Math.max(timeoutMs / 1000, 0.1);
+    this.sql ??= postgres(this.url, {
+      max: 1,
+      connect_timeout: seconds,
+      backoff: () => 0,
+      onnotice: () => {},
+      connection: { statement_timeout: timeoutMs, application_name: 'pluk-readiness' },
+    });
+    const sql = this.sql;
+    try {
+      await withinMs(sql`select 1`, timeoutMs);
+    } catch (err) {
+      if (err instanceof PingTimeout && this.sql === sql) {
+        this.sql = undefined;
+        void sql.end({ timeout: 0 }).catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    const sql = this.sql;
+    this.sql = undefined;
+    await sql?.end({ timeout: 1 }).catch(() => undefined);
+  }
 }
 
 /** Whether an embedded database already exists in DATA_DIR (used to decide demo seeding). */

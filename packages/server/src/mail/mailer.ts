@@ -72,6 +72,8 @@ export class Mailer {
     private readonly db: Database,
     private readonly config: Pick<Config, 'smtp' | 'defaultFrom'>,
     private readonly log: FastifyBaseLogger,
+    /** Counts an e-mail recorded as failed (the metrics' `pluk_emails_failed_total`, ADR 095). */
+    private readonly onFailed: () => void = () => {},
   ) {}
 
   /** The e-mail in the farm's template (its own settings, else the default) and its SMTP server. */
@@ -114,6 +116,7 @@ export class Mailer {
   /** The email_log row of an e-mail (written in the transaction that finishes its job). */
   logRow(mail: MailRequest, prepared: PreparedMail, status: MailStatus, error: string | null) {
     if (status === 'failed') {
+      this.onFailed();
       this.log.warn({ appId: mail.appId, template: mail.template, error }, 'e-mail sending failed');
     }
     return {

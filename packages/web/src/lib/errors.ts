@@ -43,11 +43,14 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
     string,
     unknown
   >;
+  // A 413 from a proxy in front of Pluk (an HTML page, no code) still says 'te groot' (ADR 095).
   const code = isErrorCode(error.code)
     ? error.code
     : isErrorCode(record.code)
       ? record.code
-      : 'UNKNOWN_ERROR';
+      : status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : 'UNKNOWN_ERROR';
   const message =
     typeof error.message === 'string' && error.message.length > 0
       ? error.message
