@@ -53,7 +53,11 @@ export function TransactionStatusBadge({ state }: { state: TransactionState }) {
   return <StatusBadge color={transactionColors[state]} label={label(state)} />;
 }
 
-const signUpColors: Record<AssignmentStatus, Color> = { waiting: 'yellow', confirmed: 'green', refused: 'red' };
+const signUpColors: Record<AssignmentStatus, Color> = {
+  waiting: 'yellow',
+  confirmed: 'green',
+  refused: 'red',
+};
 
 /** The word for a chore sign-up's state: the home, /tasks and the manager's screens say the same. */
 export function useChoreStatusLabel(): (status: AssignmentStatus) => string {

@@ -179,7 +179,7 @@ describe('/events/:id (member detail)', () => {
     expect(within(sheet).getByText('1 lid · 2 gasten · 3 plaatsen')).toBeInTheDocument();
     expect(await within(sheet).findByText(/Jef Janssens/)).toBeInTheDocument();
     expect(within(sheet).getByText('+ 2 gasten')).toBeInTheDocument();
-    expect(within(sheet).getByText('bevestigd')).toBeInTheDocument();
+    expect(within(sheet).getByText('Bevestigd')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: /Reacties/ })).toBeInTheDocument();
   });
 
