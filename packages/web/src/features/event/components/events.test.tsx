@@ -222,6 +222,18 @@ describe('/events/:id (member detail)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Aanmelden' })).toBeEnabled());
   });
 
+  it('without guests says "zonder gasten", never "met 0 gasten"', async () => {
+    renderApp({
+      path: '/events/5',
+      account: member,
+      handlers: eventApi(makeEvent({ myAttendance: { id: 1, status: 'waiting', guests: 0 } })),
+    });
+    expect(
+      await screen.findByText('Je bent aangemeld zonder gasten. Een beheerder bevestigt je aanmelding nog.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/met 0 gasten/)).not.toBeInTheDocument();
+  });
+
   it('says in Dutch why signing up is not possible', async () => {
     const cases: [Partial<EventDetail>, string, string][] = [
       [
