@@ -164,6 +164,10 @@ describe('an offer for a member', () => {
     expect(screen.getByRole('heading', { name: 'Mijn reservaties' })).toBeInTheDocument();
     expect(screen.getByText('Gereserveerd', { selector: '[data-color]' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Annuleren' })).toBeInTheDocument();
+    // The quantity is emptied: a second tap does not buy again unasked.
+    expect(screen.getByRole('textbox', { name: 'Hoeveel?' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Kopen' })).toBeDisabled();
+    expect(fetch.calls.filter((c) => c.path === '/api/product/buy')).toHaveLength(1);
   });
 
   it('takes a free offer through product/take', async () => {
@@ -293,7 +297,7 @@ describe('an offer for a member', () => {
         'GET /api/product/5': () => json(makeOfferDetail({ isSoldOut: true, quantityLeft: 0 })),
       },
     });
-    const button = await screen.findByRole('button', { name: /Kopen voor/ });
+    const button = await screen.findByRole('button', { name: 'Kopen' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription('Dit aanbod is uitverkocht.');
   });

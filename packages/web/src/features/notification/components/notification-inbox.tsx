@@ -53,6 +53,33 @@ function NotificationItem({ notification }: { notification: Notification }) {
     });
 
   const time = formatTimeAgo(notification.createdAt, t('time.justNow'));
+  const content = (
+    <Stack gap={2}>
+      <Group gap={6} wrap="nowrap" align="center">
+        {!notification.isRead && <span className={classes.dot} aria-hidden />}
+        <Text fw={notification.isRead ? 500 : 700} className="pluk-wrap">
+          {!notification.isRead && <span className={classes.srOnly}>{t('inbox.unread')}: </span>}
+          {notification.title}
+        </Text>
+      </Group>
+      {notification.body && (
+        <Text size="sm" c="dimmed" className="pluk-wrap">
+          {notification.body}
+        </Text>
+      )}
+      <Group gap={4} wrap="nowrap" justify="space-between">
+        <Text size="xs" c="dimmed" component="time" dateTime={notification.createdAt}>
+          {time}
+        </Text>
+        {notification.link && (
+          <Text size="xs" fw={600} c="var(--mantine-primary-color-filled)" className={classes.openHint}>
+            {t('inbox.open')}
+            <IconChevronRight size={14} aria-hidden />
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
   return (
     <Card
       withBorder
@@ -62,38 +89,15 @@ function NotificationItem({ notification }: { notification: Notification }) {
       component="li"
     >
       <Group wrap="nowrap" align="stretch" gap={0}>
-        <UnstyledButton
-          className={classes.open}
-          {...(notification.link
-            ? { component: Link, to: notification.link, onClick: markRead }
-            : { onClick: open })}
-        >
-          <Stack gap={2}>
-            <Group gap={6} wrap="nowrap" align="center">
-              {!notification.isRead && <span className={classes.dot} aria-hidden />}
-              <Text fw={notification.isRead ? 500 : 700} className="pluk-wrap">
-                {!notification.isRead && <span className={classes.srOnly}>{t('inbox.unread')}: </span>}
-                {notification.title}
-              </Text>
-            </Group>
-            {notification.body && (
-              <Text size="sm" c="dimmed" className="pluk-wrap">
-                {notification.body}
-              </Text>
-            )}
-            <Group gap={4} wrap="nowrap" justify="space-between">
-              <Text size="xs" c="dimmed" component="time" dateTime={notification.createdAt}>
-                {time}
-              </Text>
-              {notification.link && (
-                <Text size="xs" fw={600} c="var(--mantine-primary-color-filled)" className={classes.openHint}>
-                  {t('inbox.open')}
-                  <IconChevronRight size={14} aria-hidden />
-                </Text>
-              )}
-            </Group>
-          </Stack>
-        </UnstyledButton>
+        {notification.link ? (
+          <UnstyledButton component={Link} to={notification.link} className={classes.open} onClick={markRead}>
+            {content}
+          </UnstyledButton>
+        ) : (
+          <UnstyledButton className={classes.open} onClick={open}>
+            {content}
+          </UnstyledButton>
+        )}
         <Stack gap={0} justify="center" pr={4}>
           <ActionIcon
             variant="subtle"
