@@ -146,6 +146,7 @@ const full: Record<string, StubHandler> = {
       pageSize: 6,
     }),
   'GET /api/weatherforecast': () => json(sunny),
+  'GET /api/user/onlineMembers': () => json({ count: 3 }),
   'GET /api/Media/77': () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 }),
 };
 
@@ -187,6 +188,7 @@ describe('home', () => {
   it('shows the greeting, the weather, open chores, the next event and the latest post, with links', async () => {
     renderApp({ path: '/', account: member, handlers: full });
     expect(await screen.findByRole('heading', { name: 'Dag Lien' })).toBeInTheDocument();
+    expect(await screen.findByText('3 leden zijn nu online')).toBeInTheDocument();
     expect(await screen.findByText('18 °C')).toBeInTheDocument();
     expect(screen.getByText('Onbewolkt')).toBeInTheDocument();
     expect(screen.getByText('Het weer vandaag in Gent')).toBeInTheDocument();
