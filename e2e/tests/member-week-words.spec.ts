@@ -77,20 +77,19 @@ for (const width of widths) {
     await logIn(page, 'analist');
     await page.goto('/analyst/task');
     // This harvest year by default: it runs past today, the chart stops at this month.
-    const chart = page.getByRole('region').filter({ has: page.locator('.recharts-surface') }).first();
+    const chart = page
+      .getByRole('region')
+      .filter({ has: page.locator('.recharts-surface') })
+      .first();
     await expect(chart.locator('.recharts-surface')).toBeVisible();
     const month = new Intl.DateTimeFormat('nl-BE', { month: 'short', year: 'numeric' }).format(new Date());
     await expect(chart.getByRole('img', { name: new RegExp(`tot ${month}\\.$`) })).toBeVisible();
 
-    const yTicks = await chart
-      .locator('.recharts-yAxis .recharts-cartesian-axis-tick-value')
-      .allInnerTexts();
+    const yTicks = await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').allInnerTexts();
     expect(yTicks.length).toBeGreaterThan(1);
     // Counts: whole numbers with a thousands point, never 0.45 or 1,35.
     for (const tick of yTicks) expect(tick.trim()).toMatch(/^\d{1,3}(\.\d{3})*$/);
-    const xTicks = await chart
-      .locator('.recharts-xAxis .recharts-cartesian-axis-tick-value')
-      .allInnerTexts();
+    const xTicks = await chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allInnerTexts();
     expect(xTicks.at(-1)?.trim()).toBe(month);
 
     // The date fields are the Dutch pickers of the other screens.

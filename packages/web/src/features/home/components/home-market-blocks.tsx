@@ -84,10 +84,7 @@ function RequestCard({ request, to }: { request: RequestSummary; to: string }) {
   const { t } = useTranslation('home');
   return (
     <CardLink to={to}>
-      <CardLines
-        title={request.title}
-        badge={<RequestStatusBadge status={request.status} />}
-      >
+      <CardLines title={request.title} badge={<RequestStatusBadge status={request.status} />}>
         <p className={classes.textSm}>
           {request.rewardCents > 0
             ? t('requests.reward', { amount: formatVirtualMoney(request.rewardCents) })
