@@ -85,11 +85,15 @@ for (const width of widths) {
     const month = new Intl.DateTimeFormat('nl-BE', { month: 'short', year: 'numeric' }).format(new Date());
     await expect(chart.getByRole('img', { name: new RegExp(`tot ${month}\\.$`) })).toBeVisible();
 
-    const yTicks = await chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').allInnerTexts();
+    const yTicks = await chart
+      .locator('.recharts-yAxis .recharts-cartesian-axis-tick-value')
+      .allTextContents();
     expect(yTicks.length).toBeGreaterThan(1);
     // Counts: whole numbers with a thousands point, never 0.45 or 1,35.
     for (const tick of yTicks) expect(tick.trim()).toMatch(/^\d{1,3}(\.\d{3})*$/);
-    const xTicks = await chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allInnerTexts();
+    const xTicks = await chart
+      .locator('.recharts-xAxis .recharts-cartesian-axis-tick-value')
+      .allTextContents();
     expect(xTicks.at(-1)?.trim()).toBe(month);
 
     // The date fields are the Dutch pickers of the other screens.
