@@ -52,6 +52,8 @@ export function RangeForm({
     error: errors[name],
     valueFormat: 'dd D MMMM YYYY',
     dropdownType: 'modal' as const,
+    // The calendar's dialog is named after its field (axe: aria-dialog-name).
+    modalProps: { title: t(`range.${name}`) },
     ariaLabels: {
       previousMonth: t('range.previousMonth'),
       nextMonth: t('range.nextMonth'),
