@@ -53,7 +53,8 @@ export async function seedDemoCommunity(db: Database, appId: string): Promise<vo
         userId: lid.id,
         title: 'Nieuw op het veld',
         body: 'De eerste aardbeien zijn rijp: kom ze plukken!',
-        link: '/',
+        // Its subject: what may be picked now (decision 091: a notification opens its subject).
+        link: '/pluk',
         isRead: false,
         createdAt: hoursAgo(now, 3),
       },

@@ -76,6 +76,12 @@ describe('decideAccess', () => {
     expect(decideAccess({ ...base, access: 'restricted' })).toEqual({ kind: 'redirect', to: '/' });
   });
 
+  it('lets a visitor read /RestrictedUserPage without logging in (product-spec §6)', () => {
+    expect(decideAccess({ ...base, access: 'restricted', loggedIn: false, account: undefined })).toEqual({
+      kind: 'allow',
+    });
+  });
+
   it('checks the manager roles', () => {
     const eventManager = makeAccount({ roles: ['EventManager'] });
     const applicationManager = makeAccount({ roles: ['ApplicationManager'] });
@@ -177,6 +183,17 @@ describe('route guard in the app', () => {
     await waitFor(() => expect(useAppStore.getState().auth.loggedIn).toBe(false));
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');
+  });
+
+  it('shows a visitor /RestrictedUserPage without a login, with the way to log in', async () => {
+    const { router } = renderApp({ path: '/RestrictedUserPage' });
+    expect(
+      await screen.findByRole('heading', { name: 'Je account wacht op goedkeuring' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/keurt een beheerder van .* je account goed/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Naar aanmelden' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Afmelden' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/RestrictedUserPage');
   });
 
   it('shows the no-access page to a member opening the manager area', async () => {

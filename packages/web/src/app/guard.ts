@@ -49,6 +49,8 @@ export function decideAccess({
     if (!account) return { kind: 'loading' };
     return { kind: 'redirect', to: landingOf(account) };
   }
+  // /RestrictedUserPage is public (product-spec §6): a visitor reads what waiting for approval means.
+  if (access === 'restricted' && !loggedIn) return { kind: 'allow' };
   // Signing out goes to plain /login: no way back to the page left behind.
   if (!loggedIn) return { kind: 'redirect', to: paths.login.getHref(signingOut ? undefined : fullPath) };
   if (!account) return { kind: 'loading' };

@@ -9,7 +9,7 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
-import { currentHarvestYear, farmTimeZone, type HarvestYear } from '../harvest-year.js';
+import { currentHarvestYear, farmDateOf, farmTimeZone, type HarvestYear } from '../harvest-year.js';
 
 /**
  * One analyst call's range (decision 085): farm days `from`..`to` (both included) on the farm's clock,
@@ -24,6 +24,16 @@ export interface AnalystRange {
   bucket: AnalystBucket;
   /** The farm's current harvest year, told with every answer. */
   harvestYear: HarvestYear;
+  /** Today on the farm's clock (YYYY-MM-DD): no bucket after the one it falls in (decision 091). */
+  today: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Today (YYYY-MM-DD) on the farm's clock. */
+export function farmDay(now: Date = new Date()): string {
+  const { year, month, day } = farmDateOf(now);
+  return `${year}-${pad(month)}-${pad(day)}`;
 }
 
 /** The range of a call: the query's, or the farm's current harvest year when it names none. */
@@ -35,7 +45,7 @@ export async function rangeOf(
   const harvestYear = await currentHarvestYear(db, appId);
   const from = query.from ?? harvestYear.startsOn;
   const to = query.to ?? harvestYear.endsOn;
-  return { db, appId, from, to, bucket: query.bucket, harvestYear };
+  return { db, appId, from, to, bucket: query.bucket, harvestYear, today: farmDay() };
 }
 
 /** A series: its value per bucket start (YYYY-MM-DD); a missing bucket is 0. */
@@ -119,7 +129,11 @@ export async function rowsOf<T>(range: AnalystRange, statement: SQL): Promise<T[
   return (found as unknown as { rows?: T[] }).rows ?? (found as unknown as T[]);
 }
 
-/** The answer: one point per bucket of the range, every series' value there (0 where it had no rows). */
+/**
+ * The answer: one point per bucket of the range up to the bucket of today, every series' value there (0
+ * where it had no rows). A bucket that has not begun is no data: drawn as 0 it read as a season that
+ * stopped (decision 091); the current bucket, still filling, is the last point.
+ */
 export function answer<V extends AnalystView>(
   range: AnalystRange,
   series: Record<AnalystSeriesKey<V>, Series>,
@@ -130,13 +144,15 @@ export function answer<V extends AnalystView>(
     to: range.to,
     bucket: range.bucket,
     harvestYear: range.harvestYear,
-    points: bucketStarts(range.from, range.to, range.bucket).map((start) => ({
-      start,
-      values: Object.fromEntries(keys.map((key) => [key, series[key].get(start) ?? 0])) as Record<
-        AnalystSeriesKey<V>,
-        number
-      >,
-    })),
+    points: bucketStarts(range.from, range.to, range.bucket)
+      .filter((start) => start <= range.today)
+      .map((start) => ({
+        start,
+        values: Object.fromEntries(keys.map((key) => [key, series[key].get(start) ?? 0])) as Record<
+          AnalystSeriesKey<V>,
+          number
+        >,
+      })),
   };
 }
 

@@ -147,6 +147,7 @@ const full: Record<string, StubHandler> = {
       pageSize: 6,
     }),
   'GET /api/weatherforecast': () => json(sunny),
+  'GET /api/user/onlineMembers': () => json({ count: 3 }),
   'GET /api/Media/77': () => new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 }),
 };
 
@@ -186,7 +187,7 @@ describe('home', () => {
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('Abonnement Groenten 2026');
     expect(cards[0]).toHaveTextContent('€ 520,00');
-    expect(cards[0]).toHaveTextContent('Vervallen');
+    expect(cards[0]).toHaveTextContent('Te laat');
     expect(cards[0]).toHaveTextContent(/De vervaldatum was 1 apr/);
     expect(
       within(cards[0]!).getByRole('link', { name: /^Betalen: Abonnement Groenten 2026, €\s520,00$/ }),
@@ -243,6 +244,7 @@ describe('home', () => {
   it('shows the greeting, the weather, open chores, the next event and the latest post, with links', async () => {
     renderApp({ path: '/', account: member, handlers: full });
     expect(await screen.findByRole('heading', { name: 'Dag Lien' })).toBeInTheDocument();
+    expect(await screen.findByText('3 leden zijn nu online')).toBeInTheDocument();
     expect(await screen.findByText('18 °C')).toBeInTheDocument();
     expect(screen.getByText('Onbewolkt')).toBeInTheDocument();
     expect(screen.getByText('Het weer vandaag in Gent')).toBeInTheDocument();

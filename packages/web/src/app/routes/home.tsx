@@ -19,6 +19,7 @@ import {
 } from '../../features/home/api/home-queries';
 import { useAppInfo } from '../../features/info/api/get-app-info';
 import { useAccount } from '../../features/user/api/get-account';
+import { OnlineMembers } from '../../features/user/components/online-members';
 import { WeatherCard } from '../../features/weather/components/weather-card';
 import { useWeather } from '../../features/weather/api/get-weather';
 import { paths } from '../paths';
@@ -137,6 +138,7 @@ export function HomeRoute() {
       <Stack gap={2}>
         <Title order={2}>{t('home.greeting', { firstName: account.firstName })}</Title>
         <Text c="dimmed">{t('home.welcome', { appName: info?.appName ?? t('productName') })}</Text>
+        <OnlineMembers />
       </Stack>
       {blocksReady ? (
         blocks.slice(0, shown)

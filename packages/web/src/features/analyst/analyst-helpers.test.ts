@@ -69,3 +69,16 @@ describe('the lines of a chart', () => {
     expect(new Set([0, 1, 2, 3, 4].map(dashOf)).size).toBe(5);
   });
 });
+
+describe('the numbers of the charts in nl-be (decision 091)', () => {
+  it('counts with a thousands point, money with a decimal comma and without a euro sign', async () => {
+    const { formatCount, formatMoneyTick, formatValue } = await import('./number-format');
+    expect(formatCount(1234)).toBe('1.234');
+    expect(formatCount(2)).toBe('2');
+    expect(formatMoneyTick(1234.5)).toBe('1.234,5');
+    expect(formatMoneyTick(0.45)).toBe('0,45');
+    expect(formatValue(123450, true)).toBe('1.234,50 plukgeld');
+    expect(formatValue(1234, false)).toBe('1.234');
+    expect(formatValue(123450, true)).not.toContain('€');
+  });
+});

@@ -57,8 +57,8 @@ describe('my payments on my membership (/account/membership)', () => {
     const [open, paid, cancelled] = links as [HTMLElement, HTMLElement, HTMLElement];
     expect(open).toHaveTextContent('Lidmaatschap Groenten 2030');
     expect(open).toHaveTextContent('€ 125,00');
-    expect(within(open).getByText('Open')).toBeInTheDocument();
-    expect(within(open).getByText('Vervallen')).toBeInTheDocument();
+    expect(within(open).getByText('Te laat')).toBeInTheDocument();
+    expect(within(open).queryByText('Open')).not.toBeInTheDocument();
     expect(within(open).getByText('De vervaldatum was 15 jan 2020')).toBeInTheDocument();
     expect(within(open).getByText('Groenten, oogstjaar 2030')).toBeInTheDocument();
     expect(within(paid).getByText('Betaald')).toBeInTheDocument();

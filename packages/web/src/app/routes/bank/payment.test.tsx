@@ -44,7 +44,7 @@ describe('the payment page (/account/membership/{publicId}, no login)', () => {
     expect(screen.getByText('Aan De Plukhoeve')).toBeInTheDocument();
     expect(screen.getAllByText('€ 125,00').length).toBeGreaterThan(0);
     expect(screen.getByText('Open')).toBeInTheDocument();
-    expect(screen.queryByText('Vervallen')).not.toBeInTheDocument();
+    expect(screen.queryByText('Te laat')).not.toBeInTheDocument();
     expect(screen.getByText('Te betalen uiterlijk 1 apr 2099')).toBeInTheDocument();
     expect(screen.getByText('+++123/4567/89002+++')).toBeInTheDocument();
     expect(screen.getByText('BE68 5390 0754 7034')).toBeInTheDocument();
@@ -253,10 +253,10 @@ describe('the payment page (/account/membership/{publicId}, no login)', () => {
     expect(screen.queryByRole('button', { name: 'Online betalen' })).not.toBeInTheDocument();
   });
 
-  it('overdue: says so beside Open', async () => {
+  it('overdue: says so instead of Open, in the bank’s word', async () => {
     show({ [detail]: () => json(makePublicTransaction({ dueDate: '2020-01-15' })) });
-    expect(await screen.findByText('Vervallen')).toBeInTheDocument();
-    expect(screen.getByText('Open')).toBeInTheDocument();
+    expect(await screen.findByText('Te laat')).toBeInTheDocument();
+    expect(screen.queryByText('Open')).not.toBeInTheDocument();
     expect(screen.getByText('De vervaldatum was 15 jan 2020')).toBeInTheDocument();
     expect(screen.getByText(/De vervaldatum is voorbij/)).toBeInTheDocument();
   });

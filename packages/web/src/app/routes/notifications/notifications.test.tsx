@@ -87,7 +87,11 @@ describe('notifications inbox', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByText('Je klusje is bevestigd'));
+    const link = await screen.findByRole('link', { name: /Je klusje is bevestigd/ });
+    expect(link).toHaveAttribute('href', '/tasks/7');
+    // Without a subject it stays a button that only marks it read.
+    expect(screen.queryByRole('link', { name: /Welkom!/ })).not.toBeInTheDocument();
+    await user.click(within(link).getByText('Je klusje is bevestigd'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tasks/7'));
     expect(
       fetch.calls.some((call) => call.method === 'POST' && call.path === '/api/notification/setread/1/true'),

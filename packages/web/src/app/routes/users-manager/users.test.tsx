@@ -192,8 +192,8 @@ describe('/applicationManager/users/{id} and the form', () => {
       },
     });
     expect(await screen.findByRole('heading', { name: 'An Aerts' })).toBeInTheDocument();
-    expect(screen.getByText('Saldo: € 12,50')).toBeInTheDocument();
-    expect(screen.getByText('Oogstjaar 2030: 4 credits')).toBeInTheDocument();
+    expect(screen.getByText('Saldo: 12,50 plukgeld')).toBeInTheDocument();
+    expect(screen.getByText('Oogstjaar 2030: 4 werkpunten')).toBeInTheDocument();
     expect(screen.getByText('Groenten (2030)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Bewerken' })).toHaveAttribute(
       'href',
@@ -201,7 +201,7 @@ describe('/applicationManager/users/{id} and the form', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Betaalde transacties, portefeuille en credits blijven bewaard');
+    expect(dialog).toHaveTextContent('Betaalde transacties, portefeuille en werkpunten blijven bewaard');
     await user.click(within(dialog).getByRole('button', { name: 'Ja, verwijderen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/applicationManager/users'));
     expect(deleted).toHaveLength(1);

@@ -4,11 +4,12 @@ import { Button, Card, Group, Stack, Table, Title, useMantineTheme } from '@mant
 import { IconChartLine, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatVirtualMoney, type AnalystBucket } from '@pluk/contract';
+import type { AnalystBucket } from '@pluk/contract';
 import { EmptyState } from '../../../components/empty-state';
 import { saveBlob } from '../../../lib/save-blob';
 import { dashOf, seriesColors } from '../chart-style';
 import { chartCsv } from '../csv';
+import { formatCount, formatMoneyTick, formatValue } from '../number-format';
 import type { ChartConfig } from '../views';
 import { bucketLabel } from './bucket-label';
 
@@ -35,7 +36,7 @@ export function SeriesChart({
   const title = t(`charts.${config.id}` as 'charts.money');
   const labelOf = (key: string) => t(`series.${key}` as 'series.events');
   const money = config.unit === 'money';
-  const format = (value: number) => (money ? formatVirtualMoney(value) : String(value));
+  const format = (value: number) => formatValue(value, money);
   const isEmpty = points.every((point) => config.keys.every((key) => (point.values[key] ?? 0) === 0));
   const colors = seriesColors(
     theme.other.colors as { primary: string; secondary: string; background: string },
@@ -164,10 +165,16 @@ export function SeriesChart({
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               tickLine="x"
+              // nl-be numbers on the axis and in the tooltip; counts get whole ticks only (no 0,45 of
+              // a chore), decision 091.
               valueFormatter={(value) =>
-                money ? formatVirtualMoney(Math.round(value * 100)) : String(value)
+                money ? formatValue(Math.round(value * 100), true) : formatCount(value)
               }
-              yAxisProps={{ width: money ? 70 : 40, tickFormatter: (value: number) => String(value) }}
+              yAxisProps={{
+                width: money ? 70 : 48,
+                allowDecimals: money,
+                tickFormatter: (value: number) => (money ? formatMoneyTick(value) : formatCount(value)),
+              }}
               // The drawing's name (its <title>): what it shows; the numbers themselves are in the table view.
               lineChartProps={{ accessibilityLayer: false, title: summary }}
             />

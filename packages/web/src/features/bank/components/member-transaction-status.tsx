@@ -1,26 +1,12 @@
-import { Badge, Group } from '@mantine/core';
 import type { MemberTransaction } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDay, formatDate } from '../../../lib/dates';
-import { isOverdue } from '../transaction-dates';
+import { TransactionStatusBadge, transactionState } from '../../../components/status/status-badges';
+import { isOverdue, today } from '../transaction-dates';
 
-const statusColor = { open: 'orange', paid: 'green', cancelled: 'gray' } as const;
-
-/** Open, Betaald or Geannuleerd, and "Vervallen" beside Open once the due day has passed. */
+/** Open, Te laat, Betaald or Geannuleerd: the words and colours of the manager's bank (decision 091). */
 export function TransactionStatusBadges({ transaction }: { transaction: MemberTransaction }) {
-  const { t } = useTranslation('bank');
-  return (
-    <Group gap={6}>
-      <Badge variant="light" color={statusColor[transaction.status]}>
-        {t(`status.${transaction.status}`)}
-      </Badge>
-      {isOverdue(transaction) && (
-        <Badge variant="light" color="red">
-          {t('status.overdue')}
-        </Badge>
-      )}
-    </Group>
-  );
+  return <TransactionStatusBadge state={transactionState(transaction, today())} />;
 }
 
 /** The line that says when: due on, overdue since, paid on, or cancelled. */

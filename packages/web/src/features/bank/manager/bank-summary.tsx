@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatEuros } from '../../../lib/euros';
 import { useBankSummary } from './api/summary';
+import { useTransactionStatusLabel } from '../../../components/status/status-badges';
 import { usePaidViaLabel } from './transaction-parts';
 
 const statuses = ['open', 'paid', 'cancelled'] as const;
@@ -12,11 +13,12 @@ const statuses = ['open', 'paid', 'cancelled'] as const;
 function StatusCard({ summary, status }: { summary: BankSummary; status: (typeof statuses)[number] }) {
   const { t } = useTranslation('bankManager');
   const figures = summary[status];
+  const statusLabel = useTransactionStatusLabel();
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap={2}>
         <Text size="sm" c="dimmed">
-          {t(`summary.${status}`)}
+          {statusLabel(status)}
         </Text>
         <Text fw={700} size="lg">
           {formatEuros(figures.totalCents)}

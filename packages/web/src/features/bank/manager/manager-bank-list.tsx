@@ -16,6 +16,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useTransactionStatusLabel } from '../../../components/status/status-badges';
 import { feedItems } from '../../../lib/feed-pages';
 import { useErrorText } from '../../../lib/form';
 import { oneOf, useUrlFilters } from '../../../lib/url-filters';
@@ -255,6 +256,7 @@ function BankList({
   onCreated: (transaction: ManagedTransaction) => void;
 }) {
   const { t } = useTranslation('bankManager');
+  const statusLabel = useTransactionStatusLabel();
   const [creating, { open, close }] = useDisclosure(false);
   // The filters live in the address (?oogstjaar=&status=&abonnement=&lid=&q=): coming back keeps them.
   const { params, search, setSearch, debouncedSearch, setFilter } = useUrlFilters();
@@ -315,7 +317,7 @@ function BankList({
             onChange={(event) => setFilter('status', event.currentTarget.value)}
             data={[
               { value: 'all', label: t('filters.statusAll') },
-              ...transactionStatuses.map((value) => ({ value, label: t(`status.${value}`) })),
+              ...transactionStatuses.map((value) => ({ value, label: statusLabel(value) })),
             ]}
           />
           <SubscriptionFilter

@@ -3,14 +3,16 @@ import type { TransactionEvent } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoment } from '../../../lib/dates';
 import { formatEuros } from '../../../lib/euros';
+import { useTransactionStatusLabel } from '../../../components/status/status-badges';
 import { usePaidViaLabel } from './transaction-parts';
 
 function EventRow({ event }: { event: TransactionEvent }) {
   const { t } = useTranslation('bankManager');
   const paidViaLabel = usePaidViaLabel();
+  const statusLabel = useTransactionStatusLabel();
   const change =
     event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus
-      ? t('events.change', { from: t(`status.${event.fromStatus}`), to: t(`status.${event.toStatus}`) })
+      ? t('events.change', { from: statusLabel(event.fromStatus), to: statusLabel(event.toStatus) })
       : null;
   return (
     <Card withBorder radius="md" padding="sm" component="li">

@@ -1,7 +1,10 @@
-import { Badge } from '@mantine/core';
-import type { ManagedTransaction, PaidVia, TransactionStatus } from '@pluk/contract';
+import type { ManagedTransaction, PaidVia } from '@pluk/contract';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import {
+  TransactionStatusBadge as SharedTransactionStatusBadge,
+  transactionState,
+} from '../../../components/status/status-badges';
 
 /** The calendar day the date pickers and due dates speak: YYYY-MM-DD on the device's clock. */
 export const dayFormat = 'YYYY-MM-DD';
@@ -12,25 +15,13 @@ export function isOverdue(transaction: Pick<ManagedTransaction, 'status' | 'dueD
   return transaction.status === 'open' && transaction.dueDate < now;
 }
 
-const statusColors: Record<TransactionStatus, string> = { open: 'blue', paid: 'green', cancelled: 'gray' };
-
-/** The status in a word, "te laat" beside "open" once the due date has passed. */
+/** The status in a word, "Te laat" instead of "Open" once the due date has passed (decision 091). */
 export function TransactionStatusBadge({
   transaction,
 }: {
   transaction: Pick<ManagedTransaction, 'status' | 'dueDate'>;
 }) {
-  const { t } = useTranslation('bankManager');
-  const late = isOverdue(transaction);
-  return (
-    <Badge
-      color={late ? 'orange' : statusColors[transaction.status]}
-      variant="light"
-      style={{ flexShrink: 0 }}
-    >
-      {late ? t('status.overdue') : t(`status.${transaction.status}`)}
-    </Badge>
-  );
+  return <SharedTransactionStatusBadge state={transactionState(transaction, today())} />;
 }
 
 /** How a transaction was paid, in Dutch: overschrijving, online, cash, manueel. */

@@ -1,10 +1,10 @@
-import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { EventTotals } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useAttendees } from '../api/events';
-import { statusColor } from './status-color';
+import { AttendanceStatusBadge } from '../../../components/status/status-badges';
 
 /** "2 leden · 1 gast · 3 plaatsen". */
 export function useTotalsText() {
@@ -59,9 +59,7 @@ export function AttendanceSheet({ eventId, totals }: { eventId: number; totals: 
                       </Text>
                     )}
                   </Text>
-                  <Badge variant="light" color={statusColor[attendee.status]} style={{ flexShrink: 0 }}>
-                    {attendee.status === 'confirmed' ? t('sheet.statusConfirmed') : t('sheet.statusWaiting')}
-                  </Badge>
+                  <AttendanceStatusBadge status={attendee.status} />
                 </Group>
               </List.Item>
             ))}

@@ -1,7 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import type { EventSummary } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { statusColor } from './status-color';
+import { AttendanceStatusBadge } from '../../../components/status/status-badges';
 
 /** The state of an event and of my sign-up, as badges: ended, started, closed, full; my sign-up. */
 export function EventBadges({ event }: { event: EventSummary }) {
@@ -13,14 +13,7 @@ export function EventBadges({ event }: { event: EventSummary }) {
     badges.push({ key: 'closed', label: t('status.closed'), color: 'gray' });
   if (event.placesLeft === 0 && !event.hasEnded && !event.myAttendance)
     badges.push({ key: 'full', label: t('status.full'), color: 'orange' });
-  if (event.myAttendance) {
-    badges.push({
-      key: 'mine',
-      label: t(`status.${event.myAttendance.status}`),
-      color: statusColor[event.myAttendance.status],
-    });
-  }
-  if (badges.length === 0) return null;
+  if (badges.length === 0 && !event.myAttendance) return null;
   return (
     <Group gap={6}>
       {badges.map((badge) => (
@@ -28,6 +21,7 @@ export function EventBadges({ event }: { event: EventSummary }) {
           {badge.label}
         </Badge>
       ))}
+      {event.myAttendance && <AttendanceStatusBadge status={event.myAttendance.status} />}
     </Group>
   );
 }

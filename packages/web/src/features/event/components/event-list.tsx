@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { useAttendanceStatusLabel } from '../../../components/status/status-badges';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { upcomingEventsQuery, useEvents } from '../api/events';
 import { EventBadges } from './event-badges';
@@ -13,6 +14,7 @@ import { formatWhen } from '../../../lib/dates';
 
 function EventCard({ event, href }: { event: EventSummary; href: string }) {
   const { t } = useTranslation('events');
+  const attendanceLabel = useAttendanceStatusLabel();
   const placesText = usePlacesText();
   return (
     <Card component={Link} to={href} withBorder radius="md" padding="md">
@@ -44,7 +46,7 @@ function EventCard({ event, href }: { event: EventSummary; href: string }) {
         {event.myAttendance && event.myAttendance.guests > 0 && (
           <Text size="xs" c="dimmed">
             {t('list.myState', {
-              state: `${t(`status.${event.myAttendance.status}`)} ${t('list.guests', { count: event.myAttendance.guests })}`,
+              state: `${attendanceLabel(event.myAttendance.status)} ${t('list.guests', { count: event.myAttendance.guests })}`,
             })}
           </Text>
         )}

@@ -179,7 +179,7 @@ describe('/events/:id (member detail)', () => {
     expect(within(sheet).getByText('1 lid · 2 gasten · 3 plaatsen')).toBeInTheDocument();
     expect(await within(sheet).findByText(/Jef Janssens/)).toBeInTheDocument();
     expect(within(sheet).getByText('+ 2 gasten')).toBeInTheDocument();
-    expect(within(sheet).getByText('bevestigd')).toBeInTheDocument();
+    expect(within(sheet).getByText('Bevestigd')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: /Reacties/ })).toBeInTheDocument();
   });
 
@@ -220,6 +220,18 @@ describe('/events/:id (member detail)', () => {
     expect(await screen.findByText('Je aanmelding is geannuleerd.')).toBeInTheDocument();
     expect(fetch.calls.find((c) => c.path === '/api/event/cancel')?.body).toEqual({ eventId: 5 });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Aanmelden' })).toBeEnabled());
+  });
+
+  it('without guests says "zonder gasten", never "met 0 gasten"', async () => {
+    renderApp({
+      path: '/events/5',
+      account: member,
+      handlers: eventApi(makeEvent({ myAttendance: { id: 1, status: 'waiting', guests: 0 } })),
+    });
+    expect(
+      await screen.findByText('Je bent aangemeld zonder gasten. Een beheerder bevestigt je aanmelding nog.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/met 0 gasten/)).not.toBeInTheDocument();
   });
 
   it('says in Dutch why signing up is not possible', async () => {

@@ -20,7 +20,7 @@ import {
 import { useTotalsText } from './attendance-sheet';
 import { usePlacesLine } from './places';
 import { formatMoment, formatWhen } from '../../../lib/dates';
-import { statusColor } from './status-color';
+import { AttendanceStatusBadge } from '../../../components/status/status-badges';
 
 const toast = (message: string) =>
   notifications.show({ color: 'brand', icon: <IconCheck size={18} />, message });
@@ -54,9 +54,7 @@ function AttendanceRow({ attendance }: { attendance: ManagedAttendance }) {
               </Text>
             )}
           </div>
-          <Badge variant="light" color={statusColor[attendance.status]} style={{ flexShrink: 0 }}>
-            {t(`status.${attendance.status}`)}
-          </Badge>
+          <AttendanceStatusBadge status={attendance.status} />
         </Group>
         <Text size="xs" c="dimmed">
           {t('manager.signedUpAt', { date: formatMoment(attendance.signedUpAt) })}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useHomeTasks, useLatestPost, useNextEvent } from '../api/home-queries';
 import { formatDate, formatDayTime } from '../../../lib/dates';
 import { HomeBlock } from './home-block';
+import { AttendanceStatusBadge, ChoreStatusBadge } from '../../../components/status/status-badges';
 import { CardLink, StatusBadge } from './home-card';
 import classes from './home.module.css';
 
@@ -57,20 +58,15 @@ export function CardGrid({ children }: { children: ReactNode }) {
   return <div className={classes.grid}>{children}</div>;
 }
 
-/** My sign-up's badge colour, as on the chores and the events screens. */
-const taskStatusColor = { waiting: 'yellow', confirmed: 'green', refused: 'red' } as const;
-const eventStatusColor = { waiting: 'blue', confirmed: 'green', refused: 'red' } as const;
-
 function TaskCard({ task, to }: { task: TaskSummary; to: string }) {
   const { t } = useTranslation('home');
-  const status = task.myStatus ? t(`tasks.status.${task.myStatus}`) : null;
   return (
     <CardLink to={to}>
       <CardLines
         title={task.title}
         badge={
-          task.myStatus && status ? (
-            <StatusBadge color={taskStatusColor[task.myStatus]}>{status}</StatusBadge>
+          task.myStatus ? (
+            <ChoreStatusBadge status={task.myStatus} />
           ) : (
             <StatusBadge color={task.isFull ? 'gray' : 'green'}>
               {task.isFull ? t('tasks.full') : t('tasks.placesLeft', { count: task.placesLeft })}
@@ -153,9 +149,7 @@ function EventCard({ event, to }: { event: EventSummary; to: string }) {
         title={event.title}
         badge={
           event.myAttendance ? (
-            <StatusBadge color={eventStatusColor[event.myAttendance.status]}>
-              {t(`event.status.${event.myAttendance.status}`)}
-            </StatusBadge>
+            <AttendanceStatusBadge status={event.myAttendance.status} />
           ) : (
             places && <StatusBadge color={event.placesLeft === 0 ? 'gray' : 'green'}>{places}</StatusBadge>
           )

@@ -8,7 +8,8 @@ import { formatDate } from '../../../lib/dates';
 import { formatPrice, formatVirtualMoney } from '../../../lib/virtual-money';
 import { HomeBlock } from './home-block';
 import { CardGrid, CardLines, Meta, type HomeLinks } from './home-blocks';
-import { CardLink, StatusBadge } from './home-card';
+import { RequestStatusBadge } from '../../../components/status/status-badges';
+import { CardLink } from './home-card';
 import classes from './home.module.css';
 
 /**
@@ -83,14 +84,7 @@ function RequestCard({ request, to }: { request: RequestSummary; to: string }) {
   const { t } = useTranslation('home');
   return (
     <CardLink to={to}>
-      <CardLines
-        title={request.title}
-        badge={
-          <StatusBadge color={request.status === 'open' ? 'green' : 'yellow'}>
-            {t(`requests.status.${request.status}`)}
-          </StatusBadge>
-        }
-      >
+      <CardLines title={request.title} badge={<RequestStatusBadge status={request.status} />}>
         <p className={classes.textSm}>
           {request.rewardCents > 0
             ? t('requests.reward', { amount: formatVirtualMoney(request.rewardCents) })

@@ -6,7 +6,7 @@ import { formatCalendarDay } from '../../../lib/dates';
 import { formatEuros } from '../../../lib/euros';
 import { useMyTransactions } from '../../bank/api/get-my-transactions';
 import { isOverdue } from '../../bank/transaction-dates';
-import { StatusBadge } from './home-card';
+import { TransactionStatusBadge } from '../../../components/status/status-badges';
 import classes from './home.module.css';
 import owed from './home-owed.module.css';
 
@@ -30,10 +30,8 @@ function OwedCard({ transaction, to }: { transaction: MemberTransaction; to: str
       </div>
       <div className={owed.foot}>
         <div className={owed.when}>
-          {/* The member side's label (bank: Open / Vervallen) until the one vocabulary lands (issue 32 point 4). */}
-          <StatusBadge color={overdue ? 'red' : 'yellow'}>
-            {overdue ? t('owed.overdue') : t('owed.open')}
-          </StatusBadge>
+          {/* One word per status on every screen (ADR 091). */}
+          <TransactionStatusBadge state={overdue ? 'overdue' : 'open'} />
           <p className={classes.metaText}>
             {overdue ? t('owed.overdueSince', { date }) : t('owed.dueOn', { date })}
           </p>

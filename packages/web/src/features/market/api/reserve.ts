@@ -62,12 +62,12 @@ export function useReserve(offerId: number) {
       return invalidateMarketQueries(queryClient);
     },
   });
-  const reserve = (offer: ReserveInput['offer'], quantity: number) => {
+  const reserve = (offer: ReserveInput['offer'], quantity: number, onDone?: () => void) => {
     if (mutation.isPending) return;
     if (!key.current || key.current.quantity !== quantity) {
       key.current = { quantity, value: newIdempotencyKey() };
     }
-    mutation.mutate({ offer, quantity, idempotencyKey: key.current.value });
+    mutation.mutate({ offer, quantity, idempotencyKey: key.current.value }, { onSuccess: onDone });
   };
   return { ...mutation, reserve };
 }

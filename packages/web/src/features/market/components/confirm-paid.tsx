@@ -13,7 +13,7 @@ import { formatPrice } from '../../../lib/virtual-money';
 import { useOffer } from '../api/get-offer';
 import { useConfirmReservation, useRefuseReservation } from '../api/offer-actions';
 import { formatQuantity, fullName } from './offer-format';
-import { ReservationStatusBadge } from './reservation-status-badge';
+import { ReservationStatusBadge, useReservationStatusLabel } from '../../../components/status/status-badges';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -38,6 +38,7 @@ function ConfirmPaidPanel({
   onDone: () => void;
 }) {
   const { t } = useTranslation('market');
+  const reservationStatus = useReservationStatusLabel();
   const errorText = useErrorText();
   const confirm = useConfirmReservation();
   const refuse = useRefuseReservation();
@@ -107,7 +108,7 @@ function ConfirmPaidPanel({
         <Alert color="gray">
           <Group gap="xs">
             <Text size="sm">
-              {t('confirmPaid.alreadyHandled', { status: t(`status.${reservation.status}`) })}
+              {t('confirmPaid.alreadyHandled', { status: reservationStatus(reservation.status) })}
             </Text>
             <ReservationStatusBadge status={reservation.status} />
           </Group>

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconFileSpreadsheet, IconLock, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
-import type { OfferDetail, OfferTaker, ReservationStatus } from '@pluk/contract';
+import type { OfferDetail, OfferTaker } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ReservationStatusBadge } from '../../../components/status/status-badges';
 import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate, formatMoment } from '../../../lib/dates';
@@ -25,22 +26,6 @@ import { ManagerOfferStateBadge } from './manager-offer-list';
 
 /** A card's title beside its state badge: they share a line, and the badge drops below once text is made larger. */
 const headerText = { flex: '1 1 10rem', minWidth: 0 } as const;
-
-const reservationColors: Record<ReservationStatus, string> = {
-  reserved: 'yellow',
-  paid: 'brand',
-  refused: 'red',
-  cancelled: 'gray',
-};
-
-export function ReservationStatusBadge({ status }: { status: ReservationStatus }) {
-  const { t } = useTranslation('productManager');
-  return (
-    <Badge color={reservationColors[status]} variant="light" style={{ flexShrink: 0 }}>
-      {t(`reservation.${status}`)}
-    </Badge>
-  );
-}
 
 /** One taker: contact, what they reserved, and — while it waits — confirm paid or refuse, each asked once more. */
 function TakerCard({ taker, offer }: { taker: OfferTaker; offer: OfferDetail }) {

@@ -11,7 +11,7 @@ import { formatPrice } from '../../../lib/virtual-money';
 import { useMyOffers, useMyOrders } from '../api/get-offer';
 import { OfferCard } from './offer-card';
 import { formatQuantity, fullName } from './offer-format';
-import { ReservationStatusBadge } from './reservation-status-badge';
+import { ReservationStatusBadge } from '../../../components/status/status-badges';
 
 /** One order: the offer's title (a link), quantity and total, who, when and its state. */
 function OrderCard({ order, side }: { order: Order; side: 'mine' | 'fromOthers' }) {

@@ -21,7 +21,7 @@ import { OfferLeft, OfferPrice } from './offer-card';
 import { formatQuantity, fullName } from './offer-format';
 import { OfferPhotos } from './offer-photos';
 import { LastReservationPanel, ReservePanel } from './reserve-panel';
-import { ReservationStatusBadge } from './reservation-status-badge';
+import { ReservationStatusBadge } from '../../../components/status/status-badges';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconBasket, IconCheck } from '@tabler/icons-react';
 import type { OfferDetail } from '@pluk/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -31,7 +31,11 @@ export function ReservePanel({ offer }: { offer: OfferDetail }) {
   const amount = typeof quantity === 'number' ? quantity : Number(quantity);
   const valid = Number.isInteger(amount) && amount >= 1 && amount <= offer.quantityLeft;
   const total = valid ? amount * offer.priceCents : 0;
-  const label = offer.isFree ? t('detail.take') : t('detail.buy', { price: formatPrice(total) });
+  const label = offer.isFree
+    ? t('detail.take')
+    : valid
+      ? t('detail.buy', { price: formatPrice(total) })
+      : t('detail.buyChoose');
   const account = useAccount();
   // A hint only: the server decides (the member may just have switched it on in the wallet).
   const notTransactionable = !offer.isFree && reason === null && account.data?.isTransactionable === false;
@@ -70,7 +74,9 @@ export function ReservePanel({ offer }: { offer: OfferDetail }) {
           disabled={reason !== null || !valid}
           aria-describedby={reason ? reasonId : undefined}
           loading={reserve.isPending}
-          onClick={() => reserve.reserve(offer, amount)}
+          // Decision 091: done, the field empties, so a second tap cannot buy the same again unasked;
+          // the confirmation above says what was reserved.
+          onClick={() => reserve.reserve(offer, amount, () => setQuantity(''))}
         >
           {label}
         </Button>
@@ -109,12 +115,20 @@ export function LastReservationPanel({ offer }: { offer: OfferDetail }) {
   const { t } = useTranslation(['market', 'common']);
   const { data } = useLastReservation(offer.id);
   const dismiss = useDismissLastReservation(offer.id);
+  const panel = useRef<HTMLDivElement>(null);
+  const reservationId = data?.reservation.id;
+  // On a phone the button sits below the fold of the confirmation: bring what was reserved in sight.
+  useEffect(() => {
+    if (reservationId !== undefined)
+      panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [reservationId]);
   if (!data) return null;
   const { reservation } = data;
   const owner = data.offer.owner.firstName;
   const quantity = formatQuantity(reservation.quantity, data.offer.unit);
   return (
     <Alert
+      ref={panel}
       color="green"
       icon={<IconCheck aria-hidden />}
       title={t('detail.reservedTitle')}

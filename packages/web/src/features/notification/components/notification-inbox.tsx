@@ -13,7 +13,7 @@ import type { Notification } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import {
@@ -28,22 +28,19 @@ import { formatTimeAgo } from '../../../lib/dates';
 
 function NotificationItem({ notification }: { notification: Notification }) {
   const { t } = useTranslation('notifications');
-  const navigate = useNavigate();
   const errorText = useErrorText();
   const setRead = useSetNotificationRead();
   const remove = useDeleteNotification();
   const fail = (error: unknown) => toasts.show({ color: 'red', message: errorText(error) });
 
-  const open = async () => {
-    if (!notification.isRead) {
-      try {
-        await setRead.mutateAsync({ id: notification.id, isRead: true });
-      } catch (error) {
-        // Opening still works; the mark follows next time.
-        if (!notification.link) fail(error);
-      }
-    }
-    if (notification.link) void navigate(notification.link);
+  // Decision 091: a notification with a subject is a link to it, so the tap itself opens it (and a
+  // long press offers what a link offers); reading it is marked on the way, and a failed mark only
+  // means it is marked next time.
+  const markRead = () => {
+    if (!notification.isRead) setRead.mutate({ id: notification.id, isRead: true });
+  };
+  const open = () => {
+    if (!notification.isRead) setRead.mutate({ id: notification.id, isRead: true }, { onError: fail });
   };
 
   const toggle = () =>
@@ -56,6 +53,33 @@ function NotificationItem({ notification }: { notification: Notification }) {
     });
 
   const time = formatTimeAgo(notification.createdAt, t('time.justNow'));
+  const content = (
+    <Stack gap={2}>
+      <Group gap={6} wrap="nowrap" align="center">
+        {!notification.isRead && <span className={classes.dot} aria-hidden />}
+        <Text fw={notification.isRead ? 500 : 700} className="pluk-wrap">
+          {!notification.isRead && <span className={classes.srOnly}>{t('inbox.unread')}: </span>}
+          {notification.title}
+        </Text>
+      </Group>
+      {notification.body && (
+        <Text size="sm" c="dimmed" className="pluk-wrap">
+          {notification.body}
+        </Text>
+      )}
+      <Group gap={4} wrap="nowrap" justify="space-between">
+        <Text size="xs" c="dimmed" component="time" dateTime={notification.createdAt}>
+          {time}
+        </Text>
+        {notification.link && (
+          <Text size="xs" fw={600} c="var(--mantine-primary-color-filled)" className={classes.openHint}>
+            {t('inbox.open')}
+            <IconChevronRight size={14} aria-hidden />
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
   return (
     <Card
       withBorder
@@ -65,25 +89,15 @@ function NotificationItem({ notification }: { notification: Notification }) {
       component="li"
     >
       <Group wrap="nowrap" align="stretch" gap={0}>
-        <UnstyledButton className={classes.open} onClick={() => void open()}>
-          <Stack gap={2}>
-            <Group gap={6} wrap="nowrap" align="center">
-              {!notification.isRead && <span className={classes.dot} aria-hidden />}
-              <Text fw={notification.isRead ? 500 : 700} className="pluk-wrap">
-                {!notification.isRead && <span className={classes.srOnly}>{t('inbox.unread')}: </span>}
-                {notification.title}
-              </Text>
-            </Group>
-            {notification.body && (
-              <Text size="sm" c="dimmed" className="pluk-wrap">
-                {notification.body}
-              </Text>
-            )}
-            <Text size="xs" c="dimmed" component="time" dateTime={notification.createdAt}>
-              {time}
-            </Text>
-          </Stack>
-        </UnstyledButton>
+        {notification.link ? (
+          <UnstyledButton component={Link} to={notification.link} className={classes.open} onClick={markRead}>
+            {content}
+          </UnstyledButton>
+        ) : (
+          <UnstyledButton className={classes.open} onClick={open}>
+            {content}
+          </UnstyledButton>
+        )}
         <Stack gap={0} justify="center" pr={4}>
           <ActionIcon
             variant="subtle"

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconHeartHandshake, IconLock, IconSearch, IconTrash } from '@tabler/icons-react';
-import { requestLimits, type RequestDetail, type RequestStatus } from '@pluk/contract';
+import { requestLimits, type RequestDetail } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { RequestStatusBadge, useRequestStatusLabel } from '../../../components/status/status-badges';
 import { MutationConfirmDialog } from '../../../components/mutation-confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
@@ -22,22 +23,6 @@ import {
 
 /** A card's title beside its state badge: they share a line, and the badge drops below once text is made larger. */
 const headerText = { flex: '1 1 10rem', minWidth: 0 } as const;
-
-const statusColors: Record<RequestStatus, string> = {
-  open: 'brand',
-  taken: 'yellow',
-  completed: 'blue',
-  closed: 'gray',
-};
-
-function RequestStatusBadge({ status }: { status: RequestStatus }) {
-  const { t } = useTranslation('requestManager');
-  return (
-    <Badge color={statusColors[status]} variant="light" style={{ flexShrink: 0 }}>
-      {t(`status.${status}`)}
-    </Badge>
-  );
-}
 
 const statuses = [
   'all',
@@ -178,6 +163,7 @@ export function ManagerRequestList() {
   // The filters live in the address (?q=&status=), so coming back from a request keeps them.
   const { params, search, setSearch, debouncedSearch, setFilter } = useUrlFilters();
   const status = oneOf(params.get('status'), statuses);
+  const statusLabel = useRequestStatusLabel();
   const [moderation, setModeration] = useState<Moderation | null>(null);
   const filtered = debouncedSearch !== '' || status !== 'all';
   const query = useManagerRequests({ search: debouncedSearch, status });
@@ -200,7 +186,7 @@ export function ManagerRequestList() {
           onChange={(event) => setFilter('status', event.currentTarget.value)}
           data={statuses.map((value) => ({
             value,
-            label: t(`filters.${value}`),
+            label: value === 'all' ? t('filters.all') : statusLabel(value),
           }))}
         />
       </Stack>

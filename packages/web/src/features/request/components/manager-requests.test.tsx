@@ -58,7 +58,7 @@ describe('RequestManager', () => {
       '/requests/21',
     );
     expect(within(card).getByText('Beloning: 7,50 plukgeld')).toBeInTheDocument();
-    expect(within(card).getByText('Opgenomen')).toBeInTheDocument();
+    expect(within(card).getByText('Iemand helpt')).toBeInTheDocument();
     expect(screen.getByText('Geen beloning')).toBeInTheDocument();
     expect(screen.getByText('Nog door niemand opgenomen')).toBeInTheDocument();
 

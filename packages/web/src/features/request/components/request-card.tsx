@@ -4,7 +4,7 @@ import type { RequestSummary } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates';
-import { RequestStatusBadge } from './request-status-badge';
+import { RequestStatusBadge } from '../../../components/status/status-badges';
 import { rewardText } from './reward-text';
 
 function Fact({ icon: FactIcon, children }: { icon: typeof IconUser; children: string }) {

@@ -20,7 +20,7 @@ import {
 } from '../api/request-mutations';
 import { MoneyError } from './money-error';
 import { RequestFacts } from './request-card';
-import { RequestStatusBadge } from './request-status-badge';
+import { RequestStatusBadge } from '../../../components/status/status-badges';
 
 export interface RequestLinks {
   edit: (id: number) => string;

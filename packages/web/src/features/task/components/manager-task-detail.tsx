@@ -17,7 +17,7 @@ import {
 } from '../api/manager-tasks';
 import { formatDate } from '../../../lib/dates';
 import { TaskFacts } from './task-facts';
-import { TaskStatusBadge } from './task-status-badge';
+import { ChoreStatusBadge } from '../../../components/status/status-badges';
 
 function TakerRow({ taker }: { taker: TaskTaker }) {
   const { t } = useTranslation('tasks');
@@ -37,7 +37,7 @@ function TakerRow({ taker }: { taker: TaskTaker }) {
               {t('manager.takenOn', { date: formatDate(taker.takenAt) })}
             </Text>
           </div>
-          <TaskStatusBadge status={taker.status} />
+          <ChoreStatusBadge status={taker.status} />
         </Group>
         <Group gap="xs">
           {taker.status !== 'confirmed' && (

@@ -2,7 +2,7 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import type { TaskSummary } from '@pluk/contract';
 import { Link } from 'react-router';
 import { TaskFacts } from './task-facts';
-import { TaskStatusBadge } from './task-status-badge';
+import { ChoreStatusBadge } from '../../../components/status/status-badges';
 
 /** A chore in a list: a link to its detail with title, date, place, places left, credits and my state. */
 export function TaskCard({ task, to }: { task: TaskSummary; to: string }) {
@@ -13,7 +13,7 @@ export function TaskCard({ task, to }: { task: TaskSummary; to: string }) {
           <Text fw={600} className="pluk-wrap">
             {task.title}
           </Text>
-          {task.myStatus && <TaskStatusBadge status={task.myStatus} />}
+          {task.myStatus && <ChoreStatusBadge status={task.myStatus} />}
         </Group>
         <TaskFacts task={task} />
       </Stack>

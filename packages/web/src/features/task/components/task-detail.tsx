@@ -9,7 +9,7 @@ import { useErrorText } from '../../../lib/form';
 import { useTask } from '../api/get-task';
 import { useCancelTask, useTakeTask } from '../api/take-task';
 import { TaskFacts } from './task-facts';
-import { TaskStatusBadge } from './task-status-badge';
+import { ChoreStatusBadge } from '../../../components/status/status-badges';
 
 /** Why a chore cannot be taken, or null when it can. */
 function blockedReason(task: TaskDetail): 'reasonClosed' | 'reasonStarted' | 'reasonFull' | null {
@@ -34,7 +34,7 @@ function MyAssignment({ task }: { task: TaskDetail }) {
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{t('detail.myState')}</Text>
-          <TaskStatusBadge status={task.myStatus} />
+          <ChoreStatusBadge status={task.myStatus} />
         </Group>
         <Text size="sm">{text}</Text>
         {canCancel && (

@@ -8,6 +8,13 @@ import { Link } from 'react-router';
 import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { formatDate } from '../../../lib/dates';
 import { formatEuros } from '../../../lib/euros';
+import { formatVirtualMoney } from '../../../lib/virtual-money';
+import {
+  ChoreStatusBadge,
+  TransactionStatusBadge,
+  transactionState,
+} from '../../../components/status/status-badges';
+import { today } from '../../bank/transaction-dates';
 import { useErrorText } from '../../../lib/form';
 import { useDeleteUser } from '../api/save-user';
 import { PendingEmailNotice } from '../../../components/pending-email-notice';
@@ -232,7 +239,7 @@ export function UserDetail({
           )}
         </Section>
         <Section title={t('detail.walletAndCredits')}>
-          <Text size="sm">{t('detail.wallet', { amount: formatEuros(user.walletBalanceCents) })}</Text>
+          <Text size="sm">{t('detail.wallet', { amount: formatVirtualMoney(user.walletBalanceCents) })}</Text>
           {user.credits.length === 0 ? (
             <Empty>{t('detail.noCredits')}</Empty>
           ) : (
@@ -252,7 +259,7 @@ export function UserDetail({
             <List size="sm">
               {user.tasks.map((task) => (
                 <List.Item key={task.id}>
-                  {formatDate(task.startsAt)} · {task.title} · {t(`detail.taskStatus.${task.status}`)}
+                  {formatDate(task.startsAt)} · {task.title} <ChoreStatusBadge status={task.status} />
                 </List.Item>
               ))}
             </List>
@@ -265,8 +272,8 @@ export function UserDetail({
             <List size="sm">
               {user.transactions.map((tx) => (
                 <List.Item key={tx.id}>
-                  {tx.description} · {formatEuros(tx.amountCents)} ·{' '}
-                  {t(`detail.transactionStatus.${tx.status}`)}
+                  {tx.description} · {formatEuros(tx.amountCents)}{' '}
+                  <TransactionStatusBadge state={transactionState(tx, today())} />
                 </List.Item>
               ))}
             </List>
