@@ -160,7 +160,17 @@ async function brokenWords(page: Page): Promise<string[]> {
         if (rects.length < 2) continue;
         const tops = rects.map((rect) => rect.top);
         const lowest = Math.min(...rects.map((rect) => rect.height));
-        if (Math.max(...tops) - Math.min(...tops) > lowest / 2) found.add(match[0]);
+        if (Math.max(...tops) - Math.min(...tops) > lowest / 2) {
+          // Where it stands: the text's element and its nearest classed ancestor, with their widths.
+          const classed = parent.closest('[class]');
+          const name = (element: Element | null) =>
+            element
+              ? `${element.tagName.toLowerCase()}${element.classList[0] ? `.${element.classList[0]}` : ''} ${Math.round(element.getBoundingClientRect().width)} px`
+              : '';
+          found.add(
+            `${match[0]}" in ${name(parent)}${classed && classed !== parent ? ` < ${name(classed)}` : ''}`,
+          );
+        }
       }
     }
     return Array.from(found);
@@ -217,7 +227,7 @@ test('every member screen fits a phone: no word broken inside itself at 320–39
         );
         await nextFrames(page);
         const where = `${url} at ${width} px${large ? ', 200 % text' : ''}`;
-        broken.push(...(await brokenWords(page)).map((word) => `${where}: "${word}"`));
+        broken.push(...(await brokenWords(page)).map((word) => `${where}: "${word}`));
         measured++;
         if (screenshotDir && !large && (width === 320 || width === 390))
           await page.screenshot({
@@ -237,4 +247,61 @@ test('every member screen fits a phone: no word broken inside itself at 320–39
   expect(measured).toBeGreaterThanOrEqual(30 * (widths.length + largeTextWidths.length));
   expect(pictures, 'images shown as broken').toEqual([]);
   expect(broken, 'words broken inside themselves').toEqual([]);
+});
+
+/** The offer cards of the market list that lie wholly between the sticky header and the tab bar. */
+async function offersInView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const cards = Array.from(document.querySelectorAll('[data-offer-card]'));
+    const first = cards[0];
+    if (!first) return 0;
+    const top = document.querySelector('header')!.getBoundingClientRect().bottom;
+    const bottom = document.querySelector('footer')!.getBoundingClientRect().top;
+    // The list scrolled to its first offer, just under the header.
+    window.scrollBy(0, first.getBoundingClientRect().top - top - 8);
+    return cards.filter((card) => {
+      const rect = card.getBoundingClientRect();
+      return rect.top >= top - 1 && rect.bottom <= bottom + 1;
+    }).length;
+  });
+}
+
+test("photos: the crop's or offer's initial where a photo is missing or fails, never a broken image; three offers on a 390 × 844 screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, 'lid');
+
+  // The demo's crops have no photos, and most offers neither: each shows its initial.
+  await page.goto('/pluk');
+  await settle(page);
+  const cropPlaceholders = page.locator('[data-photo-placeholder]');
+  expect(await cropPlaceholders.count()).toBeGreaterThan(0);
+  await expect(cropPlaceholders.first()).toHaveText(/^[A-Z]{1,2}$/);
+
+  await page.goto('/market');
+  await settle(page);
+  const cards = page.locator('[data-offer-card]');
+  const offerCount = await cards.count();
+  expect(offerCount).toBeGreaterThanOrEqual(3);
+  expect(await page.locator('[data-offer-card] [data-photo-placeholder]').count()).toBeGreaterThan(0);
+  expect(await offersInView(page), 'offers wholly on a 390 × 844 screen').toBeGreaterThanOrEqual(3);
+  expect(await brokenImages(page)).toEqual([]);
+
+  // A photo whose file is gone (404), or whose bytes are no picture: the initial, not the browser's icon.
+  for (const answer of [
+    {
+      status: 404,
+      contentType: 'application/json',
+      body: '{"error":{"code":"NOT_FOUND","message":"Niet gevonden"}}',
+    },
+    { status: 200, contentType: 'image/png', body: 'geen afbeelding' },
+  ]) {
+    await page.route(/\/api\/Media\/\d+$/, (route) => route.fulfill(answer));
+    await page.goto('/market');
+    await settle(page);
+    await expect(page.locator('[data-offer-card] [data-photo-placeholder]')).toHaveCount(offerCount);
+    expect(await page.locator('[data-offer-card] img').count()).toBe(0);
+    await page.unroute(/\/api\/Media\/\d+$/);
+  }
 });

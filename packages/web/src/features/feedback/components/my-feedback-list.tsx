@@ -4,7 +4,7 @@ import type { Feedback } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ErrorState, ListSkeleton } from '../../../components/query-state';
 import { feedItems } from '../../../lib/feed-pages';
 import { useMyFeedback } from '../api/my-feedback';
 import { formatMoment } from '../../../lib/dates';
@@ -54,7 +54,7 @@ export function MyFeedbackList() {
         {t('mine.title')}
       </Title>
       {query.isPending ? (
-        <LoadingState />
+        <ListSkeleton />
       ) : query.isError && !query.isFetchNextPageError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
