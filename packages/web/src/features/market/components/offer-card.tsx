@@ -56,7 +56,8 @@ export function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
   const cover = offer.photoIds[0];
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="xs" data-offer-card>
-      <Group wrap="nowrap" align="flex-start" gap="sm">
+      {/* The lines move under the cover once 10rem of text no longer fit beside it (200 % text). */}
+      <Group align="flex-start" gap="sm">
         <div style={{ width: coverSize, flexShrink: 0 }}>
           {cover !== undefined ? (
             <MediaImage id={cover} alt="" height={coverSize} placeholderName={offer.title} />
@@ -64,7 +65,7 @@ export function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
             <PhotoPlaceholder name={offer.title} height={coverSize} />
           )}
         </div>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={2} style={{ flex: '1 1 10rem', minWidth: 0 }}>
           <Text fw={600} className="pluk-wrap" lh={1.3}>
             {offer.title}
           </Text>

@@ -25,7 +25,8 @@ function PlukCropCard({ crop, to }: { crop: PlukCrop; to: string }) {
   const { t } = useTranslation('pluk');
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="sm">
-      <Group wrap="nowrap" align="flex-start" gap="sm">
+      {/* The lines move under the photo once 10rem of text no longer fit beside it (200 % text). */}
+      <Group align="flex-start" gap="sm">
         <div style={{ width: photoSize, flexShrink: 0 }}>
           {/* Decorative here: the name beside it says what it is. Without a photo, its initial. */}
           {crop.photoId !== null ? (
@@ -34,7 +35,7 @@ function PlukCropCard({ crop, to }: { crop: PlukCrop; to: string }) {
             <PhotoPlaceholder name={crop.name} height={photoSize} />
           )}
         </div>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={2} style={{ flex: '1 1 10rem', minWidth: 0 }}>
           <Text fw={600} className="pluk-wrap">
             {crop.name}
           </Text>
