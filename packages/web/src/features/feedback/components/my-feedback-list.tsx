@@ -14,7 +14,7 @@ function FeedbackCard({ item }: { item: Feedback }) {
   return (
     <Card withBorder radius="md" padding="md" component="li">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Text fw={600} className="pluk-wrap">
             {item.subject || t('mine.noSubject')}
           </Text>
