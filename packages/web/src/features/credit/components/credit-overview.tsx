@@ -77,28 +77,28 @@ export function CreditOverview({
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={0} type="native">
-        <Table striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('credits.columns.date')}</Table.Th>
-              <Table.Th>{t('credits.columns.task')}</Table.Th>
-              <Table.Th ta="right">{t('credits.columns.amount')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {credits.entries.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td className="pluk-nowrap">{formatDate(entry.date)}</Table.Td>
-                <Table.Td className="pluk-wrap">
-                  <EntryTitle entry={entry} hrefOf={hrefOf} />
-                </Table.Td>
-                <Table.Td ta="right" className="pluk-nowrap">
-                  {entry.amount}
-                </Table.Td>
+          <Table striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('credits.columns.date')}</Table.Th>
+                <Table.Th>{t('credits.columns.task')}</Table.Th>
+                <Table.Th ta="right">{t('credits.columns.amount')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {credits.entries.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td className="pluk-nowrap">{formatDate(entry.date)}</Table.Td>
+                  <Table.Td className="pluk-wrap">
+                    <EntryTitle entry={entry} hrefOf={hrefOf} />
+                  </Table.Td>
+                  <Table.Td ta="right" className="pluk-nowrap">
+                    {entry.amount}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         </Table.ScrollContainer>
       )}
     </Stack>

@@ -44,7 +44,5 @@ export function MediaImage({
   }
   if (!url)
     return <Skeleton ref={placeholder} h={height} radius="md" aria-label={t('imageLoading')} role="status" />;
-  return (
-    <Image src={url} alt={alt} h={height} fit="cover" radius="md" onError={() => setUnreadable(url)} />
-  );
+  return <Image src={url} alt={alt} h={height} fit="cover" radius="md" onError={() => setUnreadable(url)} />;
 }
