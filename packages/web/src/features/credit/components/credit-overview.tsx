@@ -3,7 +3,8 @@ import { IconStar } from '@tabler/icons-react';
 import type { CreditEntry } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, ListSkeleton } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { formatCalendarDay, formatDate } from '../../../lib/dates';
 import { useMyCredits } from '../api/get-my-credits';
 

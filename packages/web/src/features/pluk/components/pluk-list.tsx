@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PhotoPlaceholder } from '../../../components/photo-placeholder';
-import { ErrorState, ListSkeleton } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { MediaImage } from '../../media/components/media-image';
 import { usePlukOfTheWeek } from '../api/get-pluk-of-the-week';
 
