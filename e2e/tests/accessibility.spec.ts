@@ -569,11 +569,11 @@ async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
   });
 }
 
-/** Waits until the screen has loaded its data: the route's heading is there and no loader spins. */
+/** Waits until the screen has loaded its data: the heading is there, no loader spins, no list skeleton waits. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
   await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
+  await expect(page.locator('.mantine-Loader-root:visible, [data-pluk-skeleton]:visible')).toHaveCount(0);
 }
 
 /**

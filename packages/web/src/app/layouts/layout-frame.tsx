@@ -33,7 +33,7 @@ export function LayoutFrame({ header, dark, footer, size, children }: LayoutFram
         </>
       )}
       <main className={classes.main}>
-        <Container size={size} px="md" py="md">
+        <Container size={size} py="md" className={classes.content}>
           {children}
         </Container>
       </main>

@@ -65,7 +65,8 @@ export function AccountRoute() {
         <Title order={2} mt="xs" ta="center" className="pluk-wrap">
           {account.firstName} {account.lastName}
         </Title>
-        <Text c="dimmed" size="sm" ta="center" className="pluk-wrap">
+        {/* Centred, yet never wider than the page: a long e-mail address breaks at 200 % text. */}
+        <Text c="dimmed" size="sm" ta="center" maw="100%" className="pluk-wrap">
           {account.username} · {account.email}
         </Text>
       </Stack>

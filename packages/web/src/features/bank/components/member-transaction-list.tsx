@@ -31,7 +31,7 @@ function TransactionCard({
     <Card component={Link} to={to} withBorder radius="md" padding="sm">
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Text fw={600} className="pluk-wrap" style={{ flex: 1 }}>
+          <Text fw={600} style={{ flex: '1 1 12rem', minWidth: 0 }}>
             {transaction.description}
           </Text>
           <Text fw={700}>{formatEuros(transaction.amountCents)}</Text>

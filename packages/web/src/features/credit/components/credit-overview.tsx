@@ -3,7 +3,8 @@ import { IconStar } from '@tabler/icons-react';
 import type { CreditEntry } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { formatCalendarDay, formatDate } from '../../../lib/dates';
 import { useMyCredits } from '../api/get-my-credits';
 
@@ -35,7 +36,7 @@ export function CreditOverview({
 }) {
   const { t } = useTranslation('tasks');
   const query = useMyCredits();
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const credits = query.data;
   return (
@@ -76,26 +77,30 @@ export function CreditOverview({
           </Button>
         </Stack>
       ) : (
-        <Table striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('credits.columns.date')}</Table.Th>
-              <Table.Th>{t('credits.columns.task')}</Table.Th>
-              <Table.Th ta="right">{t('credits.columns.amount')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {credits.entries.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.date)}</Table.Td>
-                <Table.Td className="pluk-wrap">
-                  <EntryTitle entry={entry} hrefOf={hrefOf} />
-                </Table.Td>
-                <Table.Td ta="right">{entry.amount}</Table.Td>
+        <Table.ScrollContainer minWidth={0} type="native">
+          <Table striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('credits.columns.date')}</Table.Th>
+                <Table.Th>{t('credits.columns.task')}</Table.Th>
+                <Table.Th ta="right">{t('credits.columns.amount')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {credits.entries.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td className="pluk-nowrap">{formatDate(entry.date)}</Table.Td>
+                  <Table.Td className="pluk-wrap">
+                    <EntryTitle entry={entry} hrefOf={hrefOf} />
+                  </Table.Td>
+                  <Table.Td ta="right" className="pluk-nowrap">
+                    {entry.amount}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

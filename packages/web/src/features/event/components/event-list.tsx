@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { useAttendanceStatusLabel } from '../../../components/status/status-badges';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { upcomingEventsQuery, useEvents } from '../api/events';
 import { EventBadges } from './event-badges';
 import { closedState, usePlacesText } from './places';
@@ -61,7 +62,7 @@ export function EventList({ hrefOf }: { hrefOf: (id: number) => string }) {
   const [page, setPage] = useState(0);
   const query = useEvents(upcomingEventsQuery(page));
 
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
   const { items, total, pageSize } = query.data;

@@ -4,7 +4,8 @@ import type { Feedback } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { feedItems } from '../../../lib/feed-pages';
 import { useMyFeedback } from '../api/my-feedback';
 import { formatMoment } from '../../../lib/dates';
@@ -14,7 +15,7 @@ function FeedbackCard({ item }: { item: Feedback }) {
   return (
     <Card withBorder radius="md" padding="md" component="li">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Text fw={600} className="pluk-wrap">
             {item.subject || t('mine.noSubject')}
           </Text>
@@ -54,7 +55,7 @@ export function MyFeedbackList() {
         {t('mine.title')}
       </Title>
       {query.isPending ? (
-        <LoadingState />
+        <ListSkeleton />
       ) : query.isError && !query.isFetchNextPageError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (

@@ -1,6 +1,8 @@
 import { IconBasket, IconCalendarDue, IconHeartHandshake, IconPhoto, IconUser } from '@tabler/icons-react';
 import type { OfferSummary, RequestSummary } from '@pluk/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhotoPlaceholder } from '../../../components/photo-placeholder';
 import { useMediaObjectUrl } from '../../media/api/media-file';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useHomeOffers, useHomeRequests } from '../api/home-queries';
@@ -14,12 +16,15 @@ import classes from './home.module.css';
 
 /**
  * The offer's cover, small and square, fetched once near the screen: a grey tile with a photo icon while
- * it loads or when it fails.
+ * it loads; the offer's initial when it cannot be fetched or shown (decision 089).
  */
-function Thumbnail({ id }: { id: number }) {
+function Thumbnail({ id, name }: { id: number; name: string }) {
   const [tile, near] = useNearViewport<HTMLDivElement>();
-  const { url } = useMediaObjectUrl(id, near);
-  if (url) return <img src={url} alt="" className={classes.thumb} />;
+  const { url, isError } = useMediaObjectUrl(id, near);
+  const [unreadable, setUnreadable] = useState<string>();
+  if (isError || (url !== undefined && unreadable === url))
+    return <PhotoPlaceholder name={name} height={64} width={64} radius="var(--mantine-radius-sm)" />;
+  if (url) return <img src={url} alt="" className={classes.thumb} onError={() => setUnreadable(url)} />;
   return (
     <div ref={tile} className={classes.thumbTile}>
       <IconPhoto size={24} aria-hidden color="var(--mantine-color-gray-6)" />
@@ -34,7 +39,7 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
   return (
     <CardLink to={to} compact>
       <div className={classes.offer}>
-        {cover !== undefined && <Thumbnail id={cover} />}
+        {cover !== undefined && <Thumbnail id={cover} name={offer.title} />}
         <div className={classes.offerLines}>
           <p className={classes.title}>{offer.title}</p>
           <p className={classes.price} data-free={offer.isFree || undefined}>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { formatMoment } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/virtual-money';
 import { useMyOffers, useMyOrders } from '../api/get-offer';
@@ -24,7 +25,7 @@ function OrderCard({ order, side }: { order: Order; side: 'mine' | 'fromOthers' 
   return (
     <Card withBorder radius="md" padding="sm">
       <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Text
             component={Link}
             to={paths.marketOffer.getHref(offer.id)}
@@ -95,7 +96,7 @@ function OrderList({ orders, side }: { orders: Order[]; side: 'mine' | 'fromOthe
 function MyOfferList() {
   const { t } = useTranslation('market');
   const query = useMyOffers();
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
@@ -136,7 +137,7 @@ export function MyOrders() {
       </Tabs.List>
       <Tabs.Panel value="mine" pt="md">
         {query.isPending ? (
-          <LoadingState />
+          <ListSkeleton />
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : (
@@ -145,7 +146,7 @@ export function MyOrders() {
       </Tabs.Panel>
       <Tabs.Panel value="fromOthers" pt="md">
         {query.isPending ? (
-          <LoadingState />
+          <ListSkeleton />
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : (

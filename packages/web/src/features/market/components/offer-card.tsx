@@ -1,13 +1,14 @@
-import { Badge, Card, Center, Group, Stack, Text } from '@mantine/core';
-import { IconPhotoOff } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { OfferSummary } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PhotoPlaceholder } from '../../../components/photo-placeholder';
 import { MediaImage } from '../../media/components/media-image';
 import { formatVirtualMoney } from '../../../lib/virtual-money';
 import { offerBlockedReason } from './offer-format';
 
-const coverHeight = 140;
+/** A small square cover beside the lines: three offers and more fit on a phone's screen (decision 089). */
+const coverSize = 72;
 
 /**
  * The price of one unit: "Gratis", or "2,50 plukgeld". Not "per <unit>": members write the unit as they
@@ -46,39 +47,41 @@ export function OfferLeft({ offer }: { offer: OfferSummary }) {
 }
 
 /**
- * An offer in a list: a link to its detail with the cover photo, title, price (or gratis), what is left
- * and the owner's first name. The cover is decorative here (the title says what it is).
+ * An offer in a list: a link to its detail with a small cover photo beside the title, price (or gratis),
+ * what is left and the owner's first name. The cover is decorative here (the title says what it is);
+ * without a photo, the offer's initial on the farm's colour.
  */
 export function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
   const { t } = useTranslation('market');
   const cover = offer.photoIds[0];
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="sm">
-      <Card.Section>
-        {cover !== undefined ? (
-          <MediaImage id={cover} alt="" height={coverHeight} />
-        ) : (
-          <Center h={coverHeight} bg="var(--mantine-color-gray-1)">
-            <IconPhotoOff size={28} aria-hidden />
-          </Center>
-        )}
-      </Card.Section>
-      <Stack gap={4} mt="sm">
-        <Text fw={600} className="pluk-wrap">
-          {offer.title}
-        </Text>
-        <Group justify="space-between" gap="xs">
-          <Text fw={600}>
-            <OfferPrice offer={offer} />
+    <Card component={Link} to={to} withBorder radius="md" padding="xs" data-offer-card>
+      {/* The lines move under the cover once 10rem of text no longer fit beside it (200 % text). */}
+      <Group align="flex-start" gap="sm">
+        <div style={{ width: coverSize, flexShrink: 0 }}>
+          {cover !== undefined ? (
+            <MediaImage id={cover} alt="" height={coverSize} placeholderName={offer.title} />
+          ) : (
+            <PhotoPlaceholder name={offer.title} height={coverSize} />
+          )}
+        </div>
+        <Stack gap={2} style={{ flex: '1 1 10rem', minWidth: 0 }}>
+          <Text fw={600} className="pluk-wrap" lh={1.3}>
+            {offer.title}
           </Text>
-          <Text size="sm" c="dimmed" component="div">
-            <OfferLeft offer={offer} />
+          <Group justify="space-between" gap={4}>
+            <Text fw={600} size="sm">
+              <OfferPrice offer={offer} />
+            </Text>
+            <Text size="sm" c="dimmed" component="div">
+              <OfferLeft offer={offer} />
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('card.by', { name: offer.owner.firstName })}
           </Text>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('card.by', { name: offer.owner.firstName })}
-        </Text>
-      </Stack>
+        </Stack>
+      </Group>
     </Card>
   );
 }

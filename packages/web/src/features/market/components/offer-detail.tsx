@@ -25,7 +25,7 @@ import { ReservationStatusBadge } from '../../../components/status/status-badges
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+    <Group justify="space-between" gap="sm" align="flex-start">
       <Text size="sm" c="dimmed">
         {label}
       </Text>

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { feedItems } from '../../../lib/feed-pages';
 import { useOffers } from '../api/get-offers';
 import { OfferCard } from './offer-card';
@@ -28,7 +29,7 @@ function OfferResults({
 }) {
   const { t } = useTranslation('market');
   const query = useOffers({ search: search || undefined, price });
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton photo />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const offers = feedItems(query.data, (offer) => offer.id);
   if (offers.length === 0) {

@@ -1,10 +1,12 @@
-import { Anchor, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPhotoOff, IconPlant2 } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlant2 } from '@tabler/icons-react';
 import type { PlukCrop, PlukOfTheWeek } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { PhotoPlaceholder } from '../../../components/photo-placeholder';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { MediaImage } from '../../media/components/media-image';
 import { usePlukOfTheWeek } from '../api/get-pluk-of-the-week';
 
@@ -24,22 +26,17 @@ function PlukCropCard({ crop, to }: { crop: PlukCrop; to: string }) {
   const { t } = useTranslation('pluk');
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="sm">
-      <Group wrap="nowrap" align="flex-start" gap="sm">
+      {/* The lines move under the photo once 10rem of text no longer fit beside it (200 % text). */}
+      <Group align="flex-start" gap="sm">
         <div style={{ width: photoSize, flexShrink: 0 }}>
+          {/* Decorative here: the name beside it says what it is. Without a photo, its initial. */}
           {crop.photoId !== null ? (
-            // Decorative here: the name beside it says what it is.
-            <MediaImage id={crop.photoId} alt="" height={photoSize} />
+            <MediaImage id={crop.photoId} alt="" height={photoSize} placeholderName={crop.name} />
           ) : (
-            <Center
-              h={photoSize}
-              bg="var(--mantine-color-gray-1)"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            >
-              <IconPhotoOff size={24} aria-hidden />
-            </Center>
+            <PhotoPlaceholder name={crop.name} height={photoSize} />
           )}
         </div>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={2} style={{ flex: '1 1 10rem', minWidth: 0 }}>
           <Text fw={600} className="pluk-wrap">
             {crop.name}
           </Text>
@@ -109,7 +106,7 @@ function SubscriptionSection({
 export function PlukList({ links }: { links: PlukLinks }) {
   const { t } = useTranslation('pluk');
   const query = usePlukOfTheWeek();
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton photo />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const { harvestYear, subscriptions } = query.data;
   if (subscriptions.length === 0) {

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { useMyRequests } from '../api/get-requests';
 import { RequestCard } from './request-card';
 
@@ -40,7 +41,7 @@ export function MyRequests({
 }) {
   const { t } = useTranslation('requests');
   const query = useMyRequests();
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const { asked, taken } = query.data;
   return (

@@ -39,7 +39,7 @@ export function RequestCard({ request, to }: { request: RequestSummary; to: stri
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="md">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Text fw={600} className="pluk-wrap">
             {request.title}
           </Text>

@@ -215,7 +215,7 @@ export function RequestDetailView({
   return (
     <Stack gap="md">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={2} className="pluk-wrap">
             {request.title}
           </Title>

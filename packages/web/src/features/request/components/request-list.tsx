@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { feedItems } from '../../../lib/feed-pages';
 import { useRequests } from '../api/get-requests';
 import { RequestCard } from './request-card';
@@ -15,7 +16,7 @@ import { RequestCard } from './request-card';
 function Results({ search, hrefOf }: { search: string; hrefOf: (id: number) => string }) {
   const { t } = useTranslation('requests');
   const query = useRequests(search);
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const requests = feedItems(query.data, (request) => request.id);
   if (requests.length === 0) {

@@ -2,7 +2,6 @@ import { Badge, Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import type { ManagedSubscription } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { wrappingTabs } from './tab-styles';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -98,7 +97,6 @@ export function ManagerSubscriptionList({ links }: { links: ManagerSubscriptionL
   const current = year.data;
   return (
     <Tabs
-      styles={wrappingTabs}
       value={tab}
       keepMounted={false}
       onChange={(value) => setSearchParams(value === 'next' ? { jaar: 'volgend' } : {}, { replace: true })}

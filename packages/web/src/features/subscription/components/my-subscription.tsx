@@ -3,7 +3,6 @@ import { IconListDetails, IconReceipt, IconStar, IconUsers } from '@tabler/icons
 import type { MySubscriptionDetail } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { wrappingTabs } from './tab-styles';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -185,7 +184,7 @@ export function MySubscription({
           <PeriodBadge subscription={subscription} />
         </div>
       </Stack>
-      <Tabs defaultValue="includes" keepMounted={false} styles={wrappingTabs}>
+      <Tabs defaultValue="includes" keepMounted={false}>
         <Tabs.List aria-label={t('mine.tabsLabel')} grow>
           <Tabs.Tab value="includes" leftSection={<IconListDetails size={16} aria-hidden />}>
             {t('mine.tabIncludes')}

@@ -2,7 +2,8 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { useMyTasks } from '../api/get-my-tasks';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDate } from '../../../lib/dates';
@@ -12,7 +13,7 @@ import { TaskCard } from './task-card';
 export function MyTaskList({ hrefOf, tasksHref }: { hrefOf: (id: number) => string; tasksHref: string }) {
   const { t } = useTranslation('tasks');
   const query = useMyTasks();
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (

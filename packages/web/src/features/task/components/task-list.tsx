@@ -2,7 +2,8 @@ import { Stack, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../../components/load-more';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { feedItems } from '../../../lib/feed-pages';
 import { useOpenTasks } from '../api/get-open-tasks';
 import { EmptyState } from '../../../components/empty-state';
@@ -12,7 +13,7 @@ import { TaskCard } from './task-card';
 export function TaskList({ hrefOf }: { hrefOf: (id: number) => string }) {
   const { t } = useTranslation('tasks');
   const query = useOpenTasks();
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const tasks = feedItems(query.data, (task) => task.id);
   if (tasks.length === 0) {

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { FormError } from '../../../components/form-error';
 import { LoadMore } from '../../../components/load-more';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/dates';
 import { feedItems } from '../../../lib/feed-pages';
 import { useErrorText } from '../../../lib/form';
@@ -128,8 +129,8 @@ function EntryRow({ entry, links }: { entry: WalletEntry; links: WalletLinks }) 
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Group gap={6} wrap="nowrap">
             <DirectionIcon
               size={18}
               aria-hidden
@@ -171,7 +172,7 @@ function EntryRow({ entry, links }: { entry: WalletEntry; links: WalletLinks }) 
 export function WalletView({ links }: { links: WalletLinks }) {
   const { t } = useTranslation('wallet');
   const query = useWalletWithEntries();
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const wallet = query.data.pages[0]?.wallet;
   if (!wallet) return <ErrorState error={null} onRetry={() => void query.refetch()} />;

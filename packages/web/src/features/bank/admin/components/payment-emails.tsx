@@ -7,7 +7,6 @@ import { PaymentEmailList } from './payment-email-list';
 import { ReminderScheduleForm } from './reminder-schedule-form';
 
 /** Tab labels wrap between words at 200 % text instead of pushing the page sideways (WCAG 1.4.10). */
-const wrappingTabs = { tab: { whiteSpace: 'normal' } } as const;
 
 /**
  * `/applicationManager/bank/emails`: the "payment needed" e-mails and the reminders, a tab each
@@ -26,7 +25,6 @@ export function PaymentEmails({ currentHarvestYear }: { currentHarvestYear: numb
         onChange={setHarvestYear}
       />
       <Tabs
-        styles={wrappingTabs}
         value={tab}
         keepMounted={false}
         onChange={(value) =>
