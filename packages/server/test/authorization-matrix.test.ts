@@ -84,7 +84,9 @@ function expected(permission: Permission, principal: Principal): Expectation {
   if (!principal.approved) return { allowed: false, status: 403, code: 'ACCOUNT_NOT_APPROVED' };
   if (permission === 'member') return { allowed: true };
   if (permission === 'staff') {
-    return principal.roles.length > 0 ? { allowed: true } : { allowed: false, status: 403, code: 'FORBIDDEN' };
+    return principal.roles.length > 0
+      ? { allowed: true }
+      : { allowed: false, status: 403, code: 'FORBIDDEN' };
   }
   return passesRoleCheck(principal.roles, permission.role)
     ? { allowed: true }

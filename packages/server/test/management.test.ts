@@ -125,21 +125,19 @@ async function seedWork(appId: string, n: number, owner: CreatedUser, people: Cr
     ])
     .returning({ id: intentionPolicies.id });
   for (const [i, person] of people.entries()) {
-    await db
-      .insert(intentionQuestionnaires)
-      .values([
-        i < n
-          ? { appId, policyId: open!.id, userId: person.id }
-          : {
-              appId,
-              policyId: open!.id,
-              userId: person.id,
-              status: 'submitted',
-              choice: 'stop',
-              submittedAt: new Date(),
-            },
-        { appId, policyId: ended!.id, userId: person.id },
-      ]);
+    await db.insert(intentionQuestionnaires).values([
+      i < n
+        ? { appId, policyId: open!.id, userId: person.id }
+        : {
+            appId,
+            policyId: open!.id,
+            userId: person.id,
+            status: 'submitted',
+            choice: 'stop',
+            submittedAt: new Date(),
+          },
+      { appId, policyId: ended!.id, userId: person.id },
+    ]);
   }
   return { roundId: open!.id };
 }
@@ -252,7 +250,11 @@ describe('GET applicationManager/Management (the to-do list)', () => {
 describe('each count is one statement on an index (decision 092, migration 0018)', () => {
   it("reads every count's table through its index in the generic plan", async () => {
     const { result, statements } = await statementsDuring(() =>
-      ctx.request({ method: 'GET', url: '/api/applicationManager/Management', as: staff.ApplicationManager! }),
+      ctx.request({
+        method: 'GET',
+        url: '/api/applicationManager/Management',
+        as: staff.ApplicationManager!,
+      }),
     );
     expect(result.statusCode).toBe(200);
     const counts = statements.filter((s) => /count\(\*\)/.test(s.query));

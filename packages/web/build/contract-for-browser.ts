@@ -31,7 +31,9 @@ export function browserContractModule(contract: Record<string, unknown>): string
         {
           method: def.method,
           path: def.path,
-          permission: def.permission,
+          // The client only asks whether a route is public (no token, no refresh): the other
+          // permissions are the server's to check, and would cost every first load bytes.
+          ...(def.permission === 'public' ? { permission: 'public' } : {}),
           ...(def.response === 'file' ? { response: 'file' } : {}),
         },
       ]),
@@ -48,7 +50,7 @@ export function browserContractModule(contract: Record<string, unknown>): string
 
 /**
  * The contract in the browser build without its zod schemas where a screen does not validate
- * (decision 045). The API client needs of each route only its method, path, permission and whether
+ * (decision 045). The API client needs of each route only its method, path, whether it is public and whether
  * it answers a file, but a route object holds its request and response schemas: through them, zod
  * and the contract's schemas would land in every member's first load. In the build, `@pluk/contract`
  * becomes the contract itself (`export *`, tree-shaken) with every feature's route object

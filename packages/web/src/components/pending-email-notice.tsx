@@ -20,24 +20,24 @@ export function PendingEmailNotice({
   onCancel?: () => void;
   cancelling?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('emailChange');
   return (
     <Alert
       color="yellow"
       variant="light"
       role="note"
       icon={<IconMailForward size={20} aria-hidden />}
-      title={<span className="pluk-wrap">{t('emailChange.pending', { email: pendingEmail })}</span>}
+      title={<span className="pluk-wrap">{t('pending', { email: pendingEmail })}</span>}
     >
       <Stack gap="xs" align="flex-start">
         <Text size="sm" className="pluk-wrap">
           {self
-            ? t('emailChange.pendingSelf', { current: currentEmail })
-            : t('emailChange.pendingManager', { current: currentEmail })}
+            ? t('pendingSelf', { current: currentEmail })
+            : t('pendingManager', { current: currentEmail })}
         </Text>
         {onCancel && (
           <Button variant="default" size="sm" loading={cancelling} onClick={onCancel}>
-            {t('emailChange.cancel')}
+            {t('cancel')}
           </Button>
         )}
       </Stack>

@@ -78,8 +78,7 @@ export function AccountRoute() {
           cancelling={cancel.isPending}
           onCancel={() =>
             cancel.mutate(undefined, {
-              onSuccess: () =>
-                notifications.show({ color: 'brand', message: t('common:emailChange.cancelled') }),
+              onSuccess: () => notifications.show({ color: 'brand', message: t('emailChange:cancelled') }),
               onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
             })
           }

@@ -87,9 +87,7 @@ export function ProfileForm({
         <EmailField
           form={form}
           description={
-            account.pendingEmail
-              ? t('common:emailChange.pending', { email: account.pendingEmail })
-              : undefined
+            account.pendingEmail ? t('emailChange:pending', { email: account.pendingEmail }) : undefined
           }
         />
         <PhoneField form={form} />

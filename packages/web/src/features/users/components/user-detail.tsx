@@ -101,7 +101,7 @@ function PendingEmail({ user, pendingEmail }: { user: ManagedUserDetail; pending
       cancelling={cancel.isPending}
       onCancel={() =>
         cancel.mutate(user.id, {
-          onSuccess: () => notifications.show({ color: 'brand', message: t('emailChange.cancelled') }),
+          onSuccess: () => notifications.show({ color: 'brand', message: t('emailChange:cancelled') }),
           onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
         })
       }

@@ -173,7 +173,7 @@ export function UserForm({
         <EmailField
           form={form}
           description={
-            user?.pendingEmail ? t('common:emailChange.pending', { email: user.pendingEmail }) : undefined
+            user?.pendingEmail ? t('emailChange:pending', { email: user.pendingEmail }) : undefined
           }
         />
         <PhoneField form={form} />
