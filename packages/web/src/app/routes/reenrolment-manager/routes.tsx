@@ -35,7 +35,7 @@ export const reenrolmentManagerRouteObjects: RouteObject[] = [
     // show before the redirect has landed (decision 088).
     lazy: async () => {
       await import('./manager-policies');
-      return { element: <Navigate to={reenrolment.list.getHref()} replace /> };
+      return { Component: () => <Navigate to={reenrolment.list.getHref()} replace /> };
     },
     handle: handle({
       access: 'applicationManager',

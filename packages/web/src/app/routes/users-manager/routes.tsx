@@ -41,7 +41,7 @@ export const usersManagerRouteObjects: RouteObject[] = [
     // show before the redirect has landed (decision 088).
     lazy: async () => {
       await import('./users');
-      return { element: <Navigate to={users.getHref()} replace /> };
+      return { Component: () => <Navigate to={users.getHref()} replace /> };
     },
     handle: handle({
       access: 'applicationManager',
