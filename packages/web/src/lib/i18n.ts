@@ -150,6 +150,7 @@ declare module 'i18next' {
       auth: typeof import('../locales/nl-be/auth.json');
       user: typeof import('../locales/nl-be/user.json');
       users: typeof import('../locales/nl-be/users.json');
+      emailChange: typeof import('../locales/nl-be/emailChange.json');
       tasks: typeof import('../locales/nl-be/tasks.json');
       events: typeof import('../locales/nl-be/events.json');
       posts: typeof import('../locales/nl-be/posts.json');
