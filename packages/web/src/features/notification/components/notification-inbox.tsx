@@ -14,7 +14,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import {
   useDeleteNotification,
@@ -141,7 +142,7 @@ export function NotificationInbox() {
   const unread = useUnreadCount().data?.count ?? 0;
   const allRead = useSetAllNotificationsRead();
 
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
   const { items, total, pageSize } = query.data;
