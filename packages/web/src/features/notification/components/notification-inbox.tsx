@@ -89,7 +89,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
       className={notification.isRead ? undefined : classes.unread}
       component="li"
     >
-      <Group wrap="nowrap" align="stretch" gap={0}>
+      <Group align="stretch" gap={0}>
         {notification.link ? (
           <UnstyledButton component={Link} to={notification.link} className={classes.open} onClick={markRead}>
             {content}
@@ -99,7 +99,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
             {content}
           </UnstyledButton>
         )}
-        <Stack gap={0} justify="center" pr={4}>
+        <Stack gap={0} justify="center" pr={4} className={classes.actions}>
           <ActionIcon
             variant="subtle"
             size={44}
