@@ -18,11 +18,12 @@ const widths = [320, 360, 390];
 /** At 200 % text (the root font size, as the accessibility walk sets it). */
 const largeTextWidths = [390];
 /**
- * At 200 % text some rows still break a word that would fit the column (a notification's text beside
- * its icon, a price beside a name; decision 089 lists them). The count may only go down: a ratchet
- * until those rows stack too.
+ * At 200 % text a word that fits the column must not break either (decision 089: rows stack, cards
+ * give their padding to the words). Only words wider than the whole column may break; this count of
+ * others may only go down. The 3 left: 'Aardbeienconfituur' as an offer card's title on `/`, `/market`
+ * and `/account/market` (wider than the card's 342 px inside, narrower than the 358 px column).
  */
-const largeTextBrokenCeiling = 10;
+const largeTextBrokenCeiling = 3;
 const screenshotDir = process.env.FIT_SCREENSHOTS;
 
 interface Ids {

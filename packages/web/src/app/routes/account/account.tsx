@@ -41,6 +41,11 @@ const menu = [
   { to: paths.account.requests.getHref(), labelKey: 'requests:titles.mine', icon: IconHeartHandshake },
 ] as const;
 
+const menuStyles = {
+  root: { flexWrap: 'wrap' },
+  body: { flex: '1 1 min-content', minWidth: 0 },
+} as const;
+
 /** /account: who I am, my avatar, and the menu of what exists. */
 export function AccountRoute() {
   const { t } = useTranslation([
@@ -94,6 +99,9 @@ export function AccountRoute() {
             leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
             rightSection={<IconChevronRight size={16} aria-hidden />}
             py="md"
+            // The label keeps its longest word beside the icon; at 200 % text the chevron moves under it
+            // instead ('contactgegevens' whole, decision 089).
+            styles={menuStyles}
           />
         ))}
       </Card>

@@ -5,7 +5,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { formatEuros } from '../../../lib/euros';
 import { useMyTransactions } from '../api/get-my-transactions';
 import { TransactionStatusBadges, useWhenText } from './member-transaction-status';
@@ -82,7 +83,7 @@ export function MemberTransactionList({
         {forSubscription ? t('mine.subscriptionTitle') : t('mine.title')}
       </Title>
       {query.isPending ? (
-        <LoadingState />
+        <ListSkeleton count={2} />
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : transactions.length === 0 ? (

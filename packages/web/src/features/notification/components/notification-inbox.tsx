@@ -14,7 +14,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../../components/query-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { ErrorState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/form';
 import {
   useDeleteNotification,
@@ -88,7 +89,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
       className={notification.isRead ? undefined : classes.unread}
       component="li"
     >
-      <Group wrap="nowrap" align="stretch" gap={0}>
+      <Group align="stretch" gap={0}>
         {notification.link ? (
           <UnstyledButton component={Link} to={notification.link} className={classes.open} onClick={markRead}>
             {content}
@@ -98,7 +99,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
             {content}
           </UnstyledButton>
         )}
-        <Stack gap={0} justify="center" pr={4}>
+        <Stack gap={0} justify="center" pr={4} className={classes.actions}>
           <ActionIcon
             variant="subtle"
             size={44}
@@ -141,7 +142,7 @@ export function NotificationInbox() {
   const unread = useUnreadCount().data?.count ?? 0;
   const allRead = useSetAllNotificationsRead();
 
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
   const { items, total, pageSize } = query.data;

@@ -94,6 +94,8 @@ function ChooseSubscriptions() {
                   value={String(subscription.id)}
                   label={`${subscription.name} (${subscription.harvestYear})`}
                   classNames={{ label: 'pluk-wrap', description: 'pluk-wrap' }}
+                  // The gap beside the box stays 12 px at 200 % text: 'Bloemenabonnement' keeps its line.
+                  styles={{ label: { paddingInlineStart: 'min(var(--mantine-spacing-sm), 12px)' } }}
                   description={[
                     t('price.perAdult', { price: formatEuros(subscription.adultPriceCents) }),
                     t('price.perChild', { price: formatEuros(subscription.childPriceCents) }),
