@@ -51,6 +51,7 @@ export function AccountRoute() {
   const { t } = useTranslation([
     'user',
     'common',
+    'emailChange',
     'notifications',
     'feedback',
     'tasks',

@@ -43,7 +43,7 @@ export function ProfileForm({
   /** The saved account: its `pendingEmail` says a new address waits for confirmation (ADR 087). */
   onSaved: (saved: Account) => void;
 }) {
-  const { t } = useTranslation(['user', 'common']);
+  const { t } = useTranslation(['user', 'common', 'emailChange']);
   const errorText = useErrorText();
   const update = useUpdateAccount();
   const form = useForm<ProfileFormValues>({

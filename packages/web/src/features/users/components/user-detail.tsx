@@ -90,7 +90,7 @@ function MailButtons({ user }: { user: ManagedUserDetail }) {
 
 /** A new address waiting for the member's confirmation (ADR 087), with a way to cancel it. */
 function PendingEmail({ user, pendingEmail }: { user: ManagedUserDetail; pendingEmail: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('emailChange');
   const errorText = useErrorText();
   const cancel = useCancelEmailChange();
   return (
@@ -101,7 +101,7 @@ function PendingEmail({ user, pendingEmail }: { user: ManagedUserDetail; pending
       cancelling={cancel.isPending}
       onCancel={() =>
         cancel.mutate(user.id, {
-          onSuccess: () => notifications.show({ color: 'brand', message: t('emailChange:cancelled') }),
+          onSuccess: () => notifications.show({ color: 'brand', message: t('cancelled') }),
           onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
         })
       }

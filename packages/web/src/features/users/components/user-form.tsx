@@ -97,7 +97,7 @@ export function UserForm({
   afterSave?: AfterUserSave;
   onSaved: (user: ManagedUser) => void;
 }) {
-  const { t } = useTranslation(['users', 'common']);
+  const { t } = useTranslation(['users', 'common', 'emailChange']);
   const errorText = useErrorText();
   const create = useCreateUser();
   const update = useUpdateUser();
