@@ -244,6 +244,8 @@ async function openReenrolmentRound(page: Page): Promise<void> {
     const { questionnaire } = (await apiGet(page, account, '/api/QuestionsForNextYear')) as {
       questionnaire: { id: number } | null;
     };
+    // Staff without a subscription get none (decision 090): nothing of theirs to answer.
+    if (!questionnaire && account !== 'lid') continue;
     if (!questionnaire) throw new Error(`No questionnaire for ${account}`);
     const answer =
       account === 'lid' ? { choice: 'continue', offerIds: [policy.offers[0]!.id] } : { choice: 'stop' };

@@ -61,7 +61,8 @@ test.describe.serial('a new farm', () => {
 
     // The new farm answers on its host at once, with its own name, and its first Admin logs in there.
     const eva = await onNewFarm(browser);
-    await expect(eva).toHaveTitle('Home | De Nieuwe Hoeve');
+    // Staff land on their to-do list (decision 092).
+    await expect(eva).toHaveTitle('Beheer | De Nieuwe Hoeve');
     const info = await getJson<{ logoUrl: string | null }>(eva, '/api/info');
     expect(info).toMatchObject({ appId: 'nieuw', appName: 'De Nieuwe Hoeve' });
     expect(info.logoUrl).not.toBeNull();

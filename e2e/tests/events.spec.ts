@@ -85,7 +85,7 @@ test('an EventManager creates an event; a member signs up with a guest and is on
   // Lien's sign-up is confirmed.
   await lien.reload();
   await expect(lien.getByText('Je aanmelding met 1 gast is bevestigd. Tot dan!')).toBeVisible();
-  await expect(lien.getByRole('region', { name: 'Aanwezigheidslijst' })).toContainText('bevestigd');
+  await expect(lien.getByRole('region', { name: 'Aanwezigheidslijst' })).toContainText('Bevestigd');
 
   // No horizontal scroll on the phone screens of this journey.
   for (const page of [lien, manager]) {
