@@ -29,6 +29,10 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     baseURL,
+    // A step that waits for something that never comes fails with its line instead of idling until the
+    // test's own timeout (a run of the accessibility walk once sat still for 20 minutes).
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,

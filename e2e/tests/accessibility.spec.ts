@@ -560,7 +560,7 @@ interface Findings {
 
 async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
   const use = test.info().project.use;
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL: use.baseURL,
     viewport: use.viewport,
     isMobile: use.isMobile,
@@ -569,6 +569,10 @@ async function newPhoneContext(browser: Browser): Promise<BrowserContext> {
     locale: use.locale,
     serviceWorkers: use.serviceWorkers,
   });
+  // The config's action and navigation timeouts, which a context made by hand does not inherit.
+  context.setDefaultTimeout(use.actionTimeout || 20_000);
+  context.setDefaultNavigationTimeout(use.navigationTimeout || 30_000);
+  return context;
 }
 
 /** Waits until the screen has loaded its data: the heading is there, no loader spins, no list skeleton waits. */
