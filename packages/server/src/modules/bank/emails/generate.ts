@@ -12,6 +12,7 @@ import { type PaymentEmailInput, renderPaymentEmail } from '../../../mail/paymen
 import type { AuthUser, Tenant } from '../../../types.js';
 import { currentHarvestYear, farmDateOf } from '../../harvest-year.js';
 import { bankSettingKeys } from '../setting-keys.js';
+import { payerColumns } from './payer-columns.js';
 
 /** Which open transactions get an e-mail: all of a harvest year, one member's, or one. */
 export type PaymentEmailScope =
@@ -137,14 +138,7 @@ async function storePaymentEmails(
   const candidates = await tenantDb(tx, appId)
     .select({
       transactionId: bankTransactions.id,
-      publicId: bankTransactions.publicId,
-      description: bankTransactions.description,
-      amountCents: bankTransactions.amountCents,
-      dueDate: bankTransactions.dueDate,
-      structuredReference: bankTransactions.structuredReference,
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
+      ...payerColumns,
       lastName: users.lastName,
     })
     .from(bankTransactions)

@@ -5,6 +5,7 @@ import { bankReminders, bankTransactions, users } from '../../../db/schema/index
 import { enqueue } from '../../../jobs/queue.js';
 import { mailJob } from '../../../mail/mail-job.js';
 import { renderPaymentEmail, type PaymentEmailInput } from '../../../mail/payment-templates.js';
+import { payerColumns } from '../emails/payer-columns.js';
 import { recordTransactionEvent, type BankActor } from '../status-change.js';
 
 /** The job key of reminder `number` of a transaction: that reminder is mailed once, ever (ADR 093). */
@@ -33,14 +34,7 @@ export async function sendReminder(
     .select({
       id: bankTransactions.id,
       status: bankTransactions.status,
-      publicId: bankTransactions.publicId,
-      description: bankTransactions.description,
-      amountCents: bankTransactions.amountCents,
-      dueDate: bankTransactions.dueDate,
-      structuredReference: bankTransactions.structuredReference,
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
+      ...payerColumns,
       sentBefore: sql<number>`(select count(*)::int from ${bankReminders} r where r.app_id = ${bankTransactions.appId} and r.transaction_id = ${bankTransactions.id})`,
     })
     .from(bankTransactions)

@@ -3,8 +3,7 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import type { ManagedEvent } from '@pluk/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ManagerList } from '../../../components/manager-list';
-import { useWaitingFilter, WaitingSwitch } from '../../../components/waiting-filter';
+import { WaitingManagerList } from '../../../components/waiting-manager-list';
 import { useManagedEvents } from '../api/manage-events';
 import { usePlacesLine } from './places';
 import { formatWhen } from '../../../lib/dates';
@@ -59,29 +58,16 @@ function ManagedEventCard({ event, href }: { event: ManagedEvent; href: string }
 /** Every event of the farm for an EventManager, newest start first, with a button for a new one. */
 export function ManagedEventList({ newHref, hrefOf }: { newHref: string; hrefOf: (id: number) => string }) {
   const { t } = useTranslation('events');
-  const [waiting, setWaiting] = useWaitingFilter();
-  const query = useManagedEvents(waiting);
   return (
     <Stack gap="sm">
-      <WaitingSwitch label={t('manager.waitingOnly')} checked={waiting} onChange={setWaiting} />
-      <ManagerList
-        query={query}
+      <WaitingManagerList
+        useItems={useManagedEvents}
+        text={(key) => t(`manager.${key}`)}
+        icon={IconCalendarEvent}
         newHref={newHref}
-        newLabel={t('manager.new')}
-        empty={
-          waiting
-            ? {
-                icon: IconCalendarEvent,
-                title: t('manager.noneWaitingTitle'),
-                text: t('manager.noneWaitingText'),
-              }
-            : { icon: IconCalendarEvent, title: t('manager.emptyTitle'), text: t('manager.emptyText') }
-        }
       >
-        {(events) =>
-          events.map((event) => <ManagedEventCard key={event.id} event={event} href={hrefOf(event.id)} />)
-        }
-      </ManagerList>
+        {(events) => events.map((event) => <ManagedEventCard key={event.id} event={event} href={hrefOf(event.id)} />)}
+      </WaitingManagerList>
     </Stack>
   );
 }

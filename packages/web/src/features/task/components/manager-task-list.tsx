@@ -2,8 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import type { ManagerTask } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { ManagerList } from '../../../components/manager-list';
-import { useWaitingFilter, WaitingSwitch } from '../../../components/waiting-filter';
+import { WaitingManagerList } from '../../../components/waiting-manager-list';
 import { Link } from 'react-router';
 import { useManagerTasks } from '../api/manager-tasks';
 import { formatWhen } from '../../../lib/dates';
@@ -58,27 +57,16 @@ function ManagerTaskCard({ task, to }: { task: ManagerTask; to: string }) {
 /** Every chore of the farm for the TaskManager, with a button for a new one. */
 export function ManagerTaskList({ hrefOf, newHref }: { hrefOf: (id: number) => string; newHref: string }) {
   const { t } = useTranslation('tasks');
-  const [waiting, setWaiting] = useWaitingFilter();
-  const query = useManagerTasks(waiting);
   return (
     <Stack gap="sm">
-      <WaitingSwitch label={t('manager.waitingOnly')} checked={waiting} onChange={setWaiting} />
-      <ManagerList
-        query={query}
+      <WaitingManagerList
+        useItems={useManagerTasks}
+        text={(key) => t(`manager.${key}`)}
+        icon={IconChecklist}
         newHref={newHref}
-        newLabel={t('manager.new')}
-        empty={
-          waiting
-            ? {
-                icon: IconChecklist,
-                title: t('manager.noneWaitingTitle'),
-                text: t('manager.noneWaitingText'),
-              }
-            : { icon: IconChecklist, title: t('manager.emptyTitle'), text: t('manager.emptyText') }
-        }
       >
         {(tasks) => tasks.map((task) => <ManagerTaskCard key={task.id} task={task} to={hrefOf(task.id)} />)}
-      </ManagerList>
+      </WaitingManagerList>
     </Stack>
   );
 }
