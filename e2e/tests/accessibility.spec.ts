@@ -322,8 +322,6 @@ const idSources: Array<{ prefix: string; api: string }> = [
     prefix: '/applicationManager/administration-actions/IntentionPolicy/',
     api: '/api/applicationManager/IntentionPolicy',
   },
-  // The users administration: the farm's first account by name (GET applicationManager/user).
-  { prefix: '/applicationManager/users/', api: '/api/applicationManager/user' },
   // The thanks page: the account's own questionnaire (`{ questionnaire: { id, … } }`).
   { prefix: '/questionsfornextyear/', api: '/api/QuestionsForNextYear' },
 ];
@@ -371,6 +369,10 @@ async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promis
     // The demo gives subscriptions to members only: a manager sees Lien's crop as "not pickable for me".
     const crop = await pickableCrop(page, 'lid');
     url = `/pluk/detail/${crop.cropId}/${crop.subscriptionId}`;
+  } else if (url.startsWith('/applicationManager/users/') && url.includes(':id')) {
+    // Lien, a member: a manager may act on her account (delete dialog and all), not on the Admin's
+    // (decision 086), who comes first by name.
+    url = url.replace(':id', String((await lienOpenTransactionInBank(page)).userId));
   } else if (url === '/requests/:id' && asAccount === 'lid') {
     url = url.replace(':id', String(await ownTakenRequest(page, asAccount)));
   } else if (url.includes(':id')) {
