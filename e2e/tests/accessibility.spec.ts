@@ -378,8 +378,10 @@ async function urlOf(page: Page, screen: RoutedScreen, account: Account): Promis
   } else if (url.includes(':id')) {
     const source = idSources.find((s) => url.startsWith(s.prefix));
     if (!source) throw new Error(`accessibility.spec.ts: say where the :id of ${screen.path} comes from`);
-    // My subscription likewise: Lien's, which a manager without one sees as "not found".
-    const idAccount = url.startsWith('/pluk/') ? 'lid' : asAccount;
+    // My subscription likewise: Lien's, which a manager without one sees as "not found"; and Lien's
+    // questionnaire, as staff without a subscription get none (decision 090).
+    const idAccount =
+      url.startsWith('/pluk/') || url.startsWith('/questionsfornextyear/') ? 'lid' : asAccount;
     url = url.replace(':id', String(await firstId(page, idAccount, source.api)));
   }
   if (url.includes(':')) throw new Error(`accessibility.spec.ts: fill the parameters of ${screen.path}`);

@@ -7,12 +7,7 @@ import type { FeedPage } from '../lib/feed-pages';
 
 /** The texts each such list names in its own namespace, under `manager.`. */
 export type WaitingListText =
-  | 'waitingOnly'
-  | 'new'
-  | 'emptyTitle'
-  | 'emptyText'
-  | 'noneWaitingTitle'
-  | 'noneWaitingText';
+  'waitingOnly' | 'new' | 'emptyTitle' | 'emptyText' | 'noneWaitingTitle' | 'noneWaitingText';
 
 /**
  * A manager's list of chores or events with the switch "only what has a sign-up waiting for me" (the

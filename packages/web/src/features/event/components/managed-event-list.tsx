@@ -66,7 +66,9 @@ export function ManagedEventList({ newHref, hrefOf }: { newHref: string; hrefOf:
         icon={IconCalendarEvent}
         newHref={newHref}
       >
-        {(events) => events.map((event) => <ManagedEventCard key={event.id} event={event} href={hrefOf(event.id)} />)}
+        {(events) =>
+          events.map((event) => <ManagedEventCard key={event.id} event={event} href={hrefOf(event.id)} />)
+        }
       </WaitingManagerList>
     </Stack>
   );
