@@ -1,11 +1,13 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteDef } from '@pluk/contract';
+import type { DatabaseHandle } from '../db/client.js';
 import { HttpError } from '../lib/http-error.js';
 import { isEmailChangeLinkValid } from '../modules/auth/email-change.js';
 import { isResetLinkValid } from '../modules/auth/password-reset.js';
 import { findUserIdByLogin } from '../modules/auth/sessions.js';
 import { clientKey, CredentialFailures } from './credential-failures.js';
+import { PostgresRateLimitStore } from './rate-limit-store.js';
 
 const minute = 60_000;
 const window = 15 * minute;
@@ -66,18 +68,24 @@ interface InFlight {
  * minute, all those routes together); failed credential attempts count per account and client, and
  * reset e-mails per account (ADR 015, 023, 047).
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, { global: false });
+export async function registerRateLimits(
+  app: FastifyInstance,
+  database: Pick<DatabaseHandle, 'db' | 'kind'>,
+): Promise<void> {
+  // On PostgreSQL every process counts in one table (ADR 099); the embedded database is one process.
+  const store = database.kind === 'postgres' ? sharedStore(database.db) : undefined;
+  await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
   const { authPerMinute, accountPer15Minutes, accountAttackPer15Minutes } = app.config.rateLimit;
   const perClient = app.createRateLimit({
     max: authPerMinute,
     timeWindow: minute,
-    keyGenerator: (request) => `${request.tenantApp?.appId ?? '-'}|${clientKey(request.ip)}`,
+    // Each limiter names its keys: with the shared store they live in one table.
+    keyGenerator: (request) => `client|${request.tenantApp?.appId ?? '-'}|${clientKey(request.ip)}`,
   });
   const mailPerAccount = app.createRateLimit({
     max: accountPer15Minutes,
     timeWindow: window,
-    keyGenerator: (request) => inFlightAccount.get(request) ?? '-',
+    keyGenerator: (request) => `mail|${inFlightAccount.get(request) ?? '-'}`,
   });
   const inFlightAccount = new WeakMap<FastifyRequest, string>();
   const failures = new CredentialFailures({
@@ -172,3 +180,13 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 /** A route's own hooks of one kind as a list (Fastify takes none, one or a list). */
 const hooksOf = (hooks: unknown): unknown[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+/** @fastify/rate-limit makes its store with `new`; this class hands it the shared one. */
+function sharedStore(db: DatabaseHandle['db']) {
+  const shared = new PostgresRateLimitStore(db);
+  return class {
+    constructor() {
+      return shared;
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
