@@ -16,6 +16,7 @@ import { openTestDatabase, type TestDatabase } from './helpers/test-db.js';
  * The embedded database is one process: nothing to share there.
  */
 const perMinute = 6;
+const failuresPerAccount = 3;
 
 describe.skipIf(!process.env.DATABASE_URL)(
   'two servers on one PostgreSQL database (PGlite is one process: nothing shared to test)',
@@ -38,7 +39,11 @@ describe.skipIf(!process.env.DATABASE_URL)(
         hosts: [testHost],
       });
       const config = testConfig({
-        rateLimit: { authPerMinute: perMinute, accountPer15Minutes: 100, accountAttackPer15Minutes: 100 },
+        rateLimit: {
+          authPerMinute: perMinute,
+          accountPer15Minutes: failuresPerAccount,
+          accountAttackPer15Minutes: 100,
+        },
       });
       secondHandle = await openDatabase({ url: testDb.url! });
       a = await buildApp({ config, database: testDb.handle });
@@ -123,6 +128,26 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect(other.statusCode).toBe(429);
       expect(Number(other.headers['retry-after'])).toBeGreaterThan(0);
       // Another client is not touched.
+      await login(b, member, nextAddress());
+    });
+
+    it('counts wrong passwords on one account over both servers, even sent at once', async () => {
+      const member = await user({ username: uniqueName('guess') });
+      const from = nextAddress();
+      const guess = (server: FastifyInstance, password: string) =>
+        call(server, {
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: member.username, password },
+          remoteAddress: from,
+        });
+      // Four wrong guesses at once, two on each server: three are checked (401), one refused (429).
+      const burst = await Promise.all([a, b, a, b].map((server, i) => guess(server, `fout-${i}`)));
+      expect(burst.map((response) => response.statusCode).sort()).toEqual([401, 401, 401, 429]);
+      // The right password from that client waits for the window too, on either server.
+      expect((await guess(a, member.password)).statusCode).toBe(429);
+      expect((await guess(b, member.password)).statusCode).toBe(429);
+      // The member, from elsewhere, still gets in (ADR 047).
       await login(b, member, nextAddress());
     });
 

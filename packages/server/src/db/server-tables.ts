@@ -10,4 +10,5 @@ export const serverTables: readonly string[] = [
   'server_secrets',
   'jobs',
   'rate_limit_counters',
+  'credential_failures',
 ];

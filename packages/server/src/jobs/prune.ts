@@ -137,7 +137,8 @@ export async function pruneOldRows(
     const rows = await db.delete(jobs).where(inArray(jobs.id, due)).returning({ id: jobs.id });
     return rows.length;
   });
-  // Rate-limit windows that have ended (PostgreSQL's shared counters, ADR 099): a new hit starts afresh.
+  // Rate-limit windows and failed-attempt windows that have ended (PostgreSQL's shared counts, ADR 099):
+  // a new hit starts afresh.
   const counters = await inBatches(async () => {
     const due = db
       .select({ key: rateLimitCounters.key })

@@ -6,7 +6,13 @@ import { HttpError } from '../lib/http-error.js';
 import { isEmailChangeLinkValid } from '../modules/auth/email-change.js';
 import { isResetLinkValid } from '../modules/auth/password-reset.js';
 import { findUserIdByLogin } from '../modules/auth/sessions.js';
-import { clientKey, CredentialFailures } from './credential-failures.js';
+import { PostgresFailureStore } from './credential-failure-store.js';
+import {
+  clientKey,
+  CredentialFailures,
+  LocalFailureStore,
+  type FailureStore,
+} from './credential-failures.js';
 import { PostgresRateLimitStore } from './rate-limit-store.js';
 
 const minute = 60_000;
@@ -72,7 +78,8 @@ export async function registerRateLimits(
   app: FastifyInstance,
   database: Pick<DatabaseHandle, 'db' | 'kind'>,
 ): Promise<void> {
-  // On PostgreSQL every process counts in one table (ADR 099); the embedded database is one process.
+  // On PostgreSQL every process counts in one table, the failed attempts too (ADR 099); the embedded
+  // database is one process and counts in memory.
   const store = database.kind === 'postgres' ? sharedStore(database.db) : undefined;
   await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
   const { authPerMinute, accountPer15Minutes, accountAttackPer15Minutes } = app.config.rateLimit;
@@ -88,12 +95,16 @@ export async function registerRateLimits(
     keyGenerator: (request) => `mail|${inFlightAccount.get(request) ?? '-'}`,
   });
   const inFlightAccount = new WeakMap<FastifyRequest, string>();
-  const failures = new CredentialFailures({
+  const limits = {
     perClient: accountPer15Minutes,
     attack: accountAttackPer15Minutes,
     attackClients: 3,
     windowMs: window,
-  });
+  };
+  const failures: FailureStore =
+    database.kind === 'postgres'
+      ? new PostgresFailureStore(database.db, limits)
+      : new LocalFailureStore(new CredentialFailures(limits));
   const inFlight = new WeakMap<FastifyRequest, InFlight>();
   const tokenSubject = (token: string) => {
     const verified = app.accessTokens.verify(token, { ignoreExpiry: true });
@@ -140,20 +151,22 @@ export async function registerRateLimits(
     if (guard.kind === 'reset') {
       const appId = request.tenantApp?.appId ?? '-';
       const resets = `${appId}|${guard.bucket}`;
-      const verdict = failures.check(resets, from, false);
-      if (!verdict.allowed && !(await guard.valid(app, appId, (request.body ?? {}) as object))) {
-        reject(reply, verdict.retryAfterSeconds);
+      const verdict = await failures.tryAttempt(resets, from, false);
+      if (!verdict.allowed) {
+        if (!(await guard.valid(app, appId, (request.body ?? {}) as object))) {
+          reject(reply, verdict.retryAfterSeconds);
+        }
+        // A valid link gets through a closed count; counted like any attempt, refunded when it succeeds.
+        await failures.attempt(resets, from);
       }
-      failures.attempt(resets, from);
       inFlight.set(request, { account: resets, client: from, guard });
       return;
     }
-    const verdict = failures.check(account, from, guard.attack);
+    const verdict = await failures.tryAttempt(account, from, guard.attack);
     if (!verdict.allowed) {
       if (verdict.reason === 'attack') request.log.warn({ account }, 'login refused: account under attack');
       reject(reply, verdict.retryAfterSeconds);
     }
-    failures.attempt(account, from);
     inFlight.set(request, { account, client: from, guard });
   };
 
@@ -164,8 +177,8 @@ export async function registerRateLimits(
     inFlight.delete(request);
     if (attempt.guard.failed(reply.statusCode, payload)) return payload;
     // A used reset link takes back only its own attempt: it does not wipe that client's failed guesses.
-    if (attempt.guard.kind === 'reset') failures.refund(attempt.account, attempt.client);
-    else failures.succeeded(attempt.account, attempt.client);
+    if (attempt.guard.kind === 'reset') await failures.refund(attempt.account, attempt.client);
+    else await failures.succeeded(attempt.account, attempt.client);
     return payload;
   };
 
