@@ -109,7 +109,10 @@ export class SharedCaches {
       },
       lost: (err, retryInMs) => {
         this.forgetEverything();
-        this.app.log.warn({ err, retryInMs }, 'cache change listener lost its connection');
+        // The code only, no stack: a database going away is an expected state (ADR 051), not a bug.
+        const code = (err as { code?: unknown }).code;
+        const reason = typeof code === 'string' ? code : err instanceof Error ? err.message : 'unknown';
+        this.app.log.warn({ reason, retryInMs }, 'cache change listener lost its connection');
       },
     });
     this.listener = listener;
