@@ -219,6 +219,25 @@ describe.skipIf(!process.env.DATABASE_URL)(
       await withinOneSecond(colors, (response) => json<{ primary: string }>(response).primary === primary);
     });
 
+    it('shows a farm’s changed texts on B within a second after the change on A', async () => {
+      const translator = await user({ username: uniqueName('tekst'), roles: ['Admin'] });
+      const version = async () =>
+        json<{ translationsVersion: string | null }>(await call(b, { method: 'GET', url: '/api/info' }))
+          .translationsVersion;
+      const before = await version(); // B keeps the version for 5 s from here
+      const saved = await call(a, {
+        method: 'POST',
+        url: '/api/admin/translation/Update',
+        as: translator,
+        payload: { namespace: 'home', key: 'tasks.title', value: `Klusjes ${uniqueName('v')}` },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await withinOneSecond(
+        () => call(b, { method: 'GET', url: '/api/info' }),
+        (response) => json<{ translationsVersion: string | null }>(response).translationsVersion !== before,
+      );
+    });
+
     it('listens again after its connection is lost, and forgets what it kept meanwhile', async () => {
       const pid = await b.caches.listenerBackendPid();
       expect(pid).toBeTypeOf('number');
