@@ -51,6 +51,7 @@ import { Metrics, registerMetrics } from './plugins/metrics.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { registerSecurity } from './plugins/security.js';
+import { SharedCaches } from './plugins/shared-caches.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import './types.js';
 
@@ -181,8 +182,13 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   const appResolver = new AppResolver(database.db);
   registerAppResolver(app, appResolver);
   registerAuth(app);
+  // What this process keeps is forgotten on every process after a change (ADR 099).
+  const caches = new SharedCaches(app, database);
+  app.decorate('caches', caches);
+  await caches.start();
+  app.addHook('onClose', () => caches.stop());
   registerInputGuard(app);
-  await registerRateLimits(app);
+  await registerRateLimits(app, database);
 
   registerContractRoutes(app, {
     health: healthHandlers(app, database),
@@ -208,7 +214,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     reenrolment: reenrolmentHandlers(app),
     admin: adminHandlers(app),
     translation: translationHandlers(app),
-    settings: settingsHandlers(app, appResolver),
+    settings: settingsHandlers(app),
     communication: communicationHandlers(app),
     analyst: analystHandlers(app),
     management: managementHandlers(app),

@@ -187,11 +187,12 @@ describe('every write of access forgets the cached user', () => {
       return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
     });
 
-  it('finds authUsers.forget in every module file that writes access (definitions excepted)', () => {
+  // Through `caches.usersChanged`, which forgets here and tells every other process (ADR 099).
+  it('finds caches.usersChanged in every module file that writes access (definitions excepted)', () => {
     const offenders = files(srcDir).filter((path) => {
       const text = readFileSync(path, 'utf8');
       if (path.endsWith('refresh-tokens.ts')) return false; // where revokeFamily/revokeUserTokens live
-      return accessWrites.some((pattern) => pattern.test(text)) && !text.includes('authUsers.forget(');
+      return accessWrites.some((pattern) => pattern.test(text)) && !text.includes('caches.usersChanged(');
     });
     expect(offenders.map((path) => relative(srcDir, path))).toEqual([]);
   });

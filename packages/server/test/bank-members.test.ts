@@ -361,10 +361,10 @@ describe('the members are read through an index', () => {
     for (const body of [{}, { search: 'peeters' }]) {
       const plan = await genericPlan(ctx.db, await membersStatement(body));
       expect(plan).not.toMatch(/Seq Scan/);
-      expect(plan).toMatch(/Index (Only )?Scan using users_\w+ on users|users_search_trgm/);
+      expect(plan).toMatch(/Index (Only )?Scan using users_\w+ on users|users_app_search_trgm/);
     }
     // On these few rows PostgreSQL reads the farm's index; on a large farm the search's condition is
-    // the one `users_search_trgm` holds (the users list's name filter, ADR 056), letter for letter.
+    // the one `users_app_search_trgm` holds (the users list's name filter, ADR 056), letter for letter.
     const { query } = await membersStatement({ search: 'peeters' });
     expect(query).toContain(
       `("users"."username" || ' ' || "users"."first_name" || ' ' || "users"."last_name" || ' ' || "users"."email") ilike`,

@@ -69,6 +69,12 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'users by name, filtered', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', filter: 'Lien' }, fill: 1 },
   { name: 'users by name, role filter', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', role: 'ApplicationManager' }, fill: 1 },
   { name: 'users by name, subscription filter', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', subscriptionId: '{subscription}' }, fill: 3 },
+  // A search that matches many members of every farm (ADR 099): `plukker` is in every grown member's
+  // name and address, so the installation holds farms × members matches and the farm a few hundred;
+  // the farm-scoped trigram index reads the farm's only. The demo-size demo farm has none (fill 0/8
+  // unless BENCH_SCALE_SMALL=farm grows it too). `honing` is one in eight grown offers of every farm.
+  { name: 'users search matching many of every farm', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 8, filter: 'plukker' }, fill: 8 },
+  { name: 'offers search matching many of every farm', role: 'member', path: 'product?isCompleted=false&pageSize=5&page=0&hasEnded=false&search=honing', fill: 'all' },
   { name: 'waiting list', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 2, isApproved: false }, fill: 2 },
   // The staff's cockpit (issue 33, decision 092): every to-do count, each one statement on an index of
   // migration 0018; and the outgoing e-mail's state. Answers of one object (fill 1).

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { databaseUnavailability } from '../lib/db-errors.js';
+import { ChangeListener, type ChangeListenerHandlers } from './change-listener.js';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema/index.js';
 
@@ -32,6 +34,11 @@ export interface DatabaseHandle {
   ping(timeoutMs: number): Promise<void>;
   /** PostgreSQL: statements of the pool on a connection and waiting for one (metrics, ADR 095). */
   poolUsage(): PoolUsage | undefined;
+  /**
+   * PostgreSQL: a connection of its own that listens on `channel` and reconnects (ADR 099); undefined
+   * on the embedded database, which is one process.
+   */
+  listen(channel: string, handlers: ChangeListenerHandlers): ChangeListener | undefined;
   close(): Promise<void>;
 }
 
@@ -199,14 +206,16 @@ export async function openDatabase(
         const inUse = Math.min(backends.size, pool.max);
         return { inUse, waiting: Math.max(inFlight.size - inUse, 0), max: pool.max };
       },
+      listen: (channel, handlers) => new ChangeListener(target.url, channel, handlers),
       close: async () => {
         await readiness.close();
         await sql.end({ timeout: 5 });
       },
     };
   }
-  // pg_trgm: the trigram index of the users' name filter (migration 0004, ADR 056).
-  const extensions = { pg_trgm };
+  // pg_trgm: the trigram index of the users' name filter (migration 0004, ADR 056); btree_gin: app_id
+  // inside the trigram indexes (ADR 099).
+  const extensions = { pg_trgm, btree_gin };
   let client: PGlite;
   if ('dataDir' in target) {
     const dir = join(target.dataDir, 'pglite');
@@ -226,6 +235,7 @@ export async function openDatabase(
       await withinMs(client.query('select 1'), timeoutMs);
     },
     poolUsage: () => undefined,
+    listen: () => undefined,
     close: () => client.close(),
   };
 }

@@ -4,4 +4,11 @@
  * through `tenantDb`. `app_hosts` is here because the host decides the app before any app is known.
  * Add a new server-level table here, and only here.
  */
-export const serverTables: readonly string[] = ['apps', 'app_hosts', 'server_secrets', 'jobs'];
+export const serverTables: readonly string[] = [
+  'apps',
+  'app_hosts',
+  'server_secrets',
+  'jobs',
+  'rate_limit_counters',
+  'credential_failures',
+];

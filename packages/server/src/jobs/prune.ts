@@ -1,7 +1,14 @@
 import { and, desc, inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { apps, auditLog, jobs, mollieWebhookCalls, refreshTokens } from '../db/schema/index.js';
+import {
+  apps,
+  auditLog,
+  jobs,
+  mollieWebhookCalls,
+  rateLimitCounters,
+  refreshTokens,
+} from '../db/schema/index.js';
 import { tenantDb } from '../db/tenant.js';
 import type { JobHandler } from './worker.js';
 
@@ -23,6 +30,7 @@ export interface PruneCounts {
   auditLog: number;
   jobs: number;
   webhookCalls: number;
+  rateLimitCounters: number;
 }
 
 async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
@@ -38,8 +46,8 @@ async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
 /**
  * Deletes what has outlived its use, in bounded batches: refresh tokens past their expiry (a used or
  * revoked token is kept until then, so a replay inside its lifetime is still recognised), audit rows
- * older than AUDIT_LOG_RETENTION_DAYS, finished jobs older than 30 days, and Mollie webhook calls beyond
- * the latest 1,000 of a farm.
+ * older than AUDIT_LOG_RETENTION_DAYS, finished jobs older than 30 days, Mollie webhook calls beyond
+ * the latest 1,000 of a farm, and rate-limit counters whose window has ended.
  */
 export async function pruneOldRows(
   db: Database,
@@ -129,7 +137,27 @@ export async function pruneOldRows(
     const rows = await db.delete(jobs).where(inArray(jobs.id, due)).returning({ id: jobs.id });
     return rows.length;
   });
-  return { refreshTokens: refresh, auditLog: audit, jobs: finished, webhookCalls };
+  // Rate-limit windows and failed-attempt windows that have ended (PostgreSQL's shared counts, ADR 099):
+  // a new hit starts afresh.
+  const counters = await inBatches(async () => {
+    const due = db
+      .select({ key: rateLimitCounters.key })
+      .from(rateLimitCounters)
+      .where(lt(rateLimitCounters.windowEnds, sql`now()`))
+      .limit(pruneBatchSize);
+    const rows = await db
+      .delete(rateLimitCounters)
+      .where(inArray(rateLimitCounters.key, due))
+      .returning({ key: rateLimitCounters.key });
+    return rows.length;
+  });
+  return {
+    refreshTokens: refresh,
+    auditLog: audit,
+    jobs: finished,
+    webhookCalls,
+    rateLimitCounters: counters,
+  };
 }
 
 export function pruneJobHandler(db: Database, config: Pick<Config, 'jobs'>): JobHandler {

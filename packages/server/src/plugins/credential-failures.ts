@@ -113,6 +113,42 @@ export class CredentialFailures {
 }
 
 /**
+ * Where the failed attempts are counted: in this process (`LocalFailureStore`, the embedded database),
+ * or in PostgreSQL for every process together (`PostgresFailureStore`, ADR 099).
+ */
+export interface FailureStore {
+  /** Counts an attempt when `client` may try `account` now; a refused attempt is not counted. */
+  tryAttempt(account: string, client: string, checkAttack: boolean): Promise<Verdict>;
+  /** Counts an attempt whatever the verdict (a valid reset link gets through a closed count). */
+  attempt(account: string, client: string): Promise<void>;
+  succeeded(account: string, client: string): Promise<void>;
+  refund(account: string, client: string): Promise<void>;
+}
+
+/** The counts of this process (one process: the check and the count are one step). */
+export class LocalFailureStore implements FailureStore {
+  constructor(private readonly failures: CredentialFailures) {}
+
+  async tryAttempt(account: string, client: string, checkAttack: boolean): Promise<Verdict> {
+    const verdict = this.failures.check(account, client, checkAttack);
+    if (verdict.allowed) this.failures.attempt(account, client);
+    return verdict;
+  }
+
+  async attempt(account: string, client: string): Promise<void> {
+    this.failures.attempt(account, client);
+  }
+
+  async succeeded(account: string, client: string): Promise<void> {
+    this.failures.succeeded(account, client);
+  }
+
+  async refund(account: string, client: string): Promise<void> {
+    this.failures.refund(account, client);
+  }
+}
+
+/**
  * The client an attempt comes from: its IP address, and for IPv6 its /64 network, which one subscriber
  * usually holds whole (one attacker must not count as 2^64 clients).
  */

@@ -1,11 +1,19 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteDef } from '@pluk/contract';
+import type { DatabaseHandle } from '../db/client.js';
 import { HttpError } from '../lib/http-error.js';
 import { isEmailChangeLinkValid } from '../modules/auth/email-change.js';
 import { isResetLinkValid } from '../modules/auth/password-reset.js';
 import { findUserIdByLogin } from '../modules/auth/sessions.js';
-import { clientKey, CredentialFailures } from './credential-failures.js';
+import { PostgresFailureStore } from './credential-failure-store.js';
+import {
+  clientKey,
+  CredentialFailures,
+  LocalFailureStore,
+  type FailureStore,
+} from './credential-failures.js';
+import { PostgresRateLimitStore } from './rate-limit-store.js';
 
 const minute = 60_000;
 const window = 15 * minute;
@@ -66,26 +74,37 @@ interface InFlight {
  * minute, all those routes together); failed credential attempts count per account and client, and
  * reset e-mails per account (ADR 015, 023, 047).
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, { global: false });
+export async function registerRateLimits(
+  app: FastifyInstance,
+  database: Pick<DatabaseHandle, 'db' | 'kind'>,
+): Promise<void> {
+  // On PostgreSQL every process counts in one table, the failed attempts too (ADR 099); the embedded
+  // database is one process and counts in memory.
+  const store = database.kind === 'postgres' ? sharedStore(database.db) : undefined;
+  await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
   const { authPerMinute, accountPer15Minutes, accountAttackPer15Minutes } = app.config.rateLimit;
   const perClient = app.createRateLimit({
     max: authPerMinute,
     timeWindow: minute,
-    keyGenerator: (request) => `${request.tenantApp?.appId ?? '-'}|${clientKey(request.ip)}`,
+    // Each limiter names its keys: with the shared store they live in one table.
+    keyGenerator: (request) => `client|${request.tenantApp?.appId ?? '-'}|${clientKey(request.ip)}`,
   });
   const mailPerAccount = app.createRateLimit({
     max: accountPer15Minutes,
     timeWindow: window,
-    keyGenerator: (request) => inFlightAccount.get(request) ?? '-',
+    keyGenerator: (request) => `mail|${inFlightAccount.get(request) ?? '-'}`,
   });
   const inFlightAccount = new WeakMap<FastifyRequest, string>();
-  const failures = new CredentialFailures({
+  const limits = {
     perClient: accountPer15Minutes,
     attack: accountAttackPer15Minutes,
     attackClients: 3,
     windowMs: window,
-  });
+  };
+  const failures: FailureStore =
+    database.kind === 'postgres'
+      ? new PostgresFailureStore(database.db, limits)
+      : new LocalFailureStore(new CredentialFailures(limits));
   const inFlight = new WeakMap<FastifyRequest, InFlight>();
   const tokenSubject = (token: string) => {
     const verified = app.accessTokens.verify(token, { ignoreExpiry: true });
@@ -132,20 +151,22 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     if (guard.kind === 'reset') {
       const appId = request.tenantApp?.appId ?? '-';
       const resets = `${appId}|${guard.bucket}`;
-      const verdict = failures.check(resets, from, false);
-      if (!verdict.allowed && !(await guard.valid(app, appId, (request.body ?? {}) as object))) {
-        reject(reply, verdict.retryAfterSeconds);
+      const verdict = await failures.tryAttempt(resets, from, false);
+      if (!verdict.allowed) {
+        if (!(await guard.valid(app, appId, (request.body ?? {}) as object))) {
+          reject(reply, verdict.retryAfterSeconds);
+        }
+        // A valid link gets through a closed count; counted like any attempt, refunded when it succeeds.
+        await failures.attempt(resets, from);
       }
-      failures.attempt(resets, from);
       inFlight.set(request, { account: resets, client: from, guard });
       return;
     }
-    const verdict = failures.check(account, from, guard.attack);
+    const verdict = await failures.tryAttempt(account, from, guard.attack);
     if (!verdict.allowed) {
       if (verdict.reason === 'attack') request.log.warn({ account }, 'login refused: account under attack');
       reject(reply, verdict.retryAfterSeconds);
     }
-    failures.attempt(account, from);
     inFlight.set(request, { account, client: from, guard });
   };
 
@@ -156,8 +177,8 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     inFlight.delete(request);
     if (attempt.guard.failed(reply.statusCode, payload)) return payload;
     // A used reset link takes back only its own attempt: it does not wipe that client's failed guesses.
-    if (attempt.guard.kind === 'reset') failures.refund(attempt.account, attempt.client);
-    else failures.succeeded(attempt.account, attempt.client);
+    if (attempt.guard.kind === 'reset') await failures.refund(attempt.account, attempt.client);
+    else await failures.succeeded(attempt.account, attempt.client);
     return payload;
   };
 
@@ -172,3 +193,13 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 /** A route's own hooks of one kind as a list (Fastify takes none, one or a list). */
 const hooksOf = (hooks: unknown): unknown[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+/** @fastify/rate-limit makes its store with `new`; this class hands it the shared one. */
+function sharedStore(db: DatabaseHandle['db']) {
+  const shared = new PostgresRateLimitStore(db);
+  return class {
+    constructor() {
+      return shared;
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}

@@ -55,7 +55,8 @@ export const crops = pgTable(
     // Import updates by name; the manager's list is ordered by it (keyset on lower(name), id).
     uniqueIndex('crops_app_name').on(t.appId, sql`lower(${t.name})`),
     index('crops_app_lower_name_id').on(t.appId, sql`lower(${t.name})`, t.id),
-    index('crops_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    // The name filter within the farm (btree_gin, ADR 099).
+    index('crops_app_name_trgm').using('gin', t.appId, sql`${t.name} gin_trgm_ops`),
   ],
 );
 

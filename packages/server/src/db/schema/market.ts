@@ -53,7 +53,9 @@ export const products = pgTable(
       .on(t.appId, t.createdAt, t.id)
       .where(sql`not ${t.isClosed} and ${t.takenQuantity} < ${t.quantity}`),
     index('products_app_owner').on(t.appId, t.ownerUserId),
-    index('products_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    // The title search, within the farm: app_id inside the trigram index (btree_gin, ADR 099), so a
+    // search costs what the farm holds, not every farm's matching offers.
+    index('products_app_title_trgm').using('gin', t.appId, sql`${t.title} gin_trgm_ops`),
     farmReference('products_owner_fk', t.appId, t.ownerUserId, users).onDelete('cascade'),
   ],
 );

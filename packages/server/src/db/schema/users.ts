@@ -62,9 +62,12 @@ export const users = pgTable(
       .where(sql`${t.isActive} and ${t.isApproved}`),
     // The manager's users list sorted by name (issue 12), every account.
     index('users_app_name_id').on(t.appId, t.lastName, t.firstName, t.id),
-    // The name filter (pg_trgm, ADR 056): the expression of `userSearchText` in modules/users/service.ts.
-    index('users_search_trgm').using(
+    // The name filter (pg_trgm, ADR 056): the expression of `userSearchText` in modules/users/service.ts,
+    // within the farm: app_id inside the trigram index (btree_gin, ADR 099), so a search that matches
+    // many members of every farm reads only the asking farm's entries.
+    index('users_app_search_trgm').using(
       'gin',
+      t.appId,
       sql`(${t.username} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
     ),
     unique('users_app_id_id').on(t.appId, t.id),

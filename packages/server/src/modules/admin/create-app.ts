@@ -205,9 +205,9 @@ export async function createApp(
     throw err;
   }
   // A host that answered as the default farm until now answers as the new farm from the next request.
-  app.appResolver.invalidate();
+  await app.caches.farmChanged(input.appId);
   // A new account has nothing cached yet; forgetting it keeps the rule "every write of roles forgets".
-  app.authUsers.forget(adminUserId);
+  await app.caches.usersChanged(input.appId, adminUserId);
   app.jobs.wake();
   return { appId: input.appId, name: input.name, hosts: input.hosts, address, adminUserId };
 }

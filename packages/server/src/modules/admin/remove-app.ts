@@ -43,8 +43,8 @@ export async function removeApp(
     await tx.delete(apps).where(eq(apps.appId, tenant.appId));
     return members.map((member) => member.id);
   });
-  app.appResolver.invalidate();
-  app.authUsers.forget(...userIds);
+  await app.caches.farmChanged(tenant.appId);
+  await app.caches.usersChanged(tenant.appId, ...userIds);
   await rm(mediaDirOf(app.config, tenant.appId), { recursive: true, force: true });
   app.log.warn(
     { appId: tenant.appId, byUserId: auth.impersonatedBy ?? auth.user.id },

@@ -211,7 +211,7 @@ export async function confirmEmailChange(
   });
   if (outcome.kind === 'invalid') throw invalidLink();
   if (outcome.kind === 'taken' || outcome.kind === 'race') throw emailTaken();
-  app.authUsers.forget(outcome.userId);
+  await app.caches.usersChanged(tenant.appId, outcome.userId);
   return { email: outcome.email };
 }
 

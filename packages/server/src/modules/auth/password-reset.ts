@@ -85,5 +85,5 @@ export async function resetPassword(
   });
   if (!done) throw new HttpError(400, 'RESET_TOKEN_INVALID');
   await revokeUserTokens(tenantDb(app.db, tenant.appId), input.userId);
-  app.authUsers.forget(input.userId);
+  await app.caches.usersChanged(tenant.appId, input.userId);
 }

@@ -109,7 +109,7 @@ export async function refresh(
   if (!row || row.revokedAt) return { errors: [refreshErrors.unknown] };
   if (row.usedAt) {
     await revokeFamily(tenantDb(app.db, row.appId), row.familyId);
-    app.authUsers.forget(row.userId);
+    await app.caches.usersChanged(row.appId, row.userId);
     app.log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused; family revoked');
     return { errors: [refreshErrors.reused] };
   }
@@ -136,7 +136,7 @@ export async function refresh(
   });
   if (!issued) {
     await revokeFamily(tenantDb(app.db, row.appId), row.familyId);
-    app.authUsers.forget(row.userId);
+    await app.caches.usersChanged(row.appId, row.userId);
     return { errors: [refreshErrors.reused] };
   }
   return {
@@ -152,5 +152,5 @@ export async function logout(app: FastifyInstance, tenant: Tenant, refreshToken:
   if (!row) return;
   await revokeFamily(tenantDb(app.db, row.appId), row.familyId);
   // The session's access tokens stop at the very next request, not when the cached user expires.
-  app.authUsers.forget(row.userId);
+  await app.caches.usersChanged(row.appId, row.userId);
 }

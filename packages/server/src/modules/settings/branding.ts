@@ -17,7 +17,7 @@ import { settingValue } from '../../lib/app-settings.js';
 import { HttpError } from '../../lib/http-error.js';
 import { assertImageDimensions, detectImageType } from '../../lib/image-type.js';
 import { readUploadedFile } from '../../lib/uploaded-file.js';
-import type { AppResolver } from '../../plugins/app-resolver.js';
+import type { SharedCaches } from '../../plugins/shared-caches.js';
 import type { RequestAuth } from '../../types.js';
 import { audit } from '../audit.js';
 import { logoUrlOf } from '../info/service.js';
@@ -25,12 +25,13 @@ import { logoUrlOf } from '../info/service.js';
 /**
  * The farm's own row in `apps` (a server table: every statement names the app itself) — its name,
  * harvest-year start, colours, membership texts and logo (decision 081). Every change forgets the
- * app resolver's cached tenant, so the next request (app info, colours, manifest) answers the new one.
+ * cached tenant on every process (ADR 099), so the next request (app info, colours, manifest) answers
+ * the new one.
  */
 export class Branding {
   constructor(
     private readonly db: Database,
-    private readonly resolver: AppResolver,
+    private readonly caches: SharedCaches,
   ) {}
 
   private async farm(appId: string) {
@@ -52,7 +53,7 @@ export class Branding {
       await more?.(tx);
       await audit(tx, appId, auth, action, details);
     });
-    this.resolver.invalidate();
+    await this.caches.farmChanged(appId);
   }
 
   async overview(appId: string): Promise<SettingsOverview> {

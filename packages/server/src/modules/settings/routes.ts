@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { api } from '@pluk/contract';
 import type { FeatureHandlers } from '../../plugins/contract-routes.js';
-import type { AppResolver } from '../../plugins/app-resolver.js';
 import { authOf, userOf } from '../../plugins/request-context.js';
 import { Branding } from './branding.js';
 import {
@@ -18,12 +17,9 @@ import {
  * colours, membership texts and logo; the Admin's advanced key/value screen. The farm is always the
  * signed-in user's own.
  */
-export function settingsHandlers(
-  app: FastifyInstance,
-  resolver: AppResolver,
-): FeatureHandlers<typeof api.settings> {
+export function settingsHandlers(app: FastifyInstance): FeatureHandlers<typeof api.settings> {
   const appIdOf = (request: FastifyRequest) => userOf(request).appId;
-  const branding = new Branding(app.db, resolver);
+  const branding = new Branding(app.db, app.caches);
   return {
     list: async (request) => listSettings(app.db, appIdOf(request), 'manager'),
     detail: async (request) => settingDetail(app.db, appIdOf(request), request.params.key, 'manager'),

@@ -69,3 +69,8 @@ export async function translationsVersion(app: FastifyInstance, appId: string): 
 export function forgetTranslationsVersion(app: FastifyInstance, appId: string): void {
   versionCache(app).delete(appId);
 }
+
+/** After a change that may touch every farm (a reconnection of the change listener, ADR 099). */
+export function forgetAllTranslationsVersions(app: FastifyInstance): void {
+  versionCache(app).clear();
+}

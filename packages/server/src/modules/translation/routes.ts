@@ -3,7 +3,7 @@ import type { api } from '@pluk/contract';
 import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { authOf, tenantOf } from '../../plugins/request-context.js';
 import { bundledTexts } from './bundled-texts.js';
-import { forgetTranslationsVersion, readVersion } from './overrides.js';
+import { readVersion } from './overrides.js';
 import { applyWordReplace, previewWordReplace } from './replace-word.js';
 import { listTranslations, publicOverrides, resetTranslation, updateTranslation } from './service.js';
 
@@ -33,20 +33,20 @@ export function translationHandlers(app: FastifyInstance): FeatureHandlers<typeo
     update: async (request) => {
       const farm = farmOf(request);
       const entry = await updateTranslation(app.db, texts, farm, changedBy(request), request.body);
-      forgetTranslationsVersion(app, farm.appId);
+      await app.caches.farmChanged(farm.appId);
       return entry;
     },
     reset: async (request) => {
       const farm = farmOf(request);
       const entry = await resetTranslation(app.db, texts, farm, request.query);
-      forgetTranslationsVersion(app, farm.appId);
+      await app.caches.farmChanged(farm.appId);
       return entry;
     },
     replacePreview: async (request) => previewWordReplace(app.db, texts, farmOf(request), request.body),
     replace: async (request) => {
       const farm = farmOf(request);
       const result = await applyWordReplace(app.db, texts, farm, changedBy(request), request.body);
-      forgetTranslationsVersion(app, farm.appId);
+      await app.caches.farmChanged(farm.appId);
       return result;
     },
     overrides: async (request, reply) => {

@@ -124,7 +124,7 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: sql`now()` })
     .where(eq(users.id, user.id));
   await revokeUserTokens(tenantDb(app.db, user.appId), user.id, auth.sessionId);
-  app.authUsers.forget(user.id);
+  await app.caches.usersChanged(user.appId, user.id);
 }
 
 export async function saveAvatar(app: FastifyInstance, user: AuthUser, data: Buffer, mime: ImageMime) {

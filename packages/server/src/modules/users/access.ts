@@ -61,6 +61,6 @@ export async function changeUserAccess(
     if (change.roles) await replaceRoles(farm, appId, userId, change.roles);
     return true;
   });
-  app.authUsers.forget(userId);
+  await app.caches.usersChanged(appId, userId);
   if (!found) throw notFound();
 }

@@ -226,7 +226,7 @@ export async function updateUser(
     uniqueAnswer(err);
   } finally {
     // Roles and activity are read per request from the cache (ADR 046): forget it after the commit.
-    app.authUsers.forget(input.id);
+    await app.caches.usersChanged(tenant.appId, input.id);
   }
   if (input.email !== undefined) app.jobs.wake();
   return managedUser(app, tenant.appId, input.id);

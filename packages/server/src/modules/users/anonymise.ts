@@ -222,7 +222,7 @@ export async function anonymiseUser(
       ...extraAudit,
     });
   });
-  app.authUsers.forget(userId);
+  await app.caches.usersChanged(appId, userId);
 }
 
 /** Reservations and requests still waiting on this member are handled by a person first. */

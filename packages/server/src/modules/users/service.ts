@@ -26,7 +26,8 @@ import { assertMayActOn, lockAccountToActOn } from './policy.js';
 
 /**
  * What the name filter searches: user name, first and last name (so "Jan Peeters" matches) and
- * e-mail as one text, the expression of the trigram index `users_search_trgm` (pg_trgm, ADR 056).
+ * e-mail as one text, the expression of the trigram index `users_app_search_trgm` (pg_trgm, ADR 056;
+ * app_id first, ADR 099).
  */
 export const userSearchText = sql`(${users.username} || ' ' || ${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
@@ -177,7 +178,7 @@ export async function approveUser(
     );
   });
   // The member's very next request sees the approval, not a cached refusal (ADR 046).
-  app.authUsers.forget(userId);
+  await app.caches.usersChanged(tenant.appId, userId);
   app.jobs.wake();
   return managedUser(app, tenant.appId, userId);
 }

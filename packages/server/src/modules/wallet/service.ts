@@ -499,7 +499,7 @@ async function setTransactionable(
       .where(and(eq(users.appId, appId), eq(users.id, userId)));
     return next;
   });
-  app.authUsers.forget(userId);
+  await app.caches.usersChanged(appId, userId);
   return now;
 }
 
