@@ -174,6 +174,11 @@ export const paths = {
         path: '/applicationManager/product/Detail/:productId',
         getHref: (id: number) => `/applicationManager/product/Detail/${id}`,
       },
+      /** Every reservation of the farm (ADR 096). */
+      reservations: {
+        path: '/applicationManager/product/reservations',
+        getHref: () => '/applicationManager/product/reservations',
+      },
     },
     requests: { path: '/applicationManager/requests', getHref: () => '/applicationManager/requests' },
     internalBank: {
