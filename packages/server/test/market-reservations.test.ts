@@ -25,7 +25,14 @@ let honey: OfferDetail;
 const ids: Record<string, number> = {};
 
 async function offer(title: string, priceCents: number): Promise<OfferDetail> {
-  const fields = { title, priceCents: String(priceCents), quantity: '20', description: '', unit: 'pot', pickupInfo: '' };
+  const fields = {
+    title,
+    priceCents: String(priceCents),
+    quantity: '20',
+    description: '',
+    unit: 'pot',
+    pickupInfo: '',
+  };
   const response = await ctx.request({
     method: 'POST',
     url: '/api/product/create',
@@ -37,7 +44,12 @@ async function offer(title: string, priceCents: number): Promise<OfferDetail> {
 }
 
 async function buy(as: CreatedUser, offerId: number, quantity: number): Promise<number> {
-  const response = await ctx.request({ method: 'POST', url: '/api/product/buy', as, payload: { offerId, quantity } });
+  const response = await ctx.request({
+    method: 'POST',
+    url: '/api/product/buy',
+    as,
+    payload: { offerId, quantity },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return reserveResultSchema.parse(json(response)).reservation.id;
 }
@@ -57,7 +69,11 @@ beforeAll(async () => {
   lien = await ctx.createUser({ username: 'lien', firstName: 'Lien', lastName: 'Lid' });
   tom = await ctx.createUser({ username: 'tom', firstName: 'Tom', lastName: 'Teuns' });
   const other = await ctx.createApp({ appId: 'ander', hosts: ['ander.test'] });
-  strangerManager = await ctx.createUser({ appId: other.appId, username: 'vreemd', roles: ['ProductManager'] });
+  strangerManager = await ctx.createUser({
+    appId: other.appId,
+    username: 'vreemd',
+    roles: ['ProductManager'],
+  });
   await ctx.db.update(users).set({ isTransactionable: true }).where(eq(users.id, owner.id));
   for (const u of [lien, tom]) {
     await ctx.db.update(users).set({ isTransactionable: true }).where(eq(users.id, u.id));
@@ -121,9 +137,9 @@ describe('the ProductManager’s reservations', () => {
   it('is for a ProductManager only', async () => {
     expect((await list('', lien)).statusCode).toBe(403);
     expect((await list('', owner)).statusCode).toBe(403);
-    expect((await ctx.request({ method: 'GET', url: '/api/applicationManager/product/reservations' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await ctx.request({ method: 'GET', url: '/api/applicationManager/product/reservations' })).statusCode,
+    ).toBe(401);
   });
 
   it('shows another farm nothing of this one', async () => {
@@ -150,8 +166,9 @@ describe('the ProductManager’s reservations', () => {
     ] as const) {
       const response = await list(query);
       expect(response.statusCode, query).toBe(400);
-      const error = (response.json() as { error: { code: string; message: string; fields?: Record<string, string> } })
-        .error;
+      const error = (
+        response.json() as { error: { code: string; message: string; fields?: Record<string, string> } }
+      ).error;
       expect(error.code).toBe('VALIDATION_ERROR');
       expect(error.fields?.[field], query).toMatch(/[a-z]/);
     }

@@ -90,7 +90,10 @@ const reservationCountsSql = sql<
  * and was planned again on every request (bench:scale, issue 17 point 4).
  */
 export const ownerJoin = and(eq(users.appId, products.appId), eq(users.id, products.ownerUserId));
-export const takerJoin = and(eq(users.appId, productReservations.appId), eq(users.id, productReservations.userId));
+export const takerJoin = and(
+  eq(users.appId, productReservations.appId),
+  eq(users.id, productReservations.userId),
+);
 export const offerJoin = and(
   eq(products.appId, productReservations.appId),
   eq(products.id, productReservations.productId),

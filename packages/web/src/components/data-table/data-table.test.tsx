@@ -23,7 +23,13 @@ const crops: Crop[] = [
 ];
 const columns: Column<Crop>[] = [
   { key: 'name', label: 'Naam', sort: byText((crop) => crop.name), cell: (crop) => crop.name },
-  { key: 'rows', label: 'Rijen', numeric: true, sort: byNumber((crop) => crop.rows), cell: (crop) => crop.rows },
+  {
+    key: 'rows',
+    label: 'Rijen',
+    numeric: true,
+    sort: byNumber((crop) => crop.rows),
+    cell: (crop) => crop.rows,
+  },
   { key: 'note', label: 'Opmerking', cell: () => '—' },
 ];
 
@@ -136,11 +142,11 @@ describe('DataTable on a laptop', () => {
     const onSize = vi.fn();
     show(onSize);
     const select = screen.getByRole('combobox', { name: 'Rijen per pagina' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '25',
-      '50',
-      '100',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['25', '50', '100']);
     await user.selectOptions(select, '100');
     expect(onSize).toHaveBeenCalledWith(100);
   });
@@ -163,8 +169,14 @@ describe('DataTable on a phone', () => {
 
 describe('csvText', () => {
   it('quotes every cell, keeps formulas out, and opens in Belgian Excel', () => {
-    expect(csvText(['Naam', 'Noot'], [['=SOM(A1)', 'zei "ja"'], ['-5', '@x']])).toBe(
-      '\uFEFF"Naam";"Noot"\r\n"\'=SOM(A1)";"zei ""ja"""\r\n"\'-5";"\'@x"\r\n',
-    );
+    expect(
+      csvText(
+        ['Naam', 'Noot'],
+        [
+          ['=SOM(A1)', 'zei "ja"'],
+          ['-5', '@x'],
+        ],
+      ),
+    ).toBe('\uFEFF"Naam";"Noot"\r\n"\'=SOM(A1)";"zei ""ja"""\r\n"\'-5";"\'@x"\r\n');
   });
 });

@@ -79,7 +79,12 @@ export function DataTable<T extends { id: number }>({
     return (
       <Stack gap="sm">
         {selection && rows.length > 1 && <PageCheckbox rows={rows} selection={selection} withLabel />}
-        <Stack gap="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-label={label}
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {rows.map((row) => (
             <li key={row.id}>
               {selection ? (

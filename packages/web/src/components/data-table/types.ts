@@ -44,11 +44,11 @@ export function sortRows<T extends { id: number }>(
 
 /** Text that sorts as people read it in Dutch ("Één" with "Een", case aside). */
 export const byText =
-  <T,>(of: (row: T) => string) =>
+  <T>(of: (row: T) => string) =>
   (a: T, b: T) =>
     of(a).localeCompare(of(b), 'nl', { sensitivity: 'base' });
 
 export const byNumber =
-  <T,>(of: (row: T) => number) =>
+  <T>(of: (row: T) => number) =>
   (a: T, b: T) =>
     of(a) - of(b);

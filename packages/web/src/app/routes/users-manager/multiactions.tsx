@@ -107,10 +107,12 @@ export function UsersMultiActionsRoute() {
     if (action === 'donate' && (!cents || cents < 1)) return setFormError(t('multi.amountInvalid'));
     if (action === 'donate' && !reason.trim()) return setFormError(t('multi.reasonMissing'));
     const key = `users-multi-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
-    void bulk.start(selection.rows, (user) => `${user.firstName} ${user.lastName}`, runFor(cents, key)).then(async () => {
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
-      if (needsSubscription) await invalidateSubscriptionQueries(queryClient);
-    });
+    void bulk
+      .start(selection.rows, (user) => `${user.firstName} ${user.lastName}`, runFor(cents, key))
+      .then(async () => {
+        await queryClient.invalidateQueries({ queryKey: ['users'] });
+        if (needsSubscription) await invalidateSubscriptionQueries(queryClient);
+      });
   };
 
   const csvHeader = t('multi.csvHeader').split(';');

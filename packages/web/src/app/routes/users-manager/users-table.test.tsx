@@ -56,7 +56,9 @@ describe('the users table on a laptop (ADR 096)', () => {
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ sort: 'lastSeen', direction: 'asc' }));
     expect(lastSeen).toHaveAttribute('aria-sort', 'ascending');
     // The column without a server order is no button.
-    expect(within(within(table).getByRole('columnheader', { name: 'Gebruikersnaam' })).queryByRole('button')).toBeNull();
+    expect(
+      within(within(table).getByRole('columnheader', { name: 'Gebruikersnaam' })).queryByRole('button'),
+    ).toBeNull();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rijen per pagina' }), '100');
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ rowsPerPage: 100, sort: 'lastSeen' }));

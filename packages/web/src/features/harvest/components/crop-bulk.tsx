@@ -58,7 +58,10 @@ export function CropBulk({ selection }: { selection: Selection<CropListItem> }) 
         label={t('cropTable.selectionLabel')}
         onClear={selection.clear}
         onExport={() =>
-          downloadCsv(t('cropTable.exportFile'), cropsCsv(selection.rows, t('cropTable.csvHeader').split(';')))
+          downloadCsv(
+            t('cropTable.exportFile'),
+            cropsCsv(selection.rows, t('cropTable.csvHeader').split(';')),
+          )
         }
       >
         <Button
@@ -79,7 +82,12 @@ export function CropBulk({ selection }: { selection: Selection<CropListItem> }) 
           {t('cropTable.disable', { count: active })}
         </Button>
       </SelectionBar>
-      <BulkResults results={bulk.results} total={bulk.total} running={bulk.running} label={t('cropTable.results')} />
+      <BulkResults
+        results={bulk.results}
+        total={bulk.total}
+        running={bulk.running}
+        label={t('cropTable.results')}
+      />
     </>
   );
 }

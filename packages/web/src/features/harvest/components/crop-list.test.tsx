@@ -96,7 +96,10 @@ describe('the crops on a phone', () => {
       renderApp({
         path: '/applicationManager/crops',
         account: manager,
-        handlers: { ...harvestHandlers, 'GET /api/applicationManager/Crop': () => json(feedPage([beet, leek])) },
+        handlers: {
+          ...harvestHandlers,
+          'GET /api/applicationManager/Crop': () => json(feedPage([beet, leek])),
+        },
       });
       const list = await screen.findByRole('list', { name: 'Gewassen' });
       expect(screen.queryByRole('table')).not.toBeInTheDocument();

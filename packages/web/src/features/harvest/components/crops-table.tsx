@@ -61,7 +61,13 @@ export function CropsTable({
       label: t('cropTable.name'),
       sort: byText((crop) => crop.name),
       cell: (crop) => (
-        <Text component={Link} to={hrefOf(crop.id)} fw={600} c="var(--mantine-primary-color-filled)" className="pluk-wrap">
+        <Text
+          component={Link}
+          to={hrefOf(crop.id)}
+          fw={600}
+          c="var(--mantine-primary-color-filled)"
+          className="pluk-wrap"
+        >
           {crop.name}
         </Text>
       ),

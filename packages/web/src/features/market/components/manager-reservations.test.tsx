@@ -8,7 +8,12 @@ import { apiError, feedPage, json, makeAccount, renderApp, type StubRequest } fr
 
 withoutCanvas();
 
-const productManager = makeAccount({ id: 2, roles: ['ProductManager'], firstName: 'Paula', lastName: 'Product' });
+const productManager = makeAccount({
+  id: 2,
+  roles: ['ProductManager'],
+  firstName: 'Paula',
+  lastName: 'Product',
+});
 const owner = { id: 9, firstName: 'Olga', lastName: 'Oogst' };
 const reservation = (overrides: Partial<ManagerReservation>): ManagerReservation => ({
   ...makeReservation(),
@@ -83,14 +88,18 @@ describe('the ProductManager’s reservations (ADR 096)', () => {
     await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(2));
     expect(confirmed).toEqual([{ reservationId: 42 }, { reservationId: 41 }]);
     expect(results).toHaveTextContent('Tom Teuns — Honing: De koper heeft niet genoeg plukgeld.');
-    expect(results).toHaveTextContent('Lien Lid — Verse eieren: betaald bevestigd, 5,00 plukgeld naar Olga Oogst');
+    expect(results).toHaveTextContent(
+      'Lien Lid — Verse eieren: betaald bevestigd, 5,00 plukgeld naar Olga Oogst',
+    );
     expect(screen.getByText('Klaar: 1 gelukt, 1 niet gelukt.')).toBeInTheDocument();
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Betaald');
     await waitFor(() => expect(listCalls(fetch.calls).at(-1)).toMatchObject({ status: 'paid' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rijen per pagina' }), '100');
-    await waitFor(() => expect(listCalls(fetch.calls).at(-1)).toMatchObject({ status: 'paid', pageSize: '100' }));
+    await waitFor(() =>
+      expect(listCalls(fetch.calls).at(-1)).toMatchObject({ status: 'paid', pageSize: '100' }),
+    );
   });
 
   it('is cards on a phone, and exports the chosen as CSV', async () => {
@@ -118,7 +127,9 @@ describe('the ProductManager’s reservations (ADR 096)', () => {
       await user.click(screen.getByRole('button', { name: 'Selectie exporteren (CSV)' }));
       const text = await (saved as unknown as Blob).text();
       expect(text).toContain('"Koper";"Aanbod";"Aanbieder"');
-      expect(text).toContain('"Lien Lid";"Verse eieren";"Olga Oogst";"2";"doos";"5,00";"Gereserveerd";"2030-06-02";""');
+      expect(text).toContain(
+        '"Lien Lid";"Verse eieren";"Olga Oogst";"2";"doos";"5,00";"Gereserveerd";"2030-06-02";""',
+      );
       expect(text).not.toContain('Tom');
       expect(await axeViolations()).toEqual([]);
     } finally {

@@ -40,7 +40,10 @@ function useConfirmMany(onDone: () => void) {
         async (row) => {
           await apiRequest(marketRoutes.managerConfirm, { body: { reservationId: row.id } });
           return row.totalCents > 0
-            ? t('reservations.donePaid', { amount: formatPrice(row.totalCents), owner: fullName(row.offer.owner) })
+            ? t('reservations.donePaid', {
+                amount: formatPrice(row.totalCents),
+                owner: fullName(row.offer.owner),
+              })
             : t('reservations.doneFree');
         },
       )
@@ -76,7 +79,13 @@ export function ManagerReservations({ offerHref }: { offerHref: (id: number) => 
   if (query.isPending) body = <LoadingState />;
   else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else if (items.length === 0)
-    body = <EmptyState icon={IconReceipt} title={t('reservations.emptyTitle')} text={t('reservations.emptyText')} />;
+    body = (
+      <EmptyState
+        icon={IconReceipt}
+        title={t('reservations.emptyTitle')}
+        text={t('reservations.emptyText')}
+      />
+    );
   else
     body = (
       <Stack gap="sm">
@@ -102,7 +111,10 @@ export function ManagerReservations({ offerHref }: { offerHref: (id: number) => 
             label={t('filters.status')}
             value={urlStatus}
             onChange={(event) =>
-              setFilter('status', event.currentTarget.value === 'reserved' ? 'all' : event.currentTarget.value)
+              setFilter(
+                'status',
+                event.currentTarget.value === 'reserved' ? 'all' : event.currentTarget.value,
+              )
             }
             data={statusChoices.map((value) => ({
               value,

@@ -1,4 +1,14 @@
-import { Button, Group, NativeSelect, Pagination, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { roles, type ManagedUser, type ManagedUsersQuery, type Role, type UserSort } from '@pluk/contract';
@@ -201,7 +211,9 @@ export function UsersList({
           count={own.rows.length}
           label={t('list.selectionLabel')}
           onClear={own.clear}
-          onExport={() => downloadCsv(t('list.exportFile'), usersCsv(own.rows, t('multi.csvHeader').split(';')))}
+          onExport={() =>
+            downloadCsv(t('list.exportFile'), usersCsv(own.rows, t('multi.csvHeader').split(';')))
+          }
         />
       )}
       {body}
