@@ -177,7 +177,11 @@ export const paths = {
       /** Every reservation of the farm (ADR 096). */
       reservations: {
         path: '/applicationManager/product/reservations',
-        getHref: () => '/applicationManager/product/reservations',
+        /** With an offer: only its reservations, every status (`?aanbod=&status=alle`). */
+        getHref: (offerId?: number) =>
+          offerId === undefined
+            ? '/applicationManager/product/reservations'
+            : `/applicationManager/product/reservations?aanbod=${offerId}&status=alle`,
       },
     },
     requests: { path: '/applicationManager/requests', getHref: () => '/applicationManager/requests' },

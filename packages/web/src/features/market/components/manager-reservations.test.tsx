@@ -136,4 +136,21 @@ describe('the ProductManager’s reservations (ADR 096)', () => {
       Object.assign(URL, { createObjectURL, revokeObjectURL });
     }
   });
+
+  it('shows one offer’s reservations from its page (every status), and all offers again', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderApp({
+      path: '/applicationManager/product/reservations?aanbod=5&status=alle',
+      account: productManager,
+      handlers: {
+        'GET /api/applicationManager/product/reservations': () => json(feedPage([lien, paid])),
+      },
+    });
+    await screen.findByRole('list', { name: 'Reservaties' });
+    expect(listCalls(fetch.calls)[0]).toMatchObject({ offerId: '5', status: 'all' });
+    expect(screen.getByText('Alleen de reservaties van één aanbod')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Toon alle aanbiedingen' }));
+    await waitFor(() => expect(listCalls(fetch.calls).at(-1)).not.toHaveProperty('offerId'));
+    expect(listCalls(fetch.calls).at(-1)).toMatchObject({ status: 'all' });
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCash, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,12 @@ import { useManagerReservations, type ReservationFilters } from '../api/manager-
 import { fullName } from './offer-format';
 import { reservationsCsv } from './reservations-csv';
 import { ReservationsTable } from './reservations-table';
+
+/** A whole number from the address, or null. */
+function idFrom(value: string | null): number | null {
+  const number = Number(value);
+  return value && Number.isSafeInteger(number) && number > 0 ? number : null;
+}
 
 /** The status select's values in the address: open ones first (the default), `alle` for every status. */
 const statusChoices = ['reserved', 'alle', 'paid', 'refused', 'cancelled'] as const;
@@ -63,10 +69,12 @@ export function ManagerReservations({ offerHref }: { offerHref: (id: number) => 
   const statusLabel = useReservationStatusLabel();
   const { params, search, setSearch, debouncedSearch, setFilter } = useUrlFilters();
   const urlStatus = oneOf(params.get('status'), statusChoices);
+  const offerId = idFrom(params.get('aanbod'));
   const filters: ReservationFilters = {
     status: urlStatus === 'alle' ? 'all' : urlStatus,
     search: debouncedSearch,
     pageSize: pageSizeOf(params.get('per')),
+    ...(offerId === null ? {} : { offerId }),
   };
   const query = useManagerReservations(filters);
   const selection = useSelection<ManagerReservation>();
@@ -126,6 +134,16 @@ export function ManagerReservations({ offerHref }: { offerHref: (id: number) => 
             onChange={(size) => setFilter('per', size === 25 ? 'all' : String(size))}
           />
         </SimpleGrid>
+        {offerId !== null && (
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Badge size="lg" variant="light" className="pluk-wrap">
+              {t('reservations.oneOffer')}
+            </Badge>
+            <Button variant="subtle" size="compact-md" onClick={() => setFilter('aanbod', 'all')}>
+              {t('reservations.everyOffer')}
+            </Button>
+          </Group>
+        )}
       </Stack>
       <SelectionBar
         count={selection.rows.length}
