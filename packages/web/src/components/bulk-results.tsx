@@ -64,7 +64,7 @@ export function BulkResults({
   /** The result list's name ("Resultaat per lid"). */
   label: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('lists');
   if (total === 0) return null;
   const failed = results.filter((result) => !result.ok).length;
   return (

@@ -21,7 +21,7 @@ export function PageSizeSelect({
   /** Another wording than the shared one. */
   label?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('lists');
   return (
     <NativeSelect
       label={label ?? t('dataTable.rowsPerPage')}

@@ -22,7 +22,7 @@ export function SelectionBar({
   /** The bulk actions of the list. */
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('lists');
   if (count === 0) return null;
   return (
     <Group
