@@ -3,6 +3,7 @@ import {
   feedPageQuery,
   feedPageSchema,
   idField,
+  idParam,
   idParamsSchema,
   isInPlannedYears,
   isoDateTimeSchema,
@@ -219,6 +220,37 @@ export const offerTakerSchema = reservationSchema.extend({
 });
 export type OfferTaker = z.infer<typeof offerTakerSchema>;
 
+/**
+ * One reservation in the ProductManager's list of every reservation (ADR 096): with its offer and the
+ * offer's owner (who receives the money on a confirm).
+ */
+export const managerReservationSchema = reservationSchema.extend({
+  offer: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    unit: z.string(),
+    owner: personRefSchema,
+  }),
+});
+export type ManagerReservation = z.infer<typeof managerReservationSchema>;
+
+export const managerReservationStatusSchema = z.enum(['all', 'reserved', 'paid', 'refused', 'cancelled'], {
+  error: 'Kies een geldige status: all, reserved, paid, refused of cancelled.',
+});
+/**
+ * Every reservation of the farm, newest first (ADR 096): `status` (default all), one offer's
+ * (`offerId`), a search in the taker's name and the offer's title; 25 a page, at most 100.
+ */
+export const managerReservationQuerySchema = z.object({
+  status: managerReservationStatusSchema.default('all'),
+  offerId: idParam('offerId').optional(),
+  search: searchField,
+  ...feedPageQuery({ defaultSize: 25, maxSize: 100 }),
+});
+export type ManagerReservationQuery = z.input<typeof managerReservationQuerySchema>;
+export const managerReservationPageSchema = feedPageSchema(managerReservationSchema);
+export type ManagerReservationPage = z.infer<typeof managerReservationPageSchema>;
+
 export const marketRoutes = {
   list: defineRoute({
     feature: 'market',
@@ -364,6 +396,17 @@ export const marketRoutes = {
       "The spec's paged offers call: the same list as GET applicationManager/product, its query in the body.",
     body: managerOfferQuerySchema,
     response: { 200: managerOfferPageSchema },
+  }),
+  managerReservations: defineRoute({
+    feature: 'market',
+    method: 'GET',
+    path: 'applicationManager/product/reservations',
+    permission: { role: 'ProductManager' },
+    summary:
+      'Every reservation of the farm, newest first, paged (page 0-based, or after=nextCursor), with its ' +
+      'offer and owner; status, offerId and a search in the taker and the title filter it.',
+    query: managerReservationQuerySchema,
+    response: { 200: managerReservationPageSchema },
   }),
   managerDetail: defineRoute({
     feature: 'market',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RequestDetail } from '@pluk/contract';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from './axe';
-import { makeManagerOffer, makeManagerOfferDetail, makeOfferTaker } from './market-fixtures';
+import { makeManagerOffer, makeManagerOfferDetail, makeOfferTaker, makeReservation } from './market-fixtures';
 import { feedPage, json, makeAccount, renderApp, type StubHandler } from './utils';
 
 /** Axe check of the ProductManager, RequestManager and BankManager screens (issue 8), as in a11y-tasks. */
@@ -74,6 +74,21 @@ const handlers: Record<string, StubHandler> = {
       ]),
     ),
   'GET /api/notification': () => json([]),
+  // Every reservation of the farm (ADR 096).
+  'GET /api/applicationManager/product/reservations': () =>
+    json(
+      feedPage([
+        {
+          ...makeReservation(),
+          offer: {
+            id: 12,
+            title: 'Verse eieren',
+            unit: 'doos',
+            owner: { id: 9, firstName: 'Olga', lastName: 'Oogst' },
+          },
+        },
+      ]),
+    ),
 };
 
 const screens = [
@@ -91,6 +106,11 @@ const screens = [
     name: 'product manager detail',
     path: '/applicationManager/product/Detail/12',
     ready: () => screen.findByRole('button', { name: 'Betaald bevestigen voor Lien Lid' }),
+  },
+  {
+    name: 'product manager reservations (cards on a phone)',
+    path: '/applicationManager/product/reservations',
+    ready: () => screen.findByRole('checkbox', { name: 'Lien Lid — Verse eieren kiezen' }),
   },
   {
     name: 'request manager',

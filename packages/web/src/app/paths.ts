@@ -174,6 +174,15 @@ export const paths = {
         path: '/applicationManager/product/Detail/:productId',
         getHref: (id: number) => `/applicationManager/product/Detail/${id}`,
       },
+      /** Every reservation of the farm (ADR 096). */
+      reservations: {
+        path: '/applicationManager/product/reservations',
+        /** With an offer: only its reservations, every status (`?aanbod=&status=alle`). */
+        getHref: (offerId?: number) =>
+          offerId === undefined
+            ? '/applicationManager/product/reservations'
+            : `/applicationManager/product/reservations?aanbod=${offerId}&status=alle`,
+      },
     },
     requests: { path: '/applicationManager/requests', getHref: () => '/applicationManager/requests' },
     internalBank: {

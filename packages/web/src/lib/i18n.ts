@@ -155,6 +155,7 @@ declare module 'i18next' {
       events: typeof import('../locales/nl-be/events.json');
       posts: typeof import('../locales/nl-be/posts.json');
       editor: typeof import('../locales/nl-be/editor.json');
+      lists: typeof import('../locales/nl-be/lists.json');
       comments: typeof import('../locales/nl-be/comments.json');
       media: typeof import('../locales/nl-be/media.json');
       notifications: typeof import('../locales/nl-be/notifications.json');

@@ -89,9 +89,12 @@ const reservationCountsSql = sql<
  * parameters are equal, so it priced the owner join at one row, sorted the farm's every offer for a page
  * and was planned again on every request (bench:scale, issue 17 point 4).
  */
-const ownerJoin = and(eq(users.appId, products.appId), eq(users.id, products.ownerUserId));
-const takerJoin = and(eq(users.appId, productReservations.appId), eq(users.id, productReservations.userId));
-const offerJoin = and(
+export const ownerJoin = and(eq(users.appId, products.appId), eq(users.id, products.ownerUserId));
+export const takerJoin = and(
+  eq(users.appId, productReservations.appId),
+  eq(users.id, productReservations.userId),
+);
+export const offerJoin = and(
   eq(products.appId, productReservations.appId),
   eq(products.id, productReservations.productId),
 );
@@ -123,7 +126,7 @@ const offerKeys: PageKey[] = [
 ];
 
 /** `%text%` for ILIKE, with the pattern's own characters taken literally. */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -5,6 +5,7 @@ import { userOf } from '../../plugins/request-context.js';
 import { readMultipartUpload } from '../media/upload.js';
 import { takersFileName, takersSpreadsheet, xlsxType } from './export.js';
 import { photoFields, tooManyPhotos } from './fields.js';
+import { managerReservations } from './reservations.js';
 import { listOffers, managerOffers, myOffers, myOrders, offerDetail, offerTakers } from './offers.js';
 import {
   cancelReservation,
@@ -48,6 +49,7 @@ export function marketHandlers(app: FastifyInstance): FeatureHandlers<typeof api
     myOrders: async (request) => myOrders(app.db, userOf(request)),
     managerList: async (request) => managerOffers(app.db, userOf(request), request.query),
     managerPaged: async (request) => managerOffers(app.db, userOf(request), request.body),
+    managerReservations: async (request) => managerReservations(app.db, userOf(request), request.query),
     managerDetail: async (request) =>
       offerDetail(app.db, userOf(request), request.params.id, { seesAll: true }),
     managerCreate: async (request) => createOffer(app, userOf(request), await photos(request)),

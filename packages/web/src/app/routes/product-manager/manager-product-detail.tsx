@@ -13,6 +13,7 @@ export function ManagerProductDetailRoute() {
     <ManagerOfferDetailView
       offerId={id}
       editHref={paths.manager.products.edit.getHref(id)}
+      reservationsHref={paths.manager.products.reservations.getHref(id)}
       onDeleted={() => void navigate(paths.manager.products.list.getHref(), { replace: true })}
     />
   );

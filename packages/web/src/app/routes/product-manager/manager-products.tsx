@@ -7,6 +7,7 @@ export function ManagerProductsRoute() {
     <ManagerOfferList
       hrefOf={paths.manager.products.detail.getHref}
       newHref={paths.manager.products.create.getHref()}
+      reservationsHref={paths.manager.products.reservations.getHref()}
     />
   );
 }

@@ -28,4 +28,13 @@ export const productManagerRouteObjects: RouteObject[] = [
       titleKey: 'productManager:titles.detail',
     }),
   },
+  {
+    path: paths.manager.products.reservations.path,
+    lazy: async () => ({ Component: (await import('./manager-reservations')).ManagerReservationsRoute }),
+    handle: handle({
+      access: productManager,
+      layout: 'applicationManager',
+      titleKey: 'productManager:titles.reservations',
+    }),
+  },
 ];

@@ -2,7 +2,7 @@ import { Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ManagedUser } from '@pluk/contract';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExportUsers } from '../../../features/bank/manager/api/export-transactions';
 import { useSetPayed } from '../../../features/bank/manager/api/transaction-mutations';
@@ -14,12 +14,14 @@ import { invalidateSubscriptionQueries } from '../../../features/subscription/ap
 import { approveUser } from '../../../features/users/api/approve-user';
 import { updateUser } from '../../../features/users/api/save-user';
 import { sendWelcomeEmail } from '../../../features/users/api/user-mails';
-import { BulkResults, useBulkRun } from '../../../features/users/components/bulk-results';
-import { UsersList, type UsersSelection } from '../../../features/users/components/users-list';
+import { BulkResults, useBulkRun } from '../../../components/bulk-results';
+import { useSelection } from '../../../components/data-table';
+import { UsersList } from '../../../features/users/components/users-list';
+import { usersCsv } from '../../../features/users/users-csv';
 import { useDonate } from '../../../features/wallet/api/manager-bank';
 import { isApiError } from '../../../lib/errors';
 import { parseEuros } from '../../../lib/euros';
-import { saveBlob } from '../../../lib/save-blob';
+import { downloadCsv } from '../../../lib/csv';
 import { useSubscriptionChoices } from './subscription-choices';
 
 export const multiActions = [
@@ -35,54 +37,6 @@ export const multiActions = [
 ] as const;
 export type MultiAction = (typeof multiActions)[number];
 
-/** The selection as a CSV file (name, username, e-mail, phone, roles, approved, active). */
-function selectionCsv(users: ManagedUser[], header: string[]): Blob {
-  const cell = (value: string) => `"${value.replace(/"/g, '""')}"`;
-  const rows = users.map((u) =>
-    [
-      u.firstName,
-      u.lastName,
-      u.username,
-      u.email,
-      u.phone,
-      u.roles.join(' '),
-      String(u.isApproved),
-      String(u.isActive),
-    ]
-      .map(cell)
-      .join(';'),
-  );
-  return new Blob([[header.map(cell).join(';'), ...rows].join('\r\n')], { type: 'text/csv;charset=utf-8' });
-}
-
-function useSelection(): UsersSelection & { users: ManagedUser[]; clear: () => void } {
-  const [selected, setSelected] = useState(new Map<number, ManagedUser>());
-  return useMemo(
-    () => ({
-      selected: new Set(selected.keys()),
-      users: [...selected.values()],
-      clear: () => setSelected(new Map()),
-      toggle: (user, checked) =>
-        setSelected((previous) => {
-          const next = new Map(previous);
-          if (checked) next.set(user.id, user);
-          else next.delete(user.id);
-          return next;
-        }),
-      togglePage: (users, checked) =>
-        setSelected((previous) => {
-          const next = new Map(previous);
-          for (const user of users) {
-            if (checked) next.set(user.id, user);
-            else next.delete(user.id);
-          }
-          return next;
-        }),
-    }),
-    [selected],
-  );
-}
-
 /**
  * /applicationManager/users/multiactions: select members in the users table, then run one action for
  * each of them (every action is its feature's own call, one per member) with a result per member.
@@ -91,7 +45,7 @@ export function UsersMultiActionsRoute() {
   const { t } = useTranslation('users');
   const queryClient = useQueryClient();
   const subscriptions = useSubscriptionChoices();
-  const selection = useSelection();
+  const selection = useSelection<ManagedUser>();
   const bulk = useBulkRun();
   const donate = useDonate();
   const setPayed = useSetPayed();
@@ -147,16 +101,18 @@ export function UsersMultiActionsRoute() {
 
   const start = () => {
     setFormError(null);
-    if (selection.users.length === 0) return setFormError(t('multi.nothingSelected'));
+    if (selection.rows.length === 0) return setFormError(t('multi.nothingSelected'));
     if (needsSubscription && !subscriptionId) return setFormError(t('multi.chooseSubscription'));
     const cents = action === 'donate' ? parseEuros(amount) : null;
     if (action === 'donate' && (!cents || cents < 1)) return setFormError(t('multi.amountInvalid'));
     if (action === 'donate' && !reason.trim()) return setFormError(t('multi.reasonMissing'));
     const key = `users-multi-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
-    void bulk.start(selection.users, runFor(cents, key)).then(async () => {
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
-      if (needsSubscription) await invalidateSubscriptionQueries(queryClient);
-    });
+    void bulk
+      .start(selection.rows, (user) => `${user.firstName} ${user.lastName}`, runFor(cents, key))
+      .then(async () => {
+        await queryClient.invalidateQueries({ queryKey: ['users'] });
+        if (needsSubscription) await invalidateSubscriptionQueries(queryClient);
+      });
   };
 
   const csvHeader = t('multi.csvHeader').split(';');
@@ -165,7 +121,7 @@ export function UsersMultiActionsRoute() {
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
-            {t('multi.actionTitle', { count: selection.users.length })}
+            {t('multi.actionTitle', { count: selection.rows.length })}
           </Title>
           <NativeSelect
             label={t('multi.action')}
@@ -212,13 +168,13 @@ export function UsersMultiActionsRoute() {
               loading={bulk.running}
               onClick={start}
             >
-              {t('multi.run', { count: selection.users.length })}
+              {t('multi.run', { count: selection.rows.length })}
             </Button>
             <Button
               variant="light"
               leftSection={<IconDownload size={18} aria-hidden />}
-              disabled={selection.users.length === 0}
-              onClick={() => saveBlob(selectionCsv(selection.users, csvHeader), 'selectie-leden.csv')}
+              disabled={selection.rows.length === 0}
+              onClick={() => downloadCsv(t('list.exportFile'), usersCsv(selection.rows, csvHeader))}
             >
               {t('multi.exportSelection')}
             </Button>
@@ -230,13 +186,18 @@ export function UsersMultiActionsRoute() {
             >
               {t('multi.exportAll')}
             </Button>
-            {selection.users.length > 0 && (
+            {selection.rows.length > 0 && (
               <Button variant="subtle" onClick={selection.clear}>
                 {t('multi.clear')}
               </Button>
             )}
           </Group>
-          <BulkResults results={bulk.results} total={bulk.total} running={bulk.running} />
+          <BulkResults
+            results={bulk.results}
+            total={bulk.total}
+            running={bulk.running}
+            label={t('multi.results')}
+          />
         </Stack>
       </Card>
       <UsersList subscriptions={subscriptions} selection={selection} />

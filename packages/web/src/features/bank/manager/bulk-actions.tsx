@@ -4,42 +4,26 @@ import { IconCash, IconCheck, IconFileSpreadsheet, IconMail, IconX } from '@tabl
 import { formatStructuredReference, type BulkResult, type ManagedTransaction } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { csvEuros, csvText, downloadCsv } from '../../../lib/csv';
 import { formatEuros } from '../../../lib/euros';
 import { useErrorText } from '../../../lib/form';
 import { useMarkManyPaid, useRemindMany } from './api/reopen-and-bulk';
 import { BankDialog, DialogButtons } from './bank-dialog';
 import { notifyError } from './notify';
 
-/** A cell a spreadsheet cannot take for a formula (ADR 077 point 13): text first with an apostrophe. */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-/** The selection as a CSV file for a spreadsheet (semicolons and a BOM: how Belgian Excel opens it). */
+/** The selection as a CSV file for a spreadsheet (ADR 096: the shared, formula-safe CSV). */
 export function selectionCsv(rows: ManagedTransaction[], header: string[]): string {
-  const lines = rows.map((row) =>
-    [
+  return csvText(
+    header,
+    rows.map((row) => [
       row.payerName,
       row.description,
-      (row.amountCents / 100).toFixed(2).replace('.', ','),
+      csvEuros(row.amountCents),
       row.dueDate,
       row.status,
       formatStructuredReference(row.structuredReference),
-    ]
-      .map(cell)
-      .join(';'),
+    ]),
   );
-  return `\uFEFF${[header.map(cell).join(';'), ...lines].join('\r\n')}\r\n`;
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 const ways = ['transfer', 'cash', 'manual'] as const;
@@ -228,7 +212,7 @@ export function BulkActions({
             variant="light"
             leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
             onClick={() =>
-              download(
+              downloadCsv(
                 t('bulk.exportFile'),
                 selectionCsv(rows, [
                   t('table.payer'),

@@ -1,5 +1,5 @@
-import { Badge, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingBank,
   IconCalendarPlus,
@@ -10,9 +10,9 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { bankLimits, transactionStatuses, type ManagedTransaction } from '@pluk/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PageSizeSelect, pageSizeOf, useSelection } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { ErrorState, LoadingState } from '../../../components/query-state';
@@ -30,11 +30,7 @@ import { BulkActions } from './bulk-actions';
 import { MemberSelect } from './member-select';
 import { NewTransactionDialog } from './new-transaction-dialog';
 import { notifyError, notifySuccess } from './notify';
-import { TransactionCard } from './transaction-card';
 import { TransactionTable } from './transaction-table';
-
-/** Rows per page a manager can choose (issue 33: 25–100). */
-export const pageSizes = [25, 50, 100] as const;
 
 export interface ManagerBankLinks {
   detail: (id: number) => string;
@@ -175,24 +171,11 @@ function Transactions({
 }) {
   const { t } = useTranslation('bankManager');
   const query = useTransactions(filters);
-  // A laptop gets a table (sortable, its header stays); a phone cards (issue 33).
-  const wide = useMediaQuery('(min-width: 62em)');
-  const [selected, setSelected] = useState<ReadonlyMap<number, ManagedTransaction>>(new Map());
+  const selection = useSelection<ManagedTransaction>();
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const items = feedItems(query.data, (item) => item.id);
-  const select = (ids: number[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const id of ids) {
-        const row = items.find((item) => item.id === id);
-        if (on && row) next.set(id, row);
-        else next.delete(id);
-      }
-      return next;
-    });
-  const selectedIds = new Set(selected.keys());
-  const bulk = <BulkActions rows={[...selected.values()]} onClear={() => setSelected(new Map())} />;
+  const bulk = <BulkActions rows={selection.rows} onClear={selection.clear} />;
   if (items.length === 0)
     return (
       <Stack gap="sm">
@@ -211,36 +194,8 @@ function Transactions({
   return (
     <Stack gap="sm">
       {bulk}
-      {wide ? (
-        <TransactionTable rows={items} hrefOf={hrefOf} selected={selectedIds} onSelect={select} />
-      ) : (
-        <Stack
-          gap="sm"
-          component="ul"
-          aria-label={t('list.label')}
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
-          {items.map((transaction) => (
-            <li key={transaction.id}>
-              <Group gap="xs" align="flex-start" wrap="nowrap">
-                <Checkbox
-                  mt="md"
-                  size="md"
-                  aria-label={t('table.select', {
-                    name: transaction.payerName,
-                    description: transaction.description,
-                  })}
-                  checked={selectedIds.has(transaction.id)}
-                  onChange={(event) => select([transaction.id], event.currentTarget.checked)}
-                />
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <TransactionCard transaction={transaction} to={hrefOf(transaction.id)} />
-                </div>
-              </Group>
-            </li>
-          ))}
-        </Stack>
-      )}
+      {/* A laptop gets a table (sortable, its header stays); a phone cards (ADR 096). */}
+      <TransactionTable rows={items} hrefOf={hrefOf} selected={selection.ids} onSelect={selection.onSelect} />
       <LoadMore query={query} shown={items.length} />
     </Stack>
   );
@@ -278,7 +233,7 @@ function BankList({
   const status = oneOf(params.get('status'), ['all', ...transactionStatuses] as const);
   const subscriptionId = idFrom(params.get('abonnement'));
   const userId = idFrom(params.get('lid'));
-  const rowsPerPage = oneOf(params.get('per'), ['25', '50', '100'] as const);
+  const rowsPerPage = pageSizeOf(params.get('per'));
   const member =
     userId === null
       ? null
@@ -291,7 +246,7 @@ function BankList({
     userId,
     search: debouncedSearch,
     overdue,
-    rowsPerPage: Number(rowsPerPage),
+    rowsPerPage,
   };
   const filtered =
     overdue || status !== 'all' || subscriptionId !== null || userId !== null || debouncedSearch !== '';
@@ -325,13 +280,10 @@ function BankList({
             value={subscriptionId}
             onChange={(value) => setFilter('abonnement', value)}
           />
-          <NativeSelect
+          <PageSizeSelect
             label={t('filters.rowsPerPage')}
             value={rowsPerPage}
-            onChange={(event) =>
-              setFilters({ per: event.currentTarget.value === '25' ? null : event.currentTarget.value })
-            }
-            data={pageSizes.map((size) => String(size))}
+            onChange={(size) => setFilters({ per: size === 25 ? null : String(size) })}
           />
           <MemberSelect
             label={t('filters.member')}

@@ -11,15 +11,20 @@ import { apiRequest } from '../../../lib/api-client';
 import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 import { harvestKeys, invalidateHarvestQueries } from './keys';
 
-export function getCrops(page: FeedPageParam = { page: 0 }, filter = ''): Promise<CropPage> {
-  return apiRequest(harvestRoutes.cropList, { query: { ...page, ...(filter ? { filter } : {}) } });
+export function getCrops(page: FeedPageParam = { page: 0 }, filter = '', pageSize = 25): Promise<CropPage> {
+  return apiRequest(harvestRoutes.cropList, {
+    query: { ...page, pageSize, ...(filter ? { filter } : {}) },
+  });
 }
 
-/** The crops of the farm by name, a page at a time, optionally those whose name holds `filter`. */
-export function useCrops(filter = '') {
+/**
+ * The crops of the farm by name, a page at a time (25, 50 or 100: ADR 096), optionally those whose
+ * name holds `filter`.
+ */
+export function useCrops(filter = '', pageSize = 25) {
   return useInfiniteQuery({
-    queryKey: harvestKeys.cropList(filter),
-    queryFn: ({ pageParam }) => getCrops(pageParam, filter),
+    queryKey: harvestKeys.cropList(filter, pageSize),
+    queryFn: ({ pageParam }) => getCrops(pageParam, filter, pageSize),
     ...feedPaging,
   });
 }

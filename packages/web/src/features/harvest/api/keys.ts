@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 export const harvestKeys = {
   all: ['harvest'] as const,
   crops: ['harvest', 'crops'] as const,
-  cropList: (filter: string) => ['harvest', 'crops', 'list', filter] as const,
+  cropList: (filter: string, pageSize = 25) => ['harvest', 'crops', 'list', filter, pageSize] as const,
   crop: (id: number) => ['harvest', 'crops', 'detail', id] as const,
   cropFieldOptions: ['harvest', 'fields', 'options'] as const,
   fields: ['harvest', 'fields'] as const,

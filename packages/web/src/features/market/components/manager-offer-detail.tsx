@@ -219,10 +219,13 @@ export function ManagerOfferDetailView({
   offerId,
   editHref,
   onDeleted,
+  reservationsHref,
 }: {
   offerId: number;
   editHref: string;
   onDeleted: () => void;
+  /** This offer's reservations in the table of every reservation (ADR 096: confirm many at once). */
+  reservationsHref?: string;
 }) {
   const { t } = useTranslation('productManager');
   const query = useManagerOffer(offerId);
@@ -287,9 +290,16 @@ export function ManagerOfferDetailView({
           onDeleted();
         }}
       />
-      <Title order={3} size="h4">
-        {t('detail.takers')}
-      </Title>
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h4">
+          {t('detail.takers')}
+        </Title>
+        {reservationsHref && (
+          <Button component={Link} to={reservationsHref} variant="subtle" size="compact-md">
+            {t('detail.toReservations')}
+          </Button>
+        )}
+      </Group>
       <Takers offer={offer} />
       <CommentSection subjectType="offer" subjectId={offer.id} />
     </Stack>

@@ -1,5 +1,5 @@
-import { Badge, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconBasket, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconBasket, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { marketLimits, type ManagerOffer } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -65,7 +65,16 @@ function ManagerOfferCard({ offer, to }: { offer: ManagerOffer; to: string }) {
 
 /** A filter's value from the address, or 'all' when it is missing or not one of the choices. */
 /** Every offer of the farm for the ProductManager: search, status and price filters, "Meer laden". */
-export function ManagerOfferList({ hrefOf, newHref }: { hrefOf: (id: number) => string; newHref: string }) {
+export function ManagerOfferList({
+  hrefOf,
+  newHref,
+  reservationsHref,
+}: {
+  hrefOf: (id: number) => string;
+  newHref: string;
+  /** Every reservation of the farm in one table (ADR 096). */
+  reservationsHref?: string;
+}) {
   const { t } = useTranslation('productManager');
   // The filters live in the address (?q=&status=&price=), so coming back from an offer keeps them.
   const { params, search, setSearch, debouncedSearch, setFilter } = useUrlFilters();
@@ -77,6 +86,18 @@ export function ManagerOfferList({ hrefOf, newHref }: { hrefOf: (id: number) => 
   const query = useManagerOffers(filters);
   return (
     <Stack gap="md">
+      {reservationsHref && (
+        <Group justify="flex-end">
+          <Button
+            component={Link}
+            to={reservationsHref}
+            variant="light"
+            leftSection={<IconReceipt size={18} aria-hidden />}
+          >
+            {t('list.toReservations')}
+          </Button>
+        </Group>
+      )}
       <Stack gap="xs" role="search" aria-label={t('filters.label')}>
         <TextInput
           type="search"

@@ -2,13 +2,7 @@ import { Group, List, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../lib/form';
-
-export interface BulkTarget {
-  id: number;
-  firstName: string;
-  lastName: string;
-}
+import { useErrorText } from '../lib/form';
 
 export interface BulkResult {
   id: number;
@@ -18,8 +12,9 @@ export interface BulkResult {
 }
 
 /**
- * Runs one action for each selected member, one after the other (each its own call, so one refusal
- * stops nothing else), and keeps a result per member: what the screen shows while and after it runs.
+ * Runs one action for each selected row, one after the other (each its own call, so one refusal stops
+ * nothing else), and keeps a result per row: what the screen shows while and after it runs. Shared by
+ * the users' multi-actions, the crops and the reservations (ADR 096).
  */
 export function useBulkRun() {
   const errorText = useErrorText();
@@ -28,14 +23,18 @@ export function useBulkRun() {
   const [running, setRunning] = useState(false);
   const busy = useRef(false);
   const start = useCallback(
-    async <T extends BulkTarget>(targets: T[], run: (target: T) => Promise<string>) => {
+    async <T extends { id: number }>(
+      targets: T[],
+      nameOf: (target: T) => string,
+      run: (target: T) => Promise<string>,
+    ) => {
       if (busy.current) return;
       busy.current = true;
       setRunning(true);
       setResults([]);
       setTotal(targets.length);
       for (const target of targets) {
-        const name = `${target.firstName} ${target.lastName}`;
+        const name = nameOf(target);
         let result: BulkResult;
         try {
           result = { id: target.id, name, ok: true, message: await run(target) };
@@ -52,32 +51,35 @@ export function useBulkRun() {
   return { start, results, total, running };
 }
 
-/** Progress while the action runs, then each member's result (done, or why not). */
+/** Progress while the action runs, then each row's result (done, or why not). */
 export function BulkResults({
   results,
   total,
   running,
+  label,
 }: {
   results: BulkResult[];
   total: number;
   running: boolean;
+  /** The result list's name ("Resultaat per lid"). */
+  label: string;
 }) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation('lists');
   if (total === 0) return null;
   const failed = results.filter((result) => !result.ok).length;
   return (
     <Stack gap="xs">
       <Progress
         value={(results.length / total) * 100}
-        aria-label={t('multi.progressLabel')}
+        aria-label={t('bulk.progressLabel')}
         animated={running}
       />
       <Text aria-live="polite" fw={600}>
         {running
-          ? t('multi.running', { done: results.length, total })
-          : t('multi.finished', { count: total - failed, failed })}
+          ? t('bulk.running', { done: results.length, total })
+          : t('bulk.finished', { count: total - failed, failed })}
       </Text>
-      <List spacing={4} size="sm" listStyleType="none" aria-label={t('multi.results')}>
+      <List spacing={4} size="sm" listStyleType="none" aria-label={label}>
         {results.map((result) => (
           <List.Item key={result.id}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -92,7 +94,7 @@ export function BulkResults({
                 <Text span fw={600}>
                   {result.name}
                 </Text>
-                : {result.ok ? result.message || t('multi.ok') : result.message}
+                : {result.ok ? result.message || t('bulk.ok') : result.message}
               </Text>
             </Group>
           </List.Item>
