@@ -316,7 +316,7 @@ const todoLinks: TodoLinks = {
   waitingMembers: () => paths.manager.waitingList.getHref(),
   overduePayments: () => `${paths.manager.bank.list.getHref()}?status=open&achterstallig=1`,
   bankLinesToMatch: () => paths.manager.bankImport.getHref(),
-  reservationsToHandle: () => `${paths.manager.products.list.getHref()}?reservaties=open`,
+  reservationsToHandle: () => paths.manager.products.reservations.getHref(),
   choresToConfirm: () => `${paths.manager.tasks.list.getHref()}?wachtend=1`,
   signUpsToConfirm: () => `${paths.manager.events.list.getHref()}?wachtend=1`,
   feedbackUnanswered: () => `${paths.manager.feedback.getHref()}?status=open`,
