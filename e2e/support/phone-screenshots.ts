@@ -17,7 +17,9 @@ if (!folder) throw new Error('Usage: npx tsx support/phone-screenshots.ts <folde
 mkdirSync(folder, { recursive: true });
 
 async function api<T>(page: Page, token: string, apiPath: string): Promise<T> {
-  const response = await page.request.get(`/api/${apiPath}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.get(`/api/${apiPath}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   if (!response.ok()) throw new Error(`GET ${apiPath}: ${response.status()}`);
   return (await response.json()) as T;
 }
@@ -46,9 +48,15 @@ const page = await browser.newPage({
   hasTouch: true,
   locale: 'nl-BE',
 });
-const login = await page.request.post('/api/auth/login', { data: { username: 'lid', password: 'pluk-demo' } });
+const login = await page.request.post('/api/auth/login', {
+  data: { username: 'lid', password: 'pluk-demo' },
+});
 const { token } = (await login.json()) as { token: string };
-const week = await api<{ subscriptions: Array<{ subscriptionId: number }> }>(page, token, 'pluk/plukoftheweek');
+const week = await api<{ subscriptions: Array<{ subscriptionId: number }> }>(
+  page,
+  token,
+  'pluk/plukoftheweek',
+);
 const bank = await api<Array<{ publicId: string }>>(page, token, 'Bank');
 
 await page.goto('/login');
@@ -67,7 +75,11 @@ const shots: Array<{
   scrollTo?: string;
 }> = [
   { name: 'home-320', url: '/', width: 320, firstScreen: true },
-  { name: 'pluk-subscription-320', url: `/pluk/subscription/${week.subscriptions[0]!.subscriptionId}`, width: 320 },
+  {
+    name: 'pluk-subscription-320',
+    url: `/pluk/subscription/${week.subscriptions[0]!.subscriptionId}`,
+    width: 320,
+  },
   { name: 'account-credits-320', url: '/account/credits', width: 320 },
   { name: 'market-320', url: '/market', width: 320 },
   { name: 'payment-320', url: `/account/membership/${bank[0]!.publicId}`, width: 320 },

@@ -230,7 +230,9 @@ describe('member chores', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ik help mee' }));
     // Before the server answers: my waiting place, one place more taken, my name among the helpers.
-    expect(await screen.findByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/2 van 4 plaatsen ingenomen/)).toBeInTheDocument();
     expect(screen.getByText(member.firstName)).toBeInTheDocument();
     // Nothing to cancel yet: the take has no answer.
@@ -243,11 +245,15 @@ describe('member chores', () => {
     );
     expect(screen.getByRole('button', { name: 'Ik help mee' })).toBeInTheDocument();
     expect(screen.getByText(/1 van 4 plaatsen ingenomen/)).toBeInTheDocument();
-    expect(screen.queryByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.'),
+    ).not.toBeInTheDocument();
 
     // Taken for real: the answer replaces the guess and the cancel button comes.
     await user.click(screen.getByRole('button', { name: 'Ik help mee' }));
-    expect(await screen.findByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.'),
+    ).toBeInTheDocument();
     detail = makeDetail({
       myStatus: 'waiting',
       myAssignmentId: 41,
