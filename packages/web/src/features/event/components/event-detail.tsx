@@ -3,6 +3,7 @@ import { IconClock, IconMapPin, IconUsers } from '@tabler/icons-react';
 import type { EventDetail as EventDetailData } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/query-state';
+import { useOptimisticOver } from '../../../lib/use-optimistic-over';
 import { useEvent } from '../api/events';
 import { AttendanceSheet } from './attendance-sheet';
 import { EventBadges } from './event-badges';
@@ -52,11 +53,35 @@ export function EventDetailView({ id }: { id: number }) {
   const query = useEvent(id);
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const event = query.data;
+  return <EventDetailLoaded saved={query.data} />;
+}
+
+/** A sign-up not answered yet; the server gives the real id. */
+export const pendingAttendanceId = -1;
+
+/**
+ * The event as it is once my sign-up with `guests` is done, shown while the server answers (decision
+ * 088): a new sign-up waits for a manager (as the server makes it), and takes one place and a place per
+ * guest.
+ */
+function withMySignUp(event: EventDetailData, guests: number): EventDetailData {
+  if (event.myAttendance) return event;
+  const places = 1 + guests;
+  return {
+    ...event,
+    myAttendance: { id: pendingAttendanceId, status: 'waiting', guests },
+    placesTaken: event.placesTaken + places,
+    placesLeft: event.placesLeft === null ? null : Math.max(0, event.placesLeft - places),
+  };
+}
+
+/** The sign-up shows at once, in the panel and the places line (`useOptimistic`, decision 088). */
+function EventDetailLoaded({ saved }: { saved: EventDetailData }) {
+  const [event, showSignedUp] = useOptimisticOver(saved, withMySignUp);
   return (
     <Stack gap="md" py="xs">
       <EventFacts event={event} />
-      <SignUpPanel event={event} />
+      <SignUpPanel event={event} onSigningUp={showSignedUp} />
       <AttendanceSheet eventId={event.id} totals={event.totals} />
     </Stack>
   );

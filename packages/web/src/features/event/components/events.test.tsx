@@ -306,6 +306,48 @@ describe('/events/:id (member detail)', () => {
     );
   });
 
+  it('shows me signed up at once while the server answers (useOptimistic), and puts the panel back on a refusal', async () => {
+    const answers: Array<(response: Response) => void> = [];
+    const api = eventApi(makeEvent());
+    renderApp({
+      path: '/events/5',
+      account: member,
+      handlers: {
+        ...api,
+        'POST /api/event/take': () => new Promise<Response>((resolve) => answers.push(resolve)),
+      },
+    });
+    const user = userEvent.setup();
+    const guests = await screen.findByRole('textbox', { name: /Aantal gasten/ });
+    await user.clear(guests);
+    await user.type(guests, '2');
+    await user.click(screen.getByRole('button', { name: 'Aanmelden' }));
+    // Before the answer: signed up with 2 guests, waiting; 3 more places taken; nothing to change yet.
+    expect(
+      await screen.findByText('Je bent aangemeld met 2 gasten. Een beheerder bevestigt je aanmelding nog.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('6 van 12 plaatsen ingenomen · Nog 6 plaatsen vrij')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aanmelding annuleren' })).toBeDisabled();
+    expect(answers).toHaveLength(1);
+    answers[0]!(apiError(409, 'EVENT_FULL', 'Dit evenement is volzet: er zijn geen plaatsen meer vrij.'));
+    // Refused: the server's Dutch reason, the panel and the places as they were, my 2 guests kept.
+    const refusal = await screen.findByText('Dit evenement is volzet: er zijn geen plaatsen meer vrij.');
+    expect(refusal.closest('[role="alert"]')).not.toBeNull();
+    // The error can show a render before React ends the action and drops the guess.
+    expect(await screen.findByRole('button', { name: 'Aanmelden' })).toBeInTheDocument();
+    expect(screen.getByText('3 van 12 plaatsen ingenomen · Nog 9 plaatsen vrij')).toBeInTheDocument();
+    expect(screen.queryByText(/Je bent aangemeld met/)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Aantal gasten/ })).toHaveValue('2');
+
+    // Accepted: the server's answer replaces the guess.
+    await user.click(screen.getByRole('button', { name: 'Aanmelden' }));
+    expect(await screen.findByText(/Je bent aangemeld met 2 gasten/)).toBeInTheDocument();
+    answers[1]!(await api['POST /api/event/take']!({ body: { eventId: 5, guests: 2 } } as StubRequest));
+    expect(await screen.findByText('Je bent aangemeld voor Workshop tomaten snoeien.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Aanmelding annuleren' })).toBeEnabled());
+    expect(screen.getByText('6 van 12 plaatsen ingenomen · Nog 6 plaatsen vrij')).toBeInTheDocument();
+  });
+
   it('answers an unknown event with the not-found page, without comments', async () => {
     renderApp({
       path: '/events/5',

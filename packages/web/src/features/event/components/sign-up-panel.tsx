@@ -14,7 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { eventLimits, type EventDetail } from '@pluk/contract';
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
 import { useErrorText } from '../../../lib/form';
@@ -26,11 +26,23 @@ function guestsOf(value: string | number): number {
   return Number.isFinite(number) ? Math.trunc(number) : 0;
 }
 
+/** A sign-up not answered yet (event-detail.tsx's optimistic one). */
+const isPending = (attendance: EventDetail['myAttendance']) => attendance !== null && attendance.id < 0;
+
 /**
  * Sign up with a number of guests, change the guests, or cancel — each disabled with its reason in Dutch
  * when the event is over, started, closed or has no room. The server decides in the end (the last place).
+ * Signing up is a React 19 action: `onSigningUp` shows me signed up at once (`useOptimistic` in the
+ * screen, decision 088) and React puts the panel back, with the server's refusal, when it fails.
  */
-export function SignUpPanel({ event }: { event: EventDetail }) {
+export function SignUpPanel({
+  event,
+  onSigningUp,
+}: {
+  event: EventDetail;
+  /** Shows the sign-up with these guests before the server answers; called inside the action. */
+  onSigningUp?: (guests: number) => void;
+}) {
   const { t } = useTranslation(['events', 'common']);
   const errorText = useErrorText();
   const reasonId = useId();
@@ -38,10 +50,19 @@ export function SignUpPanel({ event }: { event: EventDetail }) {
   const [guests, setGuests] = useState<string | number>(mine?.guests ?? 0);
   const [cancelOpened, cancelDialog] = useDisclosure(false);
   const { take, changeGuests, cancel } = useSignUpMutations(event.id);
-  const pending = take.isPending || changeGuests.isPending || cancel.isPending;
+  const pending = take.isPending || changeGuests.isPending || cancel.isPending || isPending(mine);
   const failed = [take, changeGuests, cancel].find((mutation) => mutation.isError);
 
-  useEffect(() => setGuests(mine?.guests ?? 0), [mine?.guests, mine?.status]);
+  // The field follows my sign-up; a refused sign-up (its guess gone) keeps what was typed.
+  const mineId = mine?.id;
+  const mineGuests = mine?.guests;
+  const shownId = useRef(mineId);
+  useEffect(() => {
+    const wasGuess = shownId.current !== undefined && shownId.current < 0;
+    shownId.current = mineId;
+    if (wasGuess && mineId === undefined) return;
+    setGuests(mineGuests ?? 0);
+  }, [mineId, mineGuests, mine?.status]);
 
   const wanted = guestsOf(guests);
   const holding = mine && mine.status !== 'refused' ? 1 + mine.guests : 0;
@@ -105,9 +126,18 @@ export function SignUpPanel({ event }: { event: EventDetail }) {
           loading={take.isPending}
           disabled={!fits}
           aria-describedby={noRoom ? reasonId : undefined}
-          onClick={() =>
-            take.mutate(wanted, { onSuccess: () => toast(t('detail.signedUpToast', { title: event.title })) })
-          }
+          onClick={() => {
+            if (take.isPending) return;
+            startTransition(async () => {
+              onSigningUp?.(wanted);
+              try {
+                await take.mutateAsync(wanted);
+              } catch {
+                return; // the refusal shows under the panel (failed)
+              }
+              toast(t('detail.signedUpToast', { title: event.title }));
+            });
+          }}
         >
           {t('detail.signUp')}
         </Button>

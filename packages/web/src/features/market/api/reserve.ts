@@ -62,12 +62,18 @@ export function useReserve(offerId: number) {
       return invalidateMarketQueries(queryClient);
     },
   });
-  const reserve = (offer: ReserveInput['offer'], quantity: number, onDone?: () => void) => {
-    if (mutation.isPending) return;
+  /** Resolves to whether it was done; a refusal shows as the mutation's error. */
+  const reserve = async (offer: ReserveInput['offer'], quantity: number): Promise<boolean> => {
+    if (mutation.isPending) return false;
     if (!key.current || key.current.quantity !== quantity) {
       key.current = { quantity, value: newIdempotencyKey() };
     }
-    mutation.mutate({ offer, quantity, idempotencyKey: key.current.value }, { onSuccess: onDone });
+    try {
+      await mutation.mutateAsync({ offer, quantity, idempotencyKey: key.current.value });
+      return true;
+    } catch {
+      return false;
+    }
   };
   return { ...mutation, reserve };
 }

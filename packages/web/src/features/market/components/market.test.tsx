@@ -170,6 +170,47 @@ describe('an offer for a member', () => {
     expect(fetch.calls.filter((c) => c.path === '/api/product/buy')).toHaveLength(1);
   });
 
+  it('shows what is left at once while the buy is answered (useOptimistic), and puts it back on a refusal', async () => {
+    const answers: Array<(response: Response) => void> = [];
+    let detail = makeOfferDetail();
+    renderApp({
+      path: '/market/offer/5',
+      account: member,
+      handlers: {
+        ...surroundings,
+        'GET /api/product/5': () => json(detail),
+        'POST /api/product/buy': () => new Promise<Response>((resolve) => answers.push(resolve)),
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Nog 8 kg over')).toBeInTheDocument();
+    const quantity = screen.getByRole('textbox', { name: 'Hoeveel?' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(screen.getByRole('button', { name: 'Kopen voor 7,50 plukgeld' }));
+    // Before the answer: 3 kg fewer, the field emptied.
+    expect(await screen.findByText('Nog 5 kg over')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Hoeveel?' })).toHaveValue('');
+    expect(answers).toHaveLength(1);
+    answers[0]!(apiError(409, 'INSUFFICIENT_FUNDS', 'Je hebt niet genoeg plukgeld beschikbaar.'));
+    // Refused: the server's Dutch reason, what is left and the quantity as they were.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Je hebt niet genoeg plukgeld beschikbaar.');
+    // The error can show a render before React ends the action and drops the guess.
+    expect(await screen.findByText('Nog 8 kg over')).toBeInTheDocument();
+    expect(screen.queryByText('Nog 5 kg over')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Hoeveel?' })).toHaveValue('3'));
+
+    // Bought: the server's answer replaces the guess, the confirmation comes.
+    await user.click(screen.getByRole('button', { name: 'Kopen voor 7,50 plukgeld' }));
+    expect(await screen.findByText('Nog 5 kg over')).toBeInTheDocument();
+    const reservation = makeReservation({ quantity: 3, totalCents: 750 });
+    detail = makeOfferDetail({ quantityLeft: 5, myReservations: [reservation] });
+    answers[1]!(json({ reservation, offer: detail } satisfies ReserveResult));
+    expect(await screen.findByText(/Gereserveerd: 3 kg voor 7,50 plukgeld/)).toBeInTheDocument();
+    expect(screen.getByText('Nog 5 kg over')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Hoeveel?' })).toHaveValue('');
+  });
+
   it('takes a free offer through product/take', async () => {
     const free = makeOfferDetail({ priceCents: 0, isFree: true });
     const { fetch } = renderApp({

@@ -23,7 +23,7 @@ function OrderCard({ order, side }: { order: Order; side: 'mine' | 'fromOthers' 
       ? t('orders.from', { name: offer.owner.firstName })
       : t('orders.by', { name: fullName(reservation.taker) });
   return (
-    <Card withBorder radius="md" padding="sm">
+    <Card withBorder radius="md" padding="sm" className="pluk-card-bleed">
       <Stack gap={4}>
         <Group justify="space-between" align="flex-start" gap="xs">
           <Text

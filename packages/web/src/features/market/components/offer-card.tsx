@@ -55,7 +55,15 @@ export function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
   const { t } = useTranslation('market');
   const cover = offer.photoIds[0];
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="xs" data-offer-card>
+    <Card
+      component={Link}
+      to={to}
+      withBorder
+      radius="md"
+      padding="xs"
+      className="pluk-card-bleed"
+      data-offer-card
+    >
       {/* The lines move under the cover once 10rem of text no longer fit beside it (200 % text). */}
       <Group align="flex-start" gap="sm">
         <div style={{ width: coverSize, flexShrink: 0 }}>

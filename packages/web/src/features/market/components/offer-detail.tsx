@@ -10,6 +10,7 @@ import { MutationConfirmDialog } from '../../../components/mutation-confirm-dial
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { formatDate, formatMoment } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/virtual-money';
+import { useOptimisticOver } from '../../../lib/use-optimistic-over';
 import { useOffer } from '../api/get-offer';
 import {
   useCancelReservation,
@@ -235,11 +236,20 @@ function OwnerActions({ offer }: { offer: OfferDetail }) {
  * edits, closes or deletes.
  */
 export function OfferDetailView({ offerId }: { offerId: number }) {
-  const { t } = useTranslation('market');
   const query = useOffer(offerId);
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const offer = query.data;
+  return <OfferDetailLoaded saved={query.data} />;
+}
+
+/** What is left once `quantity` is taken or bought, shown while the server answers (decision 088). */
+function withQuantityGone(offer: OfferDetail, quantity: number): OfferDetail {
+  return { ...offer, quantityLeft: Math.max(0, offer.quantityLeft - quantity) };
+}
+
+function OfferDetailLoaded({ saved }: { saved: OfferDetail }) {
+  const { t } = useTranslation('market');
+  const [offer, showReserved] = useOptimisticOver(saved, withQuantityGone);
   return (
     <Stack gap="md">
       <OfferPhotos title={offer.title} photoIds={offer.photoIds} />
@@ -283,7 +293,7 @@ export function OfferDetailView({ offerId }: { offerId: number }) {
       ) : (
         <>
           <LastReservationPanel offer={offer} />
-          <ReservePanel offer={offer} />
+          <ReservePanel offer={offer} onReserving={showReserved} />
           <MyReservations offer={offer} />
         </>
       )}

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconBasket, IconCheck } from '@tabler/icons-react';
 import type { OfferDetail } from '@pluk/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -18,9 +18,18 @@ const walletCodes = new Set(['NOT_TRANSACTIONABLE', 'INSUFFICIENT_FUNDS']);
 
 /**
  * Pick a quantity and take it (free) or buy it (priced). Disabled with the reason when the offer is
- * closed, ended or sold out; the server's Dutch refusal otherwise.
+ * closed, ended or sold out; the server's Dutch refusal otherwise. The take/buy is a React 19 action
+ * (decision 088): the field empties and `onReserving` shows what is left at once (`useOptimistic` in the
+ * screen); a refusal puts both back.
  */
-export function ReservePanel({ offer }: { offer: OfferDetail }) {
+export function ReservePanel({
+  offer,
+  onReserving,
+}: {
+  offer: OfferDetail;
+  /** Shows this quantity gone from the offer before the server answers; called inside the action. */
+  onReserving?: (quantity: number) => void;
+}) {
   const { t } = useTranslation('market');
   const errorText = useErrorText();
   const reserve = useReserve(offer.id);
@@ -75,8 +84,17 @@ export function ReservePanel({ offer }: { offer: OfferDetail }) {
           aria-describedby={reason ? reasonId : undefined}
           loading={reserve.isPending}
           // Decision 091: done, the field empties, so a second tap cannot buy the same again unasked;
-          // the confirmation above says what was reserved.
-          onClick={() => reserve.reserve(offer, amount, () => setQuantity(''))}
+          // the confirmation above says what was reserved. It empties at once and gets the quantity
+          // back when the server refuses (decision 088).
+          onClick={() => {
+            if (reserve.isPending) return;
+            const wanted = amount;
+            setQuantity('');
+            startTransition(async () => {
+              onReserving?.(wanted);
+              if (!(await reserve.reserve(offer, wanted))) setQuantity(wanted);
+            });
+          }}
         >
           {label}
         </Button>

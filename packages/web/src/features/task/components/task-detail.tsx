@@ -6,6 +6,8 @@ import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { ErrorState, LoadingState } from '../../../components/query-state';
 import { TakeButton } from '../../../components/take-button';
 import { useErrorText } from '../../../lib/form';
+import { useOptimisticOver } from '../../../lib/use-optimistic-over';
+import { useAccount } from '../../user/api/get-account';
 import { useTask } from '../api/get-task';
 import { useCancelTask, useTakeTask } from '../api/take-task';
 import { TaskFacts } from './task-facts';
@@ -19,7 +21,25 @@ function blockedReason(task: TaskDetail): 'reasonClosed' | 'reasonStarted' | 're
   return null;
 }
 
-function MyAssignment({ task }: { task: TaskDetail }) {
+/**
+ * The chore as it is once my take is done, shown while the server answers (decision 088): my waiting
+ * place, one place fewer, my name among the helpers.
+ */
+function withMyPlace(task: TaskDetail, firstName: string | undefined): TaskDetail {
+  if (task.myStatus) return task;
+  const placesTaken = task.placesTaken + 1;
+  return {
+    ...task,
+    myStatus: 'waiting',
+    placesTaken,
+    placesLeft: Math.max(0, task.placesLeft - 1),
+    isFull: placesTaken >= task.places,
+    helpers: firstName ? [...task.helpers, { firstName, status: 'waiting' }] : task.helpers,
+  };
+}
+
+/** `pending`: the take is not answered yet, so there is nothing to cancel. */
+function MyAssignment({ task, pending }: { task: TaskDetail; pending: boolean }) {
   const { t } = useTranslation(['tasks', 'common']);
   const cancel = useCancelTask();
   if (!task.myStatus) return null;
@@ -28,7 +48,7 @@ function MyAssignment({ task }: { task: TaskDetail }) {
     confirmed: t('detail.myStateConfirmed'),
     refused: t('detail.myStateRefused'),
   }[task.myStatus];
-  const canCancel = task.myStatus === 'waiting' && !task.hasStarted;
+  const canCancel = task.myStatus === 'waiting' && !task.hasStarted && !pending;
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="xs">
@@ -61,14 +81,22 @@ function MyAssignment({ task }: { task: TaskDetail }) {
   );
 }
 
-function TakeTask({ task }: { task: TaskDetail }) {
+function TakeTask({
+  task,
+  take,
+  onOptimistic,
+}: {
+  task: TaskDetail;
+  take: ReturnType<typeof useTakeTask>;
+  onOptimistic: () => void;
+}) {
   const { t } = useTranslation('tasks');
   const errorText = useErrorText();
-  const take = useTakeTask();
   const reason = blockedReason(task);
   return (
     <TakeButton
       mutation={take}
+      onOptimistic={onOptimistic}
       variables={task.id}
       label={t('detail.take')}
       success={t('detail.taken')}
@@ -114,11 +142,22 @@ function Helpers({ task }: { task: TaskDetail }) {
 
 /** One chore for a member: what, when, where, places; take it or see (and cancel) my assignment; who helps. */
 export function TaskDetailView({ taskId }: { taskId: number }) {
-  const { t } = useTranslation('tasks');
   const query = useTask(taskId);
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const task = query.data;
+  return <TaskDetailLoaded saved={query.data} />;
+}
+
+/**
+ * The take shows my place at once (`useOptimistic`, decision 088) and React puts the chore back as it
+ * was when the server refuses; the take's mutation lives here, so its Dutch refusal shows under the
+ * button that comes back.
+ */
+function TaskDetailLoaded({ saved }: { saved: TaskDetail }) {
+  const { t } = useTranslation('tasks');
+  const take = useTakeTask();
+  const firstName = useAccount().data?.firstName;
+  const [task, showTaken] = useOptimisticOver(saved, (current, _: null) => withMyPlace(current, firstName));
   return (
     <Stack gap="md">
       <Stack gap={6}>
@@ -138,7 +177,11 @@ export function TaskDetailView({ taskId }: { taskId: number }) {
           {task.description}
         </Text>
       )}
-      {task.myStatus ? <MyAssignment task={task} /> : <TakeTask task={task} />}
+      {task.myStatus ? (
+        <MyAssignment task={task} pending={task !== saved} />
+      ) : (
+        <TakeTask task={task} take={take} onOptimistic={() => showTaken(null)} />
+      )}
       <Helpers task={task} />
     </Stack>
   );

@@ -218,6 +218,54 @@ describe('member chores', () => {
     );
   });
 
+  it('shows my place at once while the take is answered (useOptimistic), and puts the chore back on a refusal', async () => {
+    const answers: Array<(response: Response) => void> = [];
+    const held = () => new Promise<Response>((resolve) => answers.push(resolve));
+    let detail = makeDetail();
+    renderApp({
+      path: '/tasks/5',
+      account: member,
+      handlers: { ...surroundings, 'GET /api/Task/5': () => json(detail), 'POST /api/task/take': held },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ik help mee' }));
+    // Before the server answers: my waiting place, one place more taken, my name among the helpers.
+    expect(
+      await screen.findByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/2 van 4 plaatsen ingenomen/)).toBeInTheDocument();
+    expect(screen.getByText(member.firstName)).toBeInTheDocument();
+    // Nothing to cancel yet: the take has no answer.
+    expect(screen.queryByRole('button', { name: 'Inschrijving annuleren' })).not.toBeInTheDocument();
+    expect(answers).toHaveLength(1);
+    answers[0]!(apiError(409, 'TASK_FULL', 'Dit klusje is volzet: alle plaatsen zijn al ingenomen.'));
+    // Refused: the chore as it was, the button back, the server's Dutch reason under it.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dit klusje is volzet: alle plaatsen zijn al ingenomen.',
+    );
+    expect(screen.getByRole('button', { name: 'Ik help mee' })).toBeInTheDocument();
+    expect(screen.getByText(/1 van 4 plaatsen ingenomen/)).toBeInTheDocument();
+    expect(
+      screen.queryByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.'),
+    ).not.toBeInTheDocument();
+
+    // Taken for real: the answer replaces the guess and the cancel button comes.
+    await user.click(screen.getByRole('button', { name: 'Ik help mee' }));
+    expect(
+      await screen.findByText('Je bent ingeschreven. Een beheerder bevestigt je hulp nog.'),
+    ).toBeInTheDocument();
+    detail = makeDetail({
+      myStatus: 'waiting',
+      myAssignmentId: 41,
+      placesTaken: 2,
+      placesLeft: 2,
+      helpers: [...detail.helpers, { firstName: member.firstName, status: 'waiting' }],
+    });
+    answers[1]!(json(detail));
+    expect(await screen.findByRole('button', { name: 'Inschrijving annuleren' })).toBeInTheDocument();
+    expect(screen.getByText(/2 van 4 plaatsen ingenomen/)).toBeInTheDocument();
+  });
+
   it('cancels my waiting assignment after confirming', async () => {
     let detail = makeDetail({ myStatus: 'waiting', myAssignmentId: 41 });
     const { fetch } = renderApp({
