@@ -64,7 +64,12 @@ const batches = async (as: CreatedUser = manager, host?: string) =>
     ),
   );
 const userByEmail = async (email: string) =>
-  (await ctx.db.select().from(users).where(and(eq(users.appId, ctx.appId), eq(users.email, email))))[0];
+  (
+    await ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.appId, ctx.appId), eq(users.email, email)))
+  )[0];
 const welcomeJobs = (batchId: number) =>
   ctx.db
     .select()
@@ -86,7 +91,11 @@ describe('member import', () => {
     expect(workbook.worksheets[0]!.rowCount).toBe(1);
     expect(workbook.worksheets[1]!.name).toBe('Uitleg');
     for (const as of [cropManager]) {
-      const refused = await ctx.request({ method: 'GET', url: '/api/applicationManager/User/Import/Template', as });
+      const refused = await ctx.request({
+        method: 'GET',
+        url: '/api/applicationManager/User/Import/Template',
+        as,
+      });
       expect(refused.statusCode).toBe(403);
     }
   });
@@ -131,7 +140,9 @@ describe('member import', () => {
 
   it('imports approved members without a password or mail; undo removes them in one go', async () => {
     const response = await confirm(
-      [header, 'Gert;Goossens;gert@voorbeeld.be;;;;;;', 'Hilde;Hermans;hilde@voorbeeld.be;;;;;;hilde'].join('\n'),
+      [header, 'Gert;Goossens;gert@voorbeeld.be;;;;;;', 'Hilde;Hermans;hilde@voorbeeld.be;;;;;;hilde'].join(
+        '\n',
+      ),
       '?progressKey=leden-voortgang-1',
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -148,7 +159,12 @@ describe('member import', () => {
     });
     expect(json(progress)).toEqual({ done: 2, total: 2, finished: true });
     const [listed] = await batches();
-    expect(listed).toMatchObject({ id: result.batchId, createdBy: 'Lies Leden', createdCount: 2, blockedBecause: null });
+    expect(listed).toMatchObject({
+      id: result.batchId,
+      createdBy: 'Lies Leden',
+      createdCount: 2,
+      blockedBecause: null,
+    });
 
     // Another farm neither sees nor undoes it.
     expect(await batches(stranger, other.host)).toEqual([]);
@@ -162,7 +178,9 @@ describe('member import', () => {
     const again = await undo(result.batchId);
     expect(errorOf(again).code).toBe('IMPORT_ALREADY_UNDONE');
     // The addresses are free again: the same file imports anew.
-    expect((await confirm([header, 'Gert;Goossens;gert@voorbeeld.be;;;;;;'].join('\n'))).statusCode).toBe(200);
+    expect((await confirm([header, 'Gert;Goossens;gert@voorbeeld.be;;;;;;'].join('\n'))).statusCode).toBe(
+      200,
+    );
   });
 
   it('queues one welcome e-mail per member when asked, and withdraws the unsent ones on undo', async () => {
@@ -179,7 +197,10 @@ describe('member import', () => {
       'ilse@voorbeeld.be',
       'jan@voorbeeld.be',
     ]);
-    await ctx.db.update(jobs).set({ status: 'waiting' }).where(like(jobs.idempotencyKey, `%:import-${result.batchId}`));
+    await ctx.db
+      .update(jobs)
+      .set({ status: 'waiting' })
+      .where(like(jobs.idempotencyKey, `%:import-${result.batchId}`));
     expect((await undo(result.batchId)).statusCode).toBe(200);
     expect(await welcomeJobs(result.batchId)).toHaveLength(0);
   });
@@ -207,7 +228,10 @@ describe('member import', () => {
       ...file('%PDF-1.4 niet een lijst', 'leden.pdf', 'application/pdf'),
     });
     expect(wrongType.statusCode).toBe(400);
-    expect(errorOf(wrongType)).toMatchObject({ code: 'IMPORT_FILE_REFUSED', message: 'Kies een .xlsx- of .csv-bestand.' });
+    expect(errorOf(wrongType)).toMatchObject({
+      code: 'IMPORT_FILE_REFUSED',
+      message: 'Kies een .xlsx- of .csv-bestand.',
+    });
 
     const empty = await confirm(`${header}\n`);
     expect(empty.statusCode).toBe(400);
@@ -228,6 +252,8 @@ describe('member import', () => {
     expect(errorOf(noEmail).message).toContain('"E-mail" ontbreekt');
 
     expect((await preview(`${header}\n`, cropManager)).statusCode).toBe(403);
-    expect((await confirm(`${header}\nNo;Naam;no@voorbeeld.be;;;;;;\n`, '', cropManager)).statusCode).toBe(403);
+    expect((await confirm(`${header}\nNo;Naam;no@voorbeeld.be;;;;;;\n`, '', cropManager)).statusCode).toBe(
+      403,
+    );
   });
 });

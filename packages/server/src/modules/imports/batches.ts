@@ -27,7 +27,14 @@ export function rowsOf<Row>(found: unknown): Row[] {
 /** Records a new batch in the import's own transaction (all-or-nothing with its rows). */
 export async function startBatch(
   tx: Transaction,
-  input: { appId: string; kind: ImportKind; fileName: string; userId: number; created: number; updated: number },
+  input: {
+    appId: string;
+    kind: ImportKind;
+    fileName: string;
+    userId: number;
+    created: number;
+    updated: number;
+  },
 ): Promise<number> {
   const [batch] = await tenantDb(tx, input.appId)
     .insert(importBatches)

@@ -71,7 +71,9 @@ function usernameFrom(email: string, taken: Set<string>): string {
 /** Every row of the sheet as a member with its problems, naming row and column (the Dutch header). */
 export async function buildMemberRows(db: Db, appId: string, sheet: string[][]): Promise<MemberImportRow[]> {
   if (sheet.every((cells) => cells.every((c) => c.trim() === ''))) {
-    throw refused(`Het bestand is leeg. Begin met het sjabloon: de eerste rij noemt de kolommen ${headers.join(', ')}.`);
+    throw refused(
+      `Het bestand is leeg. Begin met het sjabloon: de eerste rij noemt de kolommen ${headers.join(', ')}.`,
+    );
   }
   const header = (sheet[0] ?? []).map((h) => h.trim().toLowerCase());
   const positions = new Map<MemberImportColumnKey, number>();
@@ -137,12 +139,22 @@ export async function buildMemberRows(db: Db, appId: string, sheet: string[][]):
     if (username !== '') {
       check('username', usernameSchema);
       const lower = username.toLowerCase();
-      if (takenUsernames.has(lower)) error('username', 'Deze gebruikersnaam is al in gebruik op deze boerderij.');
+      if (takenUsernames.has(lower))
+        error('username', 'Deze gebruikersnaam is al in gebruik op deze boerderij.');
       else if (usernameRows.has(lower)) {
         error('username', `Deze gebruikersnaam staat al op rij ${usernameRows.get(lower)} van het bestand.`);
       } else usernameRows.set(lower, rowNumber);
     }
-    const row: MemberImportRow = { row: rowNumber, firstName, lastName, email, phone, address, username, errors };
+    const row: MemberImportRow = {
+      row: rowNumber,
+      firstName,
+      lastName,
+      email,
+      phone,
+      address,
+      username,
+      errors,
+    };
     rows.push(row);
     if (username === '') pending.push({ row, email });
   });
@@ -299,7 +311,9 @@ async function writeMemberImport(
     mailed.push(...inserted);
     progress.step(start + part.length);
   }
-  const emailed = loginUrl ? await queueWelcomeEmails(tx, tenant, loginUrl, mailed, () => welcomeOccasion(batchId)) : 0;
+  const emailed = loginUrl
+    ? await queueWelcomeEmails(tx, tenant, loginUrl, mailed, () => welcomeOccasion(batchId))
+    : 0;
   await audit(tx, appId, auth, 'user.import', { batchId, created: rows.length, emailed });
   return { created: rows.length, emailed, batchId };
 }
@@ -385,18 +399,16 @@ export async function undoMemberImport(
     let deleted = 0;
     for (let start = 0; start < ids.length; start += 1000) {
       const part = ids.slice(start, start + 1000);
-      await farm
-        .delete(jobs)
-        .where(
-          and(
-            eq(jobs.appId, appId),
-            eq(jobs.status, 'waiting'),
-            inArray(
-              jobs.idempotencyKey,
-              part.map((id) => `welcome:${appId}:${id}:${welcomeOccasion(batchId)}`),
-            ),
+      await farm.delete(jobs).where(
+        and(
+          eq(jobs.appId, appId),
+          eq(jobs.status, 'waiting'),
+          inArray(
+            jobs.idempotencyKey,
+            part.map((id) => `welcome:${appId}:${id}:${welcomeOccasion(batchId)}`),
           ),
-        );
+        ),
+      );
       const gone = await farm
         .delete(users)
         .where(and(eq(users.appId, appId), inArray(users.id, part)))

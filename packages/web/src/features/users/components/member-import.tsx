@@ -239,7 +239,12 @@ export function MemberImport({ onClose }: { onClose: () => void }) {
                 {t('import.undone', { count: result.created })}
               </Alert>
             ) : (
-              <Alert color="brand" icon={<IconCheck aria-hidden />} role="status" title={t('import.doneTitle')}>
+              <Alert
+                color="brand"
+                icon={<IconCheck aria-hidden />}
+                role="status"
+                title={t('import.doneTitle')}
+              >
                 {t('import.done', { count: result.created })}{' '}
                 {result.emailed > 0 ? t('import.emailed', { count: result.emailed }) : t('import.notEmailed')}
                 <Text size="sm" mt={4}>
