@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  harvestRoutes,
-  type CropImportPreview,
-  type CropImportResult,
-} from '@pluk/contract';
+import { harvestRoutes, type CropImportPreview, type CropImportResult } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
 import { useImportProgress } from '../../../components/import-parts';

@@ -53,7 +53,9 @@ export function CropImportBatches() {
   return (
     <ImportBatchList
       query={useCropImportBatches()}
-      counts={(batch) => t('importBatch.counts', { created: batch.createdCount, updated: batch.updatedCount })}
+      counts={(batch) =>
+        t('importBatch.counts', { created: batch.createdCount, updated: batch.updatedCount })
+      }
       undo={(batch) => <UndoCropImportButton batch={batch} />}
     />
   );
