@@ -135,7 +135,7 @@ export async function buildMemberRows(db: Db, appId: string, sheet: string[][]):
       postalCode: check('postalCode', addressLimits.postalCode),
       city: check('city', addressLimits.city),
     };
-    let username = raw('username');
+    const username = raw('username');
     if (username !== '') {
       check('username', usernameSchema);
       const lower = username.toLowerCase();
