@@ -36,7 +36,7 @@ export interface ConfirmDialogProps {
 }
 
 function ConsequenceList({ consequences }: { consequences: Consequences }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('dialogs');
   const parts = [
     ['gone', consequences.gone],
     ['kept', consequences.kept],
@@ -48,7 +48,7 @@ function ConsequenceList({ consequences }: { consequences: Consequences }) {
         text ? (
           <Text component="li" key={part} size="sm" className="pluk-wrap">
             <Text span fw={700} size="sm">
-              {t(`deleteDialog.${part}`)}
+              {t(`consequences.${part}`)}
             </Text>{' '}
             {text}
           </Text>

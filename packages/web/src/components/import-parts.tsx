@@ -61,10 +61,10 @@ export function ImportProgressBar({
   progress: UseQueryResult<ImportProgress>;
   total: number;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('imports');
   const done = progress.data?.done ?? 0;
   const all = progress.data?.total || total;
-  const label = t('import.progress', { done: count.format(done), total: count.format(all) });
+  const label = t('progress', { done: count.format(done), total: count.format(all) });
   return (
     <Stack gap={4} role="status">
       <Text size="sm">{label}</Text>
@@ -112,14 +112,14 @@ export function ImportBatchList({
   counts: (batch: ImportBatch) => string;
   undo: (batch: ImportBatch) => ReactNode;
 }) {
-  const { t } = useTranslation('common');
-  if (query.isError) return <Alert color="red">{t('import.batches.loadError')}</Alert>;
+  const { t } = useTranslation('imports');
+  if (query.isError) return <Alert color="red">{t('batches.loadError')}</Alert>;
   const batches = query.data ?? [];
   if (batches.length === 0) return null;
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
-        {t('import.batches.title')}
+        {t('batches.title')}
       </Title>
       <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
         {batches.map((batch) => (
@@ -128,12 +128,12 @@ export function ImportBatchList({
               <Group justify="space-between" gap="xs" align="flex-start">
                 <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
                   <Text fw={600} className="pluk-wrap">
-                    {batch.fileName || t('import.batches.noFileName')}
+                    {batch.fileName || t('batches.noFileName')}
                   </Text>
                   <Text size="sm" c="dimmed" className="pluk-wrap">
-                    {t('import.batches.when', {
+                    {t('batches.when', {
                       when: dateTime.format(new Date(batch.createdAt)),
-                      who: batch.createdBy ?? t('import.batches.someone'),
+                      who: batch.createdBy ?? t('batches.someone'),
                     })}
                     {' · '}
                     {counts(batch)}
@@ -143,12 +143,12 @@ export function ImportBatchList({
               </Group>
               {batch.undoneAt && (
                 <Text size="sm" c="dimmed">
-                  {t('import.batches.wasUndone', { when: dateTime.format(new Date(batch.undoneAt)) })}
+                  {t('batches.wasUndone', { when: dateTime.format(new Date(batch.undoneAt)) })}
                 </Text>
               )}
               {batch.blockedBecause && (
                 <Text size="sm" className="pluk-wrap">
-                  {t('import.batches.blocked', { reason: batch.blockedBecause })}
+                  {t('batches.blocked', { reason: batch.blockedBecause })}
                 </Text>
               )}
             </Stack>
