@@ -25,6 +25,7 @@ export * from './request.js';
 export * from './wallet.js';
 export * from './subscription.js';
 export * from './harvest.js';
+export * from './imports.js';
 export * from './bank.js';
 export * from './reenrolment.js';
 export * from './admin.js';

@@ -9,7 +9,14 @@ import {
   pagedResultSchema,
   urlBooleanSchema,
 } from './common.js';
-import { defineRoute } from './define-route.js';
+import { defineRoute, multipart } from './define-route.js';
+import {
+  importBatchSchema,
+  importProgressKeySchema,
+  importProgressQuerySchema,
+  importProgressSchema,
+  importUndoResultSchema,
+} from './imports.js';
 import { emailSchema, householdMemberInputSchema, nameSchema, phoneSchema, usernameSchema } from './auth.js';
 import { roleSchema } from './role-schema.js';
 import { householdMemberSchema } from './user.js';
@@ -174,6 +181,69 @@ export const refuseResultSchema = z.object({
 /** Waiting-list defaults of product-spec §9: page 1, 50 rows, not approved. */
 export const waitingListQuery = { page: 1, rowsPerPage: 50, isApproved: false } as const;
 
+/**
+ * The columns of the members spreadsheet (decision 097), in order, by their Dutch header (first row).
+ * An empty username becomes one made from the e-mail address.
+ */
+export const memberImportColumns = [
+  { key: 'firstName', header: 'Voornaam', required: true },
+  { key: 'lastName', header: 'Achternaam', required: true },
+  { key: 'email', header: 'E-mail', required: true },
+  { key: 'phone', header: 'Telefoon', required: false },
+  { key: 'street', header: 'Straat', required: false },
+  { key: 'number', header: 'Huisnummer', required: false },
+  { key: 'postalCode', header: 'Postcode', required: false },
+  { key: 'city', header: 'Gemeente', required: false },
+  { key: 'username', header: 'Gebruikersnaam', required: false },
+] as const;
+export type MemberImportColumnKey = (typeof memberImportColumns)[number]['key'];
+
+/** One problem of a member row, naming its row (1 = the header) and column (its Dutch header). */
+export const memberImportErrorSchema = z.object({
+  row: z.number().int().min(1),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type MemberImportError = z.infer<typeof memberImportErrorSchema>;
+
+export const memberImportRowSchema = z.object({
+  /** The spreadsheet row (2 is the first row after the header). */
+  row: z.number().int().min(2),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: addressSchema,
+  /** The username the account gets: the file's, or one made from the e-mail address. */
+  username: z.string(),
+  errors: z.array(memberImportErrorSchema),
+});
+export type MemberImportRow = z.infer<typeof memberImportRowSchema>;
+
+/** What the file would do: every row with its problems; `canImport` when none has any. */
+export const memberImportPreviewSchema = z.object({
+  rows: z.array(memberImportRowSchema),
+  creates: z.number().int().min(0),
+  errorCount: z.number().int().min(0),
+  canImport: z.boolean(),
+});
+export type MemberImportPreview = z.infer<typeof memberImportPreviewSchema>;
+
+export const memberImportConfirmQuerySchema = z.object({
+  progressKey: importProgressKeySchema.optional(),
+  /** "Stuur een welkomstmail": one welcome e-mail job per new member; none without it. */
+  sendWelcomeEmail: urlBooleanSchema.default(false),
+});
+
+export const memberImportResultSchema = z.object({
+  created: z.number().int().min(0),
+  /** Welcome e-mails queued (0 unless asked for). */
+  emailed: z.number().int().min(0),
+  /** The batch that can be undone while none of its members used the account (decision 097). */
+  batchId: z.number().int(),
+});
+export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
+
 export const usersRoutes = {
   paged: defineRoute({
     feature: 'users',
@@ -301,5 +371,70 @@ export const usersRoutes = {
       "account above the caller's roles (403 ACCOUNT_ABOVE_YOURS).",
     params: idParamsSchema,
     response: { 200: okSchema },
+  }),
+  importPreview: defineRoute({
+    feature: 'users',
+    method: 'POST',
+    path: 'applicationManager/User/Import/Preview',
+    permission: { role: 'ApplicationManager' },
+    summary:
+      'Reads a members spreadsheet (multipart field `file`, .xlsx or .csv, header row Voornaam, Achternaam, ' +
+      'E-mail, Telefoon, Straat, Huisnummer, Postcode, Gemeente, Gebruikersnaam) and answers every row with ' +
+      'its Dutch problems (missing or bad e-mail, twice in the file, already a member); changes nothing. ' +
+      'A file that cannot be read safely answers 400 IMPORT_FILE_REFUSED.',
+    body: multipart,
+    response: { 200: memberImportPreviewSchema },
+  }),
+  importConfirm: defineRoute({
+    feature: 'users',
+    method: 'POST',
+    path: 'applicationManager/User/Import/Confirm',
+    permission: { role: 'ApplicationManager' },
+    summary:
+      'Imports the same file as approved, active members without a password, all in one transaction or ' +
+      'nothing (400 IMPORT_INVALID naming the first problems; a second confirm of the same file finds its ' +
+      'members already there). `sendWelcomeEmail=true` queues one welcome e-mail per member.',
+    query: memberImportConfirmQuerySchema,
+    body: multipart,
+    response: { 200: memberImportResultSchema },
+  }),
+  importTemplate: defineRoute({
+    feature: 'users',
+    method: 'GET',
+    path: 'applicationManager/User/Import/Template',
+    permission: { role: 'ApplicationManager' },
+    summary: 'An empty members spreadsheet (.xlsx) with the Dutch headers and a sheet that explains them.',
+    response: 'file',
+  }),
+  importProgress: defineRoute({
+    feature: 'users',
+    method: 'GET',
+    path: 'applicationManager/User/Import/Progress',
+    permission: { role: 'ApplicationManager' },
+    summary:
+      "How far the members confirm started with this `progressKey` is; 404 when this farm's server knows " +
+      'no such import.',
+    query: importProgressQuerySchema,
+    response: { 200: importProgressSchema },
+  }),
+  importBatches: defineRoute({
+    feature: 'users',
+    method: 'GET',
+    path: 'applicationManager/User/Import/Batches',
+    permission: { role: 'ApplicationManager' },
+    summary: "The farm's last 20 member imports, newest first, each saying whether it can still be undone.",
+    response: { 200: z.array(importBatchSchema) },
+  }),
+  importUndo: defineRoute({
+    feature: 'users',
+    method: 'POST',
+    path: 'applicationManager/User/Import/Batches/:id/Undo',
+    permission: { role: 'ApplicationManager' },
+    summary:
+      'Undoes a member import in one transaction: deletes the members it created; 409 IMPORT_IN_USE naming ' +
+      'the members who used their account since (logged in, chose a password, subscribed, paid, signed ' +
+      'up, or were changed by a manager).',
+    params: idParamsSchema,
+    response: { 200: importUndoResultSchema },
   }),
 } as const;

@@ -117,6 +117,10 @@ export const paths = {
         path: '/applicationManager/users/multiactions',
         getHref: () => '/applicationManager/users/multiactions',
       },
+      import: {
+        path: '/applicationManager/users/import',
+        getHref: () => '/applicationManager/users/import',
+      },
     },
     waitingList: {
       path: '/applicationManager/users/waiting-list',

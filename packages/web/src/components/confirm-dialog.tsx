@@ -5,6 +5,16 @@ import { useErrorText } from '../lib/form';
 import { Dialog } from './dialog';
 import { FormError } from './form-error';
 
+/**
+ * What a delete, remove or anonymise does, in the same three plain parts on every screen (decision 097):
+ * what is gone for good, what is kept, and what can be undone instead (deactivate, close, switch off).
+ */
+export interface Consequences {
+  gone: string;
+  kept?: string;
+  instead?: string;
+}
+
 export interface ConfirmDialogProps {
   opened: boolean;
   onClose: () => void;
@@ -21,6 +31,31 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** What else the dialog asks before it confirms (the removal's typed name), below the text. */
   children?: ReactNode;
+  /** For a delete: what goes for good, what stays and what can be undone instead, below the text. */
+  consequences?: Consequences;
+}
+
+function ConsequenceList({ consequences }: { consequences: Consequences }) {
+  const { t } = useTranslation('dialogs');
+  const parts = [
+    ['gone', consequences.gone],
+    ['kept', consequences.kept],
+    ['instead', consequences.instead],
+  ] as const;
+  return (
+    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+      {parts.map(([part, text]) =>
+        text ? (
+          <Text component="li" key={part} size="sm" className="pluk-wrap">
+            <Text span fw={700} size="sm">
+              {t(`consequences.${part}`)}
+            </Text>{' '}
+            {text}
+          </Text>
+        ) : null,
+      )}
+    </Stack>
+  );
 }
 
 /** Asks once more before an action a manager or member cannot take back (close, delete, cancel). */
@@ -36,6 +71,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   children,
+  consequences,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const errorText = useErrorText();
@@ -43,6 +79,7 @@ export function ConfirmDialog({
     <Dialog opened={opened} onClose={onClose} title={title}>
       <Stack>
         <Text>{text}</Text>
+        {consequences && <ConsequenceList consequences={consequences} />}
         {children}
         {error ? <FormError>{errorText(error)}</FormError> : null}
         <Group justify="flex-end">

@@ -151,6 +151,8 @@ declare module 'i18next' {
       user: typeof import('../locales/nl-be/user.json');
       users: typeof import('../locales/nl-be/users.json');
       emailChange: typeof import('../locales/nl-be/emailChange.json');
+      imports: typeof import('../locales/nl-be/imports.json');
+      dialogs: typeof import('../locales/nl-be/dialogs.json');
       tasks: typeof import('../locales/nl-be/tasks.json');
       events: typeof import('../locales/nl-be/events.json');
       posts: typeof import('../locales/nl-be/posts.json');

@@ -1,10 +1,18 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportBatch, ImportUndoResult } from '@pluk/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import { tenantDb } from '../../db/tenant.js';
-import { cropFields, crops, fields, importBatchItems, importBatches, users } from '../../db/schema/index.js';
+import { cropFields, crops, fields } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { HttpError } from '../../lib/http-error.js';
+import {
+  listImportBatches,
+  lockOpenBatch,
+  markUndone,
+  namedList,
+  namesShown,
+  rowsOf,
+} from '../imports/batches.js';
 
 type Db = Database | Transaction;
 
@@ -35,8 +43,6 @@ export async function fieldIdsOf(db: Db, appId: string, cropIds: number[]): Prom
   return byCrop;
 }
 
-const namesShown = 5;
-
 /**
  * The crops of a batch that keep it from being undone: changed after the import (by hand or by a later
  * import), or — for a crop it created — given photos or pluk since. Undo would lose that work.
@@ -57,45 +63,18 @@ async function blockers(db: Db, appId: string, batchId: number): Promise<{ names
       )
     order by lower(c.name), c.id
     limit ${namesShown}`);
-  // PGlite answers `{ rows }`, postgres.js the rows themselves.
-  type Row = { name: string; total: number | string };
-  const list = (found as unknown as { rows?: Row[] }).rows ?? (found as unknown as Row[]);
+  const list = rowsOf<{ name: string; total: number | string }>(found);
   return { names: list.map((r) => r.name), count: Number(list[0]?.total ?? 0) };
 }
 
 function blockedMessage({ names, count }: { names: string[]; count: number }): string | null {
   if (count === 0) return null;
-  const more = count > names.length ? ` en ${count - names.length} andere` : '';
-  return `${count === 1 ? 'Dit gewas werd' : `${count} gewassen werden`} na de import gewijzigd of kregen foto's of pluk: ${names.join(', ')}${more}. Ongedaan maken zou dat werk wissen.`;
+  return `${count === 1 ? 'Dit gewas werd' : `${count} gewassen werden`} na de import gewijzigd of kregen foto's of pluk: ${namedList({ names, count })}. Ongedaan maken zou dat werk wissen.`;
 }
 
 /** The farm's last 20 crop imports, newest first. */
 export async function listCropImportBatches(db: Database, appId: string): Promise<ImportBatch[]> {
-  const rows = await tenantDb(db, appId)
-    .select({
-      batch: importBatches,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(importBatches)
-    .leftJoin(users, and(eq(users.appId, importBatches.appId), eq(users.id, importBatches.createdByUserId)))
-    .where(and(eq(importBatches.appId, appId), eq(importBatches.kind, 'crops')))
-    .orderBy(desc(importBatches.id))
-    .limit(20);
-  const answer: ImportBatch[] = [];
-  for (const { batch, firstName, lastName } of rows) {
-    answer.push({
-      id: batch.id,
-      fileName: batch.fileName,
-      createdAt: batch.createdAt.toISOString(),
-      createdBy: firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim(),
-      createdCount: batch.createdCount,
-      updatedCount: batch.updatedCount,
-      undoneAt: batch.undoneAt?.toISOString() ?? null,
-      blockedBecause: batch.undoneAt ? null : blockedMessage(await blockers(db, appId, batch.id)),
-    });
-  }
-  return answer;
+  return listImportBatches(db, appId, 'crops', async (id) => blockedMessage(await blockers(db, appId, id)));
 }
 
 /**
@@ -111,19 +90,7 @@ export async function undoCropImport(
 ): Promise<ImportUndoResult> {
   return inTransaction(db, async (tx) => {
     const farm = tenantDb(tx, appId);
-    const [batch] = await farm
-      .select()
-      .from(importBatches)
-      .where(
-        and(eq(importBatches.appId, appId), eq(importBatches.id, batchId), eq(importBatches.kind, 'crops')),
-      )
-      .for('update');
-    if (!batch) throw new HttpError(404, 'NOT_FOUND', 'Deze import bestaat niet.');
-    if (batch.undoneAt) throw new HttpError(409, 'IMPORT_ALREADY_UNDONE');
-    const items = await farm
-      .select()
-      .from(importBatchItems)
-      .where(and(eq(importBatchItems.appId, appId), eq(importBatchItems.batchId, batchId)));
+    const { items } = await lockOpenBatch(tx, appId, 'crops', batchId);
     const ids = items.map((i) => i.entityId);
     // Lock the crops, so nobody changes one between the check and the undo.
     for (let start = 0; start < ids.length; start += 1000) {
@@ -174,10 +141,7 @@ export async function undoCropImport(
         .map((fieldId) => ({ appId, cropId: item.entityId, fieldId }));
       if (links.length > 0) await farm.insert(cropFields).values(links);
     }
-    await farm
-      .update(importBatches)
-      .set({ undoneAt: sql`now()`, undoneByUserId: userId })
-      .where(and(eq(importBatches.appId, appId), eq(importBatches.id, batchId)));
+    await markUndone(tx, appId, batchId, userId);
     return { deleted, restored };
   });
 }

@@ -1,5 +1,5 @@
 import { cropImportColumns } from '@pluk/contract';
-import { newSheet, xlsxBuffer } from '../bank/exports/spreadsheet.js';
+import { importTemplate } from '../imports/template.js';
 
 /**
  * The crop spreadsheet to start from (decision 094): the Dutch headers the import reads on the first sheet
@@ -8,20 +8,6 @@ import { newSheet, xlsxBuffer } from '../bank/exports/spreadsheet.js';
  */
 export async function cropImportTemplate(): Promise<Buffer> {
   const widths: Record<string, number> = { name: 24, description: 40, howToHarvest: 36, fields: 24 };
-  const { workbook } = newSheet(
-    'Gewassen',
-    cropImportColumns.map((column) => ({
-      header: column.header,
-      key: column.key,
-      width: widths[column.key] ?? 14,
-    })),
-  );
-  const help = workbook.addWorksheet('Uitleg');
-  help.columns = [
-    { header: 'Kolom', key: 'column', width: 16 },
-    { header: 'Uitleg', key: 'help', width: 90 },
-  ];
-  help.getRow(1).font = { bold: true };
   const explain: Record<(typeof cropImportColumns)[number]['key'], string> = {
     name: 'Verplicht. Een gewas met dezelfde naam wordt bijgewerkt, een nieuwe naam wordt toegevoegd.',
     description: 'Wat leden over het gewas lezen.',
@@ -40,12 +26,15 @@ export async function cropImportTemplate(): Promise<Buffer> {
     fields: 'Veld 1, Serre',
     isActive: 'ja',
   };
-  for (const column of cropImportColumns) {
-    help.addRow({ column: column.header, help: `${explain[column.key]} Voorbeeld: ${example[column.key]}` });
-  }
-  help.addRow({
-    column: '',
-    help: 'Vervang de voorbeeldrij door je eigen gewassen. Formules worden niet aanvaard.',
-  });
-  return xlsxBuffer(workbook);
+  return importTemplate(
+    'Gewassen',
+    cropImportColumns.map((column) => ({
+      key: column.key,
+      header: column.header,
+      width: widths[column.key] ?? 14,
+      help: explain[column.key],
+      example: example[column.key],
+    })),
+    'Vervang de voorbeeldrij door je eigen gewassen. Formules worden niet aanvaard.',
+  );
 }

@@ -17,6 +17,18 @@ import { anonymiseUser } from './anonymise.js';
 import { assertMayActOn } from './policy.js';
 import { refuseRegistration } from './refuse.js';
 import { approveUser, managedUser, pagedUsers } from './service.js';
+import { HttpError } from '../../lib/http-error.js';
+import { importProgress } from '../../lib/import-progress.js';
+import { readImportFile } from '../../lib/spreadsheet-import.js';
+import { sendSpreadsheet } from '../bank/exports/spreadsheet.js';
+import {
+  confirmMemberImport,
+  listMemberImportBatches,
+  memberImportTemplate,
+  memberProgressKey,
+  previewMemberImport,
+  undoMemberImport,
+} from './member-import.js';
 
 export function usersHandlers(app: FastifyInstance): FeatureHandlers<typeof api.users> {
   return {
@@ -44,5 +56,23 @@ export function usersHandlers(app: FastifyInstance): FeatureHandlers<typeof api.
     },
     resetPassword: async (request) =>
       sendPasswordReset(app, tenantOf(request), authOf(request), request.params.id),
+    importPreview: async (request) =>
+      previewMemberImport(app.db, tenantOf(request).appId, await readImportFile(request)),
+    importConfirm: async (request) =>
+      confirmMemberImport(app, tenantOf(request), authOf(request), await readImportFile(request), {
+        progressKey: request.query.progressKey,
+        sendWelcomeEmail: request.query.sendWelcomeEmail,
+      }),
+    importTemplate: async (_request, reply) =>
+      sendSpreadsheet(reply, 'leden-sjabloon.xlsx', await memberImportTemplate()),
+    importProgress: async (request) => {
+      const key = memberProgressKey(request.query.progressKey);
+      const progress = importProgress.get(tenantOf(request).appId, key);
+      if (!progress) throw new HttpError(404, 'NOT_FOUND', 'Deze import loopt niet (meer).');
+      return progress;
+    },
+    importBatches: async (request) => listMemberImportBatches(app.db, tenantOf(request).appId),
+    importUndo: async (request) =>
+      undoMemberImport(app, tenantOf(request).appId, authOf(request), request.params.id),
   };
 }

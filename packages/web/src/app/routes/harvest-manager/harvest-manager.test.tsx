@@ -230,6 +230,10 @@ describe('crops', () => {
 
     await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Gewas verwijderen' });
+    // The same three parts as every delete dialog (decision 097), with switching off as the way back.
+    expect(dialog).toHaveTextContent('Voorgoed weg: het gewas, zijn pluk per abonnement');
+    expect(dialog).toHaveTextContent('Blijft bewaard: wat leden al plukten en de verstuurde plukmails.');
+    expect(dialog).toHaveTextContent('Liever terug te draaien? Schakel het gewas uit');
     await user.click(within(dialog).getByRole('button', { name: 'Ja, verwijderen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/applicationManager/crops'));
   });

@@ -30,6 +30,15 @@ export const usersManagerRouteObjects: RouteObject[] = [
     }),
   },
   {
+    path: users.import.path,
+    lazy: async () => ({ Component: (await import('./member-import')).MemberImportRoute }),
+    handle: handle({
+      access: 'applicationManager',
+      layout: 'applicationManager',
+      titleKey: 'users:titles.import',
+    }),
+  },
+  {
     path: users.create.path,
     lazy: async () => ({ Component: (await import('./user-form')).UserNewRoute }),
     handle: handle({ access: 'applicationManager', layout: 'modal', titleKey: 'users:titles.new' }),

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ManagedUser, ManagedUserDetail } from '@pluk/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from '../../../../test/axe';
 import { makeMembership } from '../../../../test/harvest-member-fixtures';
 import {
   apiError,
@@ -201,7 +202,13 @@ describe('/applicationManager/users/{id} and the form', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Betaalde transacties, portefeuille en werkpunten blijven bewaard');
+    // Decision 097: every delete dialog says what goes for good, what stays and what can be undone instead.
+    expect(dialog).toHaveTextContent('Voorgoed weg: naam, contactgegevens, gezin, rollen en foto');
+    expect(dialog).toHaveTextContent(
+      'Blijft bewaard: betaalde transacties met hun bedragen (ook in de bankgeschiedenis), de portefeuille en de werkpunten',
+    );
+    expect(dialog).toHaveTextContent('Liever terug te draaien? Zet het lid via Bewerken op niet actief');
+    expect(await axeViolations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Ja, verwijderen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/applicationManager/users'));
     expect(deleted).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconListCheck, IconUserPlus } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconListCheck, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UsersList } from '../../../features/users/components/users-list';
@@ -32,6 +32,14 @@ export function UsersRoute() {
             leftSection={<IconListCheck size={18} aria-hidden />}
           >
             {t('list.toMultiactions')}
+          </Button>
+          <Button
+            component={Link}
+            to={paths.manager.users.import.getHref()}
+            variant="light"
+            leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+          >
+            {t('list.toImport')}
           </Button>
         </>
       }

@@ -120,6 +120,20 @@ function Actions({
               name: transaction.payerName,
               amount: formatEuros(transaction.amountCents),
             }),
+            consequences: {
+              gone: t('detail.deleteGone', {
+                name: transaction.payerName,
+                amount: formatEuros(transaction.amountCents),
+              }),
+              kept: t('detail.deleteKept', {
+                name: transaction.payerName,
+                amount: formatEuros(transaction.amountCents),
+              }),
+              instead: t('detail.deleteInstead', {
+                name: transaction.payerName,
+                amount: formatEuros(transaction.amountCents),
+              }),
+            },
             confirmLabel: t('detail.delete'),
             color: 'red',
             mutation: remove,

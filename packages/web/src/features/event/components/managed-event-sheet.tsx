@@ -163,6 +163,10 @@ function SheetActions({
           confirm={{
             title: t('manager.deleteTitle'),
             text: t('manager.deleteText', { title: event.title }),
+            consequences: {
+              gone: t('manager.deleteGone', { title: event.title }),
+              instead: t('manager.deleteInstead', { title: event.title }),
+            },
             confirmLabel: t('manager.deleteConfirm'),
             color: 'red',
             mutation: remove,

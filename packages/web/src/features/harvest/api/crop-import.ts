@@ -1,17 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  harvestRoutes,
-  type CropImportPreview,
-  type CropImportResult,
-  type ImportProgress,
-} from '@pluk/contract';
+import { harvestRoutes, type CropImportPreview, type CropImportResult } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
-import { harvestKeys, invalidateHarvestQueries, newIdempotencyKey } from './keys';
+import { useImportProgress } from '../../../components/import-parts';
+import { harvestKeys, invalidateHarvestQueries } from './keys';
 
 export const cropTemplateFileName = 'gewassen-sjabloon.xlsx';
-/** How often a running import is asked how far it is. */
-export const progressPollMs = 500;
 
 function fileData(file: File): FormData {
   const data = new FormData();
@@ -45,20 +39,11 @@ export function useConfirmCropImport() {
   });
 }
 
-/** A key for one confirm: the screen asks progress by it (decision 094). */
-export const newProgressKey = () => newIdempotencyKey().replace(/[^A-Za-z0-9_-]/g, '');
-
 /** How far the confirm with this key is, asked every half second while `enabled`. */
 export function useCropImportProgress(progressKey: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: ['harvest', 'import', 'progress', progressKey],
-    queryFn: ({ signal }): Promise<ImportProgress> =>
-      apiRequest(harvestRoutes.cropImportProgress, { query: { progressKey: progressKey! }, signal }),
-    enabled: enabled && progressKey !== null,
-    refetchInterval: enabled ? progressPollMs : false,
-    retry: false,
-    gcTime: 0,
-  });
+  return useImportProgress(['harvest', 'import', 'progress'], progressKey, enabled, (key, signal) =>
+    apiRequest(harvestRoutes.cropImportProgress, { query: { progressKey: key }, signal }),
+  );
 }
 
 /** The empty spreadsheet with the Dutch headers, saved as a download. */

@@ -88,6 +88,11 @@ function Actions({
           confirm={{
             title: t('crop.deleteTitle'),
             text: t('crop.deleteText', { name: crop.name }),
+            consequences: {
+              gone: t('crop.deleteGone', { name: crop.name }),
+              kept: t('crop.deleteKept', { name: crop.name }),
+              instead: t('crop.deleteInstead', { name: crop.name }),
+            },
             confirmLabel: t('crop.deleteConfirm'),
             color: 'red',
             mutation: remove,

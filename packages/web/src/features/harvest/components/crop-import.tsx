@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Progress,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { FileRejection } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { cropImportColumns, harvestLimits, type CropImportPreview, type CropImportRow } from '@pluk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +9,12 @@ import { FormError } from '../../../components/form-error';
 import { SavingProgress } from '../../../components/upload-parts';
 import { useErrorText } from '../../../lib/form';
 import {
+  ImportProgressBar,
   newProgressKey,
+  spreadsheetAccept,
+  TemplateDownloadButton,
+} from '../../../components/import-parts';
+import {
   useConfirmCropImport,
   useCropImportProgress,
   useDownloadCropTemplate,
@@ -33,13 +26,6 @@ import { FileDropzone } from '../../../components/file-dropzone';
 const megabyte = 1024 * 1024;
 /** Rows shown at once in the preview; "Meer rijen tonen" shows the next ones. */
 const rowsPerStep = 100;
-const accept = {
-  'text/csv': ['.csv'],
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
-  // Some systems name a .csv after Excel or as plain text.
-  'application/vnd.ms-excel': ['.csv'],
-  'text/plain': ['.csv'],
-};
 
 function RowBadges({ row }: { row: CropImportRow }) {
   const { t } = useTranslation('harvest');
@@ -159,45 +145,6 @@ function PreviewTable({ preview }: { preview: CropImportPreview }) {
   );
 }
 
-const count = new Intl.NumberFormat('nl-BE');
-
-/**
- * While the import writes: how many rows of how many ('1.200 van 3.000'), asked from the server by the
- * confirm's own key (decision 094). Before the first answer it shows the total with 0 done.
- */
-function ImportProgressBar({ progressKey, total }: { progressKey: string; total: number }) {
-  const { t } = useTranslation('harvest');
-  const progress = useCropImportProgress(progressKey, true);
-  const done = progress.data?.done ?? 0;
-  const all = progress.data?.total || total;
-  const label = t('import.progress', { done: count.format(done), total: count.format(all) });
-  return (
-    <Stack gap={4} role="status">
-      <Text size="sm">{label}</Text>
-      <Progress value={all > 0 ? (done / all) * 100 : 0} aria-hidden transitionDuration={200} />
-    </Stack>
-  );
-}
-
-function TemplateButton() {
-  const { t } = useTranslation('harvest');
-  const errorText = useErrorText();
-  const download = useDownloadCropTemplate();
-  return (
-    <Stack gap={4} align="flex-start">
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={18} aria-hidden />}
-        loading={download.isPending}
-        onClick={() => download.mutate()}
-      >
-        {t('import.template')}
-      </Button>
-      {download.isError && <FormError>{errorText(download.error)}</FormError>}
-    </Stack>
-  );
-}
-
 /**
  * The crop spreadsheet import (.xlsx or .csv): the file goes to the server's preview, which answers
  * every row with its Dutch errors and writes nothing; only the manager's confirmation imports it (all
@@ -213,6 +160,8 @@ export function CropImport({ onClose }: { onClose: () => void }) {
   const confirm = useConfirmCropImport();
   const [progressKey, setProgressKey] = useState<string | null>(null);
   const [undone, setUndone] = useState(false);
+  const download = useDownloadCropTemplate();
+  const progress = useCropImportProgress(progressKey, confirm.isPending);
 
   const choose = (files: File[]) => {
     const chosen = files[0];
@@ -301,7 +250,7 @@ export function CropImport({ onClose }: { onClose: () => void }) {
                   maxSize={harvestLimits.importMaxBytes}
                   maxFiles={1}
                   multiple={false}
-                  accept={accept}
+                  accept={spreadsheetAccept}
                 />
                 <Text size="sm" c="dimmed" id={helpId}>
                   {t('import.help', {
@@ -310,7 +259,7 @@ export function CropImport({ onClose }: { onClose: () => void }) {
                     rows: harvestLimits.importMaxRows,
                   })}
                 </Text>
-                <TemplateButton />
+                <TemplateDownloadButton download={download} label={t('import.template')} />
               </Stack>
             ) : (
               <Text size="sm">{t('import.file', { name: file.name })}</Text>
@@ -339,7 +288,7 @@ export function CropImport({ onClose }: { onClose: () => void }) {
                 <PreviewTable preview={data} />
                 {confirm.isError && <FormError>{errorText(confirm.error)}</FormError>}
                 {confirm.isPending && progressKey && (
-                  <ImportProgressBar progressKey={progressKey} total={data.rows.length} />
+                  <ImportProgressBar progress={progress} total={data.rows.length} />
                 )}
                 <Group>
                   <Button

@@ -45,6 +45,10 @@ export function FieldDetailView({ fieldId, onDeleted }: { fieldId: number; onDel
           confirm={{
             title: t('field.deleteTitle'),
             text: t('field.deleteText', { name: field.name }),
+            consequences: {
+              gone: t('field.deleteGone', { name: field.name }),
+              kept: t('field.deleteKept', { name: field.name }),
+            },
             confirmLabel: t('field.deleteConfirm'),
             color: 'red',
             mutation: remove,

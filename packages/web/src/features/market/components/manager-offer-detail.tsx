@@ -189,6 +189,11 @@ function Actions({
           confirm={{
             title: t('detail.deleteTitle'),
             text: t('detail.deleteText', { title: offer.title }),
+            consequences: {
+              gone: t('detail.deleteGone', { title: offer.title }),
+              kept: t('detail.deleteKept', { title: offer.title }),
+              instead: t('detail.deleteInstead', { title: offer.title }),
+            },
             confirmLabel: t('detail.deleteYes'),
             color: 'red',
             mutation: remove,

@@ -92,6 +92,10 @@ export function DeletePostButton({ post, onDeleted }: { post: ManagedPost; onDel
       confirm={{
         title: t('manager.deleteTitle'),
         text: t('manager.deleteText', { title: post.title }),
+        consequences: {
+          gone: t('manager.deleteGone', { title: post.title }),
+          kept: t('manager.deleteKept', { title: post.title }),
+        },
         confirmLabel: t('manager.delete'),
         color: 'red',
         mutation: remove,

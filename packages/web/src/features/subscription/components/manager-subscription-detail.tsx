@@ -93,6 +93,11 @@ function MemberRow({
           confirm={{
             title: t('manager.removeTitle'),
             text: t('manager.removeText', { name }),
+            consequences: {
+              gone: t('manager.removeGone', { name }),
+              kept: t('manager.removeKept', { name }),
+              instead: t('manager.removeInstead', { name }),
+            },
             confirmLabel: t('manager.remove'),
             color: 'red',
             mutation: remove,
@@ -202,6 +207,14 @@ export function ManagerSubscriptionDetail({
           confirm={{
             title: t('manager.deleteTitle'),
             text: t('manager.deleteText', { name: subscription.name, year: subscription.harvestYear }),
+            consequences: {
+              gone: t('manager.deleteGone', { name: subscription.name, year: subscription.harvestYear }),
+              kept: t('manager.deleteKept', { name: subscription.name, year: subscription.harvestYear }),
+              instead: t('manager.deleteInstead', {
+                name: subscription.name,
+                year: subscription.harvestYear,
+              }),
+            },
             confirmLabel: t('manager.delete'),
             color: 'red',
             mutation: remove,

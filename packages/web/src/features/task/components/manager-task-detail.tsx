@@ -154,6 +154,11 @@ function Actions({
           confirm={{
             title: t('manager.deleteTitle'),
             text: t('manager.deleteText', { title: task.title }),
+            consequences: {
+              gone: t('manager.deleteGone', { title: task.title }),
+              kept: t('manager.deleteKept', { title: task.title }),
+              instead: t('manager.deleteInstead', { title: task.title }),
+            },
             confirmLabel: t('manager.deleteConfirm'),
             color: 'red',
             mutation: remove,

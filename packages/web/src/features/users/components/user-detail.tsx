@@ -173,6 +173,11 @@ export function UserDetail({
                 variables: user.id,
                 title: t('detail.deleteTitle'),
                 text: t('detail.deleteText', { name }),
+                consequences: {
+                  gone: t('detail.deleteGone', { name }),
+                  kept: t('detail.deleteKept', { name }),
+                  instead: t('detail.deleteInstead', { name }),
+                },
                 confirmLabel: t('detail.deleteConfirm'),
                 color: 'red',
                 success: t('detail.deleted', { name }),
