@@ -21,3 +21,4 @@ export * from './bank.js';
 export * from './reenrolment.js';
 export * from './administration.js';
 export * from './imports.js';
+export * from './calendar.js';
