@@ -31,7 +31,7 @@ describe('the Agenda card on /account (decision 100)', () => {
       handlers: { 'POST /api/User/Calendar/Link': () => json(made(urlOne)) },
     });
     const user = userEvent.setup();
-    await user.click(within(await card()).getByRole('button', { name: 'Agendalink maken' }));
+    await user.click(await within(await card()).findByRole('button', { name: 'Agendalink maken' }));
     const add = await screen.findByRole('link', { name: 'Toevoegen aan agenda' });
     expect(add).toHaveAttribute('href', urlOne);
     expect(screen.getByText(urlOne)).toBeInTheDocument();
@@ -73,9 +73,9 @@ describe('the Agenda card on /account (decision 100)', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(within(await card()).getByRole('button', { name: 'Agendalink maken' }));
+    await user.click(await within(await card()).findByRole('button', { name: 'Agendalink maken' }));
     await screen.findByRole('link', { name: 'Toevoegen aan agenda' });
-    const allEvents = screen.getByRole('switch', { name: 'Alle evenementen van de boerderij' });
+    const allEvents = screen.getByRole('switch', { name: /^Alle evenementen van de boerderij/ });
     expect(allEvents).not.toBeChecked();
     await user.click(allEvents);
     expect(await screen.findByText('Je agenda-instelling is bewaard.')).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('the Agenda card on /account (decision 100)', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(within(await card()).getByRole('button', { name: 'Link stopzetten' }));
+    await user.click(await within(await card()).findByRole('button', { name: 'Link stopzetten' }));
     const dialog = await screen.findByRole('dialog', { name: 'Agendalink stopzetten?' });
     await user.click(within(dialog).getByRole('button', { name: 'Link stopzetten' }));
     expect(await screen.findByText('Je agendalink is stopgezet.')).toBeInTheDocument();
