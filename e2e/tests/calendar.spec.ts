@@ -57,7 +57,9 @@ test('a member adds her chores to her calendar from /account on a phone', async 
   expect(webcal).toMatch(/^webcal:\/\/.+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   await expect(card.getByRole('button', { name: 'Link kopiëren' })).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   // The card fits the phone: nothing wider than the screen.

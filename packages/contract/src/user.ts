@@ -210,7 +210,8 @@ export const userRoutes = {
     method: 'GET',
     path: 'User/Calendar',
     permission: 'member',
-    summary: 'My calendar feed: whether I have a link and whether it carries all events (never the link itself).',
+    summary:
+      'My calendar feed: whether I have a link and whether it carries all events (never the link itself).',
     response: { 200: calendarLinkSchema },
   }),
   createCalendarLink: defineRoute({

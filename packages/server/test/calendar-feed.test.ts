@@ -41,7 +41,13 @@ async function insertTask(title: string, startsAt: Date, hours = 2): Promise<num
 async function insertEvent(title: string, startsAt: Date, appId = ctx.appId): Promise<number> {
   const [row] = await ctx.db
     .insert(events)
-    .values({ appId, title, location: 'De schuur', startsAt, endsAt: new Date(startsAt.getTime() + 3 * hour) })
+    .values({
+      appId,
+      title,
+      location: 'De schuur',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3 * hour),
+    })
     .returning();
   return row!.id;
 }
@@ -96,7 +102,9 @@ beforeAll(async () => {
   await assign(confirmedTask, bert, 'waiting');
   myEvent = await insertEvent('Oogstfeest', start);
   farmEvent = await insertEvent('Infoavond', winterStart);
-  await ctx.db.insert(eventAttendances).values({ appId: ctx.appId, eventId: myEvent, userId: anna.id, guests: 2 });
+  await ctx.db
+    .insert(eventAttendances)
+    .values({ appId: ctx.appId, eventId: myEvent, userId: anna.id, guests: 2 });
   const other = await ctx.createApp({ appId: 'ander-agenda', hosts: ['ander-agenda.test'] });
   stranger = await ctx.createUser({ appId: other.appId, username: 'vreemde-agenda' });
   await insertEvent('Feest elders', start, other.appId);
@@ -117,7 +125,9 @@ describe('User/Calendar: my link', () => {
     expect(read.linkCreatedAt).not.toBeNull();
     // The server keeps a hash only: the secret is nowhere in the database.
     const secret = pathOf(made).split('/').pop()!.replace('.ics', '');
-    const stored = await ctx.db.execute(sql`select token_hash from calendar_feeds where user_id = ${user.id}`);
+    const stored = await ctx.db.execute(
+      sql`select token_hash from calendar_feeds where user_id = ${user.id}`,
+    );
     expect(JSON.stringify(stored)).not.toContain(secret);
 
     const renewed = linkOf(await ctx.request({ method: 'POST', url: '/api/User/Calendar/Link', as: user }));
@@ -128,7 +138,12 @@ describe('User/Calendar: my link', () => {
 
   it('revokes the link: the feed answers 404 and the choice of all events stays', async () => {
     const user = await ctx.createUser({ username: 'link-revoker' });
-    await ctx.request({ method: 'POST', url: '/api/User/Calendar/Settings', as: user, payload: { allEvents: true } });
+    await ctx.request({
+      method: 'POST',
+      url: '/api/User/Calendar/Settings',
+      as: user,
+      payload: { allEvents: true },
+    });
     const path = await newLink(user);
     const revoked = linkOf(await ctx.request({ method: 'DELETE', url: '/api/User/Calendar/Link', as: user }));
     expect(revoked).toEqual({ hasLink: false, linkCreatedAt: null, allEvents: true, url: null });
@@ -144,9 +159,13 @@ describe('User/Calendar: my link', () => {
       expect((await ctx.request({ method, url })).statusCode).toBe(401);
     }
     const waiting = await ctx.createUser({ username: 'wachtend-agenda', approved: false });
-    expect((await ctx.request({ method: 'POST', url: '/api/User/Calendar/Link', as: waiting })).statusCode).toBe(403);
+    expect(
+      (await ctx.request({ method: 'POST', url: '/api/User/Calendar/Link', as: waiting })).statusCode,
+    ).toBe(403);
     // A token of another farm's member is no login here.
-    expect((await ctx.request({ method: 'POST', url: '/api/User/Calendar/Link', as: stranger })).statusCode).toBe(401);
+    expect(
+      (await ctx.request({ method: 'POST', url: '/api/User/Calendar/Link', as: stranger })).statusCode,
+    ).toBe(401);
 
     for (const payload of [{ allEvents: 'ja' }, {}, null]) {
       const response = await ctx.request({
@@ -157,7 +176,9 @@ describe('User/Calendar: my link', () => {
         payload: JSON.stringify(payload),
       });
       expect(response.statusCode).toBe(400);
-      expect(json<{ error: { code: string; message: string } }>(response).error.code).toBe('VALIDATION_ERROR');
+      expect(json<{ error: { code: string; message: string } }>(response).error.code).toBe(
+        'VALIDATION_ERROR',
+      );
     }
     const wrongType = await ctx.request({
       method: 'POST',
@@ -180,7 +201,9 @@ describe('GET calendar/:file: the feed', () => {
 
     const parsed = parse(response.body);
     expect(parsed.calendar.getFirstPropertyValue('version')).toBe('2.0');
-    expect(parsed.calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('Europe/Brussels');
+    expect(parsed.calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe(
+      'Europe/Brussels',
+    );
     // Waiting and confirmed chores, my event; not the refused chore, the old one or the farm's other event.
     expect(summaries(parsed)).toEqual(['Klusje: Onkruid wieden', 'Klusje: Tomaten leiden', 'Oogstfeest']);
 
@@ -222,7 +245,12 @@ describe('GET calendar/:file: the feed', () => {
 
     await ctx.db
       .update(tasks)
-      .set({ title: 'Bonen oogsten', startsAt: winterStart, endsAt: new Date(winterStart.getTime() + hour), updatedAt: sql`now() + interval '1 minute'` })
+      .set({
+        title: 'Bonen oogsten',
+        startsAt: winterStart,
+        endsAt: new Date(winterStart.getTime() + hour),
+        updatedAt: sql`now() + interval '1 minute'`,
+      })
       .where(eq(tasks.id, taskId));
     const after = parse((await fetchFeed(path)).body).byUid.get(uid)!;
     expect(after.summary).toBe('Klusje: Bonen oogsten');
@@ -238,17 +266,34 @@ describe('GET calendar/:file: the feed', () => {
   it("carries all of the farm's events when I choose so, each once", async () => {
     const path = await newLink(anna);
     const chosen = linkOf(
-      await ctx.request({ method: 'POST', url: '/api/User/Calendar/Settings', as: anna, payload: { allEvents: true } }),
+      await ctx.request({
+        method: 'POST',
+        url: '/api/User/Calendar/Settings',
+        as: anna,
+        payload: { allEvents: true },
+      }),
     );
     expect(chosen).toMatchObject({ hasLink: true, allEvents: true, url: null });
     const parsed = parse((await fetchFeed(path)).body);
-    expect(summaries(parsed)).toEqual(['Infoavond', 'Klusje: Onkruid wieden', 'Klusje: Tomaten leiden', 'Oogstfeest']);
-    expect(parsed.byUid.get(`pluk-${ctx.appId}-event-${farmEvent}@pluk.test`)?.description).not.toContain('Aangemeld');
-    await ctx.request({ method: 'POST', url: '/api/User/Calendar/Settings', as: anna, payload: { allEvents: false } });
+    expect(summaries(parsed)).toEqual([
+      'Infoavond',
+      'Klusje: Onkruid wieden',
+      'Klusje: Tomaten leiden',
+      'Oogstfeest',
+    ]);
+    expect(parsed.byUid.get(`pluk-${ctx.appId}-event-${farmEvent}@pluk.test`)?.description).not.toContain(
+      'Aangemeld',
+    );
+    await ctx.request({
+      method: 'POST',
+      url: '/api/User/Calendar/Settings',
+      as: anna,
+      payload: { allEvents: false },
+    });
     expect(summaries(parse((await fetchFeed(path)).body))).not.toContain('Infoavond');
   });
 
-  it('answers one 404 for unknown, malformed and other farms\' links', async () => {
+  it("answers one 404 for unknown, malformed and other farms' links", async () => {
     const path = await newLink(bert);
     expect((await fetchFeed(path)).statusCode).toBe(200);
     const elsewhere = await fetchFeed(path, 'ander-agenda.test');
@@ -285,7 +330,10 @@ describe('GET calendar/:file: the feed', () => {
     expect((await fetchFeed(path)).statusCode).toBe(404);
     await ctx.db.update(users).set({ isActive: true }).where(eq(users.id, leaving.id));
     expect((await fetchFeed(path)).statusCode).toBe(200);
-    await ctx.db.update(users).set({ anonymizedAt: sql`now()` }).where(eq(users.id, leaving.id));
+    await ctx.db
+      .update(users)
+      .set({ anonymizedAt: sql`now()` })
+      .where(eq(users.id, leaving.id));
     expect((await fetchFeed(path)).statusCode).toBe(404);
   });
 
@@ -298,7 +346,14 @@ describe('GET calendar/:file is rate-limited per client', () => {
   let limited: TestContext;
   beforeAll(async () => {
     limited = await createTestContext({
-      config: { rateLimit: { authPerMinute: 1, accountPer15Minutes: 100, accountAttackPer15Minutes: 100, feedPerMinute: 3 } },
+      config: {
+        rateLimit: {
+          authPerMinute: 1,
+          accountPer15Minutes: 100,
+          accountAttackPer15Minutes: 100,
+          feedPerMinute: 3,
+        },
+      },
     });
   });
   afterAll(() => limited.close());
@@ -306,7 +361,9 @@ describe('GET calendar/:file is rate-limited per client', () => {
   it('answers 429 after the feed limit, a count apart from the login limit', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) {
-      codes.push((await limited.request({ method: 'GET', url: `/api/calendar/${'B'.repeat(43)}.ics` })).statusCode);
+      codes.push(
+        (await limited.request({ method: 'GET', url: `/api/calendar/${'B'.repeat(43)}.ics` })).statusCode,
+      );
     }
     expect(codes).toEqual([404, 404, 404, 429]);
   });

@@ -71,7 +71,8 @@ interface InFlight {
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, { global: false });
-  const { authPerMinute, accountPer15Minutes, accountAttackPer15Minutes, feedPerMinute } = app.config.rateLimit;
+  const { authPerMinute, accountPer15Minutes, accountAttackPer15Minutes, feedPerMinute } =
+    app.config.rateLimit;
   const feedPerClient = app.createRateLimit({
     max: feedPerMinute,
     timeWindow: minute,

@@ -25,9 +25,11 @@ const shownStatuses = ['waiting', 'confirmed'] as const;
 type ShownStatus = (typeof shownStatuses)[number];
 
 /** SEQUENCE from the row's update time: whole seconds since 2020, so it only grows (RFC 5545 §3.8.7.4). */
-const sequenceOf = (updatedAt: Date) => Math.max(0, Math.floor((updatedAt.getTime() - Date.UTC(2020, 0, 1)) / 1000));
+const sequenceOf = (updatedAt: Date) =>
+  Math.max(0, Math.floor((updatedAt.getTime() - Date.UTC(2020, 0, 1)) / 1000));
 
-const lines = (...parts: (string | null | undefined)[]) => parts.filter((part) => part && part.trim()).join('\n\n');
+const lines = (...parts: (string | null | undefined)[]) =>
+  parts.filter((part) => part && part.trim()).join('\n\n');
 
 /**
  * The member's calendar as iCalendar text (RFC 5545, decision 100): the chores and events they signed up
@@ -98,7 +100,14 @@ export async function calendarFeed(
 
   const add = (item: {
     uid: string;
-    row: { title: string; description: string; location: string; startsAt: Date; endsAt: Date; updatedAt: Date };
+    row: {
+      title: string;
+      description: string;
+      location: string;
+      startsAt: Date;
+      endsAt: Date;
+      updatedAt: Date;
+    };
     summary: string;
     statusLine: string | null;
     status: ICalEventStatus;

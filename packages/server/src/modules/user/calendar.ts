@@ -20,7 +20,11 @@ export async function calendarFeedUrl(app: FastifyInstance, appId: string, secre
 
 async function readLink(db: Database, user: AuthUser): Promise<CalendarLink> {
   const [row] = await tenantDb(db, user.appId)
-    .select({ tokenHash: calendarFeeds.tokenHash, allEvents: calendarFeeds.allEvents, at: calendarFeeds.linkCreatedAt })
+    .select({
+      tokenHash: calendarFeeds.tokenHash,
+      allEvents: calendarFeeds.allEvents,
+      at: calendarFeeds.linkCreatedAt,
+    })
     .from(calendarFeeds)
     .where(eq(calendarFeeds.userId, user.id));
   return {

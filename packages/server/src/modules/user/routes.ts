@@ -6,7 +6,13 @@ import { HttpError } from '../../lib/http-error.js';
 import { cancelEmailChange } from '../auth/email-change.js';
 import { loadAccount } from './account.js';
 import { readAvatarUpload } from './avatar-upload.js';
-import { calendarLink, createCalendarLink, feedOwner, revokeCalendarLink, saveCalendarSettings } from './calendar.js';
+import {
+  calendarLink,
+  createCalendarLink,
+  feedOwner,
+  revokeCalendarLink,
+  saveCalendarSettings,
+} from './calendar.js';
 import { calendarFeed } from './calendar-feed.js';
 import {
   changePassword,

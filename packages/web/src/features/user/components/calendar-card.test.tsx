@@ -80,7 +80,9 @@ describe('the Agenda card on /account (decision 100)', () => {
     await user.click(allEvents);
     expect(await screen.findByText('Je agenda-instelling is bewaard.')).toBeInTheDocument();
     expect(allEvents).toBeChecked();
-    expect(fetch.calls.find((call) => call.path === '/api/User/Calendar/Settings')?.body).toEqual({ allEvents: true });
+    expect(fetch.calls.find((call) => call.path === '/api/User/Calendar/Settings')?.body).toEqual({
+      allEvents: true,
+    });
     expect(screen.getByRole('link', { name: 'Toevoegen aan agenda' })).toHaveAttribute('href', urlOne);
   });
 

@@ -1,4 +1,15 @@
-import { Alert, Button, Card, CopyButton, Group, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -59,12 +70,16 @@ export function CalendarCard() {
                         <Button
                           variant="light"
                           color={copied ? 'green' : undefined}
-                          leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                          leftSection={
+                            copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
+                          }
                           onClick={copy}
                         >
                           {copied ? t('calendar.copied') : t('calendar.copy')}
                         </Button>
-                        <VisuallyHidden role="status">{copied ? t('calendar.copiedStatus') : ''}</VisuallyHidden>
+                        <VisuallyHidden role="status">
+                          {copied ? t('calendar.copiedStatus') : ''}
+                        </VisuallyHidden>
                       </>
                     )}
                   </CopyButton>
@@ -96,7 +111,9 @@ export function CalendarCard() {
               size="md"
               label={t('calendar.allEvents')}
               description={t('calendar.allEventsHelp')}
-              checked={settings.isPending ? (settings.variables?.allEvents ?? state.allEvents) : state.allEvents}
+              checked={
+                settings.isPending ? (settings.variables?.allEvents ?? state.allEvents) : state.allEvents
+              }
               disabled={settings.isPending}
               onChange={(event) =>
                 settings.mutate(
