@@ -44,14 +44,14 @@ export async function calendarFeed(
   owner: FeedOwner,
   now = new Date(),
 ): Promise<string> {
-  const db = tenantDb(app.db, tenant.appId);
+  const farm = tenantDb(app.db, tenant.appId);
   const since = new Date(now.getTime() - pastDays * 86_400_000);
   const base = await publicUrlOf(app, tenant.appId);
   const host = new URL(base).hostname;
   const uid = (kind: 'task' | 'event', id: number) => `pluk-${tenant.appId}-${kind}-${id}@${host}`;
   const zoned = (date: Date) => new TZDate(date, farmTimeZone);
 
-  const myTasks = await db
+  const myTasks = await farm
     .select({ task: tasks, status: taskAssignments.status })
     .from(taskAssignments)
     .innerJoin(tasks, eq(tasks.id, taskAssignments.taskId))
@@ -64,7 +64,7 @@ export async function calendarFeed(
     )
     .orderBy(asc(tasks.startsAt), asc(tasks.id))
     .limit(perKind);
-  const myEvents = await db
+  const myEvents = await farm
     .select({ event: events, status: eventAttendances.status, guests: eventAttendances.guests })
     .from(eventAttendances)
     .innerJoin(events, eq(events.id, eventAttendances.eventId))
@@ -79,7 +79,7 @@ export async function calendarFeed(
     .limit(perKind);
   const mine = myEvents.map((row) => row.event.id);
   const farmEvents = owner.allEvents
-    ? await db
+    ? await farm
         .select({ event: events })
         .from(events)
         .where(and(gte(events.endsAt, since), mine.length ? notInArray(events.id, mine) : undefined))
