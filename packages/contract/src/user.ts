@@ -95,6 +95,28 @@ export const avatarLimits = {
 
 export const onlineMembersSchema = z.object({ count: z.number().int().min(0) });
 
+/**
+ * My calendar feed (decision 100). The server keeps only a hash of the link's secret, so `url` (the
+ * `webcal:` address) is in the answer that makes the link and nowhere else.
+ */
+export const calendarLinkSchema = z.object({
+  hasLink: z.boolean(),
+  /** When the current link was made; null without a link. */
+  linkCreatedAt: isoDateTimeSchema.nullable(),
+  /** The feed also carries every event of the farm, not only mine. */
+  allEvents: z.boolean(),
+  url: z.string().nullable(),
+});
+export type CalendarLink = z.infer<typeof calendarLinkSchema>;
+
+export const calendarSettingsBodySchema = z.object({
+  allEvents: z.boolean({ error: 'Kies of alle evenementen van de boerderij in je agenda komen.' }),
+});
+export type CalendarSettingsBody = z.infer<typeof calendarSettingsBodySchema>;
+
+/** The feed's address: `<secret>.ics`; anything else is answered like an unknown link (404). */
+export const calendarFeedParamsSchema = z.object({ file: z.string() });
+
 export const userRoutes = {
   account: defineRoute({
     feature: 'user',
@@ -182,5 +204,54 @@ export const userRoutes = {
     permission: 'member',
     summary: 'How many members were seen in the last 5 minutes.',
     response: { 200: onlineMembersSchema },
+  }),
+  calendar: defineRoute({
+    feature: 'user',
+    method: 'GET',
+    path: 'User/Calendar',
+    permission: 'member',
+    summary:
+      'My calendar feed: whether I have a link and whether it carries all events (never the link itself).',
+    response: { 200: calendarLinkSchema },
+  }),
+  createCalendarLink: defineRoute({
+    feature: 'user',
+    method: 'POST',
+    path: 'User/Calendar/Link',
+    permission: 'member',
+    summary:
+      'Makes my calendar link, or a new one in place of the old, which stops working at once. ' +
+      'The answer is the only one that carries the link (`url`).',
+    response: { 200: calendarLinkSchema },
+  }),
+  revokeCalendarLink: defineRoute({
+    feature: 'user',
+    method: 'DELETE',
+    path: 'User/Calendar/Link',
+    permission: 'member',
+    summary: 'Stops my calendar link; the feed answers 404 from now on.',
+    response: { 200: calendarLinkSchema },
+  }),
+  calendarSettings: defineRoute({
+    feature: 'user',
+    method: 'POST',
+    path: 'User/Calendar/Settings',
+    permission: 'member',
+    summary: "Chooses whether my calendar feed carries all of the farm's events or only mine.",
+    body: calendarSettingsBodySchema,
+    response: { 200: calendarLinkSchema },
+  }),
+  calendarFeed: defineRoute({
+    feature: 'user',
+    method: 'GET',
+    path: 'calendar/:file',
+    permission: 'public',
+    summary:
+      "A member's calendar (iCalendar, RFC 5545): `<secret>.ics` from the member's link, no login. " +
+      "Their chores and events (and, if chosen, all of the farm's), in Europe/Brussels. An unknown, " +
+      'renewed or revoked link, or that of a deactivated or removed member, answers 404.',
+    params: calendarFeedParamsSchema,
+    response: 'file',
+    rateLimited: true,
   }),
 } as const;

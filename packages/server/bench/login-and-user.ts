@@ -45,6 +45,7 @@ async function main(): Promise<void> {
       authPerMinute: 10_000_000,
       accountPer15Minutes: 10_000_000,
       accountAttackPer15Minutes: 10_000_000,
+      feedPerMinute: 10_000_000,
     },
   };
   const app = await buildApp({ config, database });

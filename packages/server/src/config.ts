@@ -29,6 +29,7 @@ import { defaultDataDir, defaultLocalesDir, defaultWebDistDir } from './paths.js
  * | `RATE_LIMIT_AUTH_PER_MINUTE`       | `30`                                      | Login, register, RefreshLogin and password-reset calls per client IP per minute. |
  * | `RATE_LIMIT_ACCOUNT_PER_15_MINUTES`| `10`                                      | Failed logins, reset links and refreshes per account and client per 15 minutes; reset e-mails per account (ADR 047). |
  * | `RATE_LIMIT_ACCOUNT_ATTACK_PER_15_MINUTES` | `50`                              | Failed logins on one account from 3+ clients per 15 minutes that lock its login for the rest of the window. |
+ * | `RATE_LIMIT_FEED_PER_MINUTE`       | `120`                                     | Calendar feed fetches per client IP per minute (decision 100; a calendar service fetches for many members from one address). |
  * | `WEATHER_API_URL`                  | `https://api.open-meteo.com/v1/forecast`  | Open-Meteo forecast address for the home's weather (point it at a local server in tests). |
  * | `MOLLIE_API_URL`                   | `https://api.mollie.com/v2`               | Mollie's API root for online payments (issue 10; point it at a local stand-in in tests). `https://`, or `http://` on a loopback address only: the farm's API key travels with every call. |
  * | `JOB_CONCURRENCY`                  | `5`                                       | Background jobs (e-mails, web push) one server process runs at the same time. |
@@ -103,6 +104,7 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: intSetting(1, 3600).default(120),
   AUDIT_LOG_RETENTION_DAYS: intSetting(1, 36_500).default(365),
   RATE_LIMIT_ACCOUNT_ATTACK_PER_15_MINUTES: intSetting(1, 1_000_000).default(50),
+  RATE_LIMIT_FEED_PER_MINUTE: intSetting(1, 1_000_000).default(120),
   DATABASE_POOL_MAX: intSetting(1, 1000).default(10),
   DATABASE_CONNECT_TIMEOUT_SECONDS: intSetting(1, 600).default(5),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: intSetting(0, 86_400).default(5),
@@ -160,7 +162,13 @@ export interface Config {
   webDistDir: string;
   /** The web's bundled texts, read once at start-up (decision 083). */
   localesDir: string;
-  rateLimit: { authPerMinute: number; accountPer15Minutes: number; accountAttackPer15Minutes: number };
+  rateLimit: {
+    authPerMinute: number;
+    accountPer15Minutes: number;
+    accountAttackPer15Minutes: number;
+    /** Calendar feed fetches per client per minute, a count of their own (decision 100). */
+    feedPerMinute: number;
+  };
   /** Open-Meteo forecast endpoint. */
   weatherApiUrl: string;
   /** How long the weather request may take before the home shows no conditions (3 s). */
@@ -249,6 +257,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       accountPer15Minutes: e.RATE_LIMIT_ACCOUNT_PER_15_MINUTES,
       accountAttackPer15Minutes: e.RATE_LIMIT_ACCOUNT_ATTACK_PER_15_MINUTES,
+      feedPerMinute: e.RATE_LIMIT_FEED_PER_MINUTE,
     },
     weatherApiUrl: e.WEATHER_API_URL ?? 'https://api.open-meteo.com/v1/forecast',
     weatherTimeoutMs: 3000,

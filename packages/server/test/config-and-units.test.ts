@@ -19,7 +19,12 @@ describe('settings', () => {
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       trustProxy: false,
-      rateLimit: { authPerMinute: 30, accountPer15Minutes: 10, accountAttackPer15Minutes: 50 },
+      rateLimit: {
+        authPerMinute: 30,
+        accountPer15Minutes: 10,
+        accountAttackPer15Minutes: 50,
+        feedPerMinute: 120,
+      },
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtp).toBeUndefined();

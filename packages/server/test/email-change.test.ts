@@ -384,7 +384,14 @@ describe('auth/confirmEmail is rate-limited like the reset link (ADR 047)', () =
   let limited: TestContext;
   beforeAll(async () => {
     limited = await createTestContext({
-      config: { rateLimit: { authPerMinute: 1_000, accountPer15Minutes: 10, accountAttackPer15Minutes: 30 } },
+      config: {
+        rateLimit: {
+          authPerMinute: 1_000,
+          accountPer15Minutes: 10,
+          accountAttackPer15Minutes: 30,
+          feedPerMinute: 30,
+        },
+      },
     });
   });
   afterAll(() => limited.close());

@@ -10,10 +10,24 @@ let ctx: TestContext;
 let strict: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
-    config: { rateLimit: { authPerMinute: 1_000, accountPer15Minutes: 10, accountAttackPer15Minutes: 30 } },
+    config: {
+      rateLimit: {
+        authPerMinute: 1_000,
+        accountPer15Minutes: 10,
+        accountAttackPer15Minutes: 30,
+        feedPerMinute: 30,
+      },
+    },
   });
   strict = await createTestContext({
-    config: { rateLimit: { authPerMinute: 5, accountPer15Minutes: 3, accountAttackPer15Minutes: 100 } },
+    config: {
+      rateLimit: {
+        authPerMinute: 5,
+        accountPer15Minutes: 3,
+        accountAttackPer15Minutes: 100,
+        feedPerMinute: 100,
+      },
+    },
   });
 });
 afterAll(async () => {
@@ -111,7 +125,12 @@ describe('lockout: failed attempts count per account and client (ADR 047)', () =
     const proxied = await createTestContext({
       config: {
         trustProxy: true,
-        rateLimit: { authPerMinute: 1_000, accountPer15Minutes: 2, accountAttackPer15Minutes: 100 },
+        rateLimit: {
+          authPerMinute: 1_000,
+          accountPer15Minutes: 2,
+          accountAttackPer15Minutes: 100,
+          feedPerMinute: 100,
+        },
       },
     });
     try {

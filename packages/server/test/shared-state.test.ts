@@ -43,6 +43,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
           authPerMinute: perMinute,
           accountPer15Minutes: failuresPerAccount,
           accountAttackPer15Minutes: 100,
+          feedPerMinute: 120,
         },
       });
       secondHandle = await openDatabase({ url: testDb.url! });

@@ -166,6 +166,9 @@ function setUpApp({ path = '/', handlers = {}, account, info = appInfo, staleTim
     'GET /api/User': () =>
       account ? json(account) : apiError(401, 'UNAUTHORIZED', 'Je bent niet (meer) aangemeld.'),
     'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    // The account screen's calendar card (decision 100): no link yet unless a test says otherwise.
+    'GET /api/User/Calendar': () =>
+      json({ hasLink: false, linkCreatedAt: null, allEvents: false, url: null }),
     // What every member screen asks besides its own calls: the header's unread badge, the home's
     // blocks and the manager home's feedback tile (empty unless a test says otherwise).
     'GET /api/notification/unreadCount': () => json({ count: 0 }),

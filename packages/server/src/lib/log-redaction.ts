@@ -40,6 +40,8 @@ export const redactedLogPaths = [
 const urlRules: [RegExp, string][] = [
   [/(\/passwordReset\/)[^/?#]*(?:\/[^/?#]*)?/gi, `$1${redacted}`],
   [/(\/requestReset\/)[^/?#]*/gi, `$1${redacted}`],
+  // A calendar feed's address is its secret (decision 100).
+  [/(\/api\/calendar\/)[^/?#]*/gi, `$1${redacted}`],
   [/(\/)[^/?#]*(?:@|%40)[^/?#]*/gi, `$1${redacted}`],
   [/([?&](?:token|refreshToken|password|email|access_token)=)[^&#]*/gi, `$1${redacted}`],
 ];

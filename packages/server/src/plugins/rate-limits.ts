@@ -34,7 +34,7 @@ type ResetGuard = {
   valid: (app: FastifyInstance, appId: string, body: object) => Promise<boolean>;
   failed: (status: number) => boolean;
 };
-const guards: Record<string, Guard | ResetGuard | { kind: 'mail' } | undefined> = {
+const guards: Record<string, Guard | ResetGuard | { kind: 'mail' } | { kind: 'feed' } | undefined> = {
   // A wrong password (401); validation errors never reach the check.
   'auth/login': { kind: 'credential', attack: true, failed: (status) => status === 401 },
   // A wrong, used or expired reset link (400) counts per client over all accounts, never per user id
@@ -61,6 +61,9 @@ const guards: Record<string, Guard | ResetGuard | { kind: 'mail' } | undefined> 
       status >= 400 || (typeof payload === 'string' && payload.includes('"errors"')),
   },
   'auth/requestreset/:value': { kind: 'mail' },
+  // The calendar feed (decision 100): a count per client of its own, never the login's, since one
+  // calendar service fetches the feeds of many members from one address. Its secret is 256 random bits.
+  'calendar/:file': { kind: 'feed' },
 };
 
 interface InFlight {
@@ -82,7 +85,13 @@ export async function registerRateLimits(
   // database is one process and counts in memory.
   const store = database.kind === 'postgres' ? sharedStore(database.db) : undefined;
   await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
-  const { authPerMinute, accountPer15Minutes, accountAttackPer15Minutes } = app.config.rateLimit;
+  const { authPerMinute, accountPer15Minutes, accountAttackPer15Minutes, feedPerMinute } =
+    app.config.rateLimit;
+  const feedPerClient = app.createRateLimit({
+    max: feedPerMinute,
+    timeWindow: minute,
+    keyGenerator: (request) => `feed|${request.tenantApp?.appId ?? '-'}|${clientKey(request.ip)}`,
+  });
   const perClient = app.createRateLimit({
     max: authPerMinute,
     timeWindow: minute,
@@ -136,9 +145,14 @@ export async function registerRateLimits(
   const guardRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const route = request.routeOptions.config.route;
     if (!route?.rateLimited) return;
+    const guard = guards[route.path.toLowerCase()];
+    if (guard?.kind === 'feed') {
+      const fetches = await feedPerClient(request);
+      if (!fetches.isAllowed && fetches.isExceeded) reject(reply, fetches.ttlInSeconds);
+      return;
+    }
     const client = await perClient(request);
     if (!client.isAllowed && client.isExceeded) reject(reply, client.ttlInSeconds);
-    const guard = guards[route.path.toLowerCase()];
     if (!guard) return;
     const account = await accountOf(request, request.tenantApp?.appId ?? '-');
     if (guard.kind === 'mail') {

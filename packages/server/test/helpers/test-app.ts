@@ -21,7 +21,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     publicUrl: 'http://pluk.test',
     webDistDir: '/nonexistent/pluk-web-dist',
-    rateLimit: { authPerMinute: 100_000, accountPer15Minutes: 100_000, accountAttackPer15Minutes: 100_000 },
+    rateLimit: {
+      authPerMinute: 100_000,
+      accountPer15Minutes: 100_000,
+      accountAttackPer15Minutes: 100_000,
+      feedPerMinute: 100_000,
+    },
     smtp: undefined,
     ...overrides,
   };

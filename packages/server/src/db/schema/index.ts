@@ -22,3 +22,4 @@ export * from './reenrolment.js';
 export * from './administration.js';
 export * from './imports.js';
 export * from './rate-limits.js';
+export * from './calendar.js';

@@ -2,9 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { api } from '@pluk/contract';
 import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 import { authOf, tenantOf, userOf } from '../../plugins/request-context.js';
+import { HttpError } from '../../lib/http-error.js';
 import { cancelEmailChange } from '../auth/email-change.js';
 import { loadAccount } from './account.js';
 import { readAvatarUpload } from './avatar-upload.js';
+import {
+  calendarLink,
+  createCalendarLink,
+  feedOwner,
+  revokeCalendarLink,
+  saveCalendarSettings,
+} from './calendar.js';
+import { calendarFeed } from './calendar-feed.js';
 import {
   changePassword,
   contactDataFor,
@@ -56,5 +65,21 @@ export function userHandlers(app: FastifyInstance): FeatureHandlers<typeof api.u
       return account(authOf(request));
     },
     onlineMembers: async (request) => ({ count: await countOnlineMembers(app, tenantOf(request).appId) }),
+    calendar: async (request) => calendarLink(app.db, userOf(request)),
+    createCalendarLink: async (request) => createCalendarLink(app, userOf(request)),
+    revokeCalendarLink: async (request) => revokeCalendarLink(app.db, userOf(request)),
+    calendarSettings: async (request) => saveCalendarSettings(app.db, userOf(request), request.body),
+    calendarFeed: async (request, reply) => {
+      const tenant = tenantOf(request);
+      const owner = await feedOwner(app.db, tenant.appId, request.params.file);
+      if (!owner) throw new HttpError(404, 'NOT_FOUND');
+      const text = await calendarFeed(app, tenant, owner);
+      // A renewed link or a changed chore shows at the next fetch: nothing keeps an old copy (decision 100).
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', 'inline; filename="agenda.ics"')
+        .send(text);
+    },
   };
 }

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import {
   bankTransactionEvents,
   bankTransactions,
+  calendarFeeds,
   emailLog,
   eventAttendances,
   events,
@@ -136,6 +137,10 @@ export async function anonymiseUser(
     await farm
       .delete(emailChanges)
       .where(and(eq(emailChanges.appId, appId), eq(emailChanges.userId, userId)));
+    // The calendar link goes too (decision 100): its feed answers 404 like any unknown link.
+    await farm
+      .delete(calendarFeeds)
+      .where(and(eq(calendarFeeds.appId, appId), eq(calendarFeeds.userId, userId)));
     await revokeUserTokens(farm, userId);
     // The household: only the holder stays, under the anonymous name.
     const household = farm

@@ -18,6 +18,7 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AvatarUpload } from '../../../features/user/components/avatar-upload';
+import { CalendarCard } from '../../../features/user/components/calendar-card';
 import { notifications } from '@mantine/notifications';
 import { useAccount } from '../../../features/user/api/get-account';
 import { useCancelEmailChange } from '../../../features/user/api/cancel-email-change';
@@ -106,6 +107,7 @@ export function AccountRoute() {
           />
         ))}
       </Card>
+      <CalendarCard />
       <Button
         variant="light"
         color="red"
