@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorFromBody } from './errors';
+import { defaultErrorMessages } from '@pluk/contract';
+import { apiErrorFromBody, payloadTooLargeMessage } from './errors';
 
 describe('apiErrorFromBody', () => {
   it("shows Pluk's own 413 answer as the Dutch 'te groot' message", () => {
@@ -18,6 +19,16 @@ describe('apiErrorFromBody', () => {
       expect(error.code).toBe('PAYLOAD_TOO_LARGE');
       expect(error.message).toBe('De gegevens zijn te groot.');
     }
+  });
+
+  it("says 'te groot' in the contract's own words", () => {
+    expect(payloadTooLargeMessage).toBe(defaultErrorMessages.PAYLOAD_TOO_LARGE);
+  });
+
+  it('leaves the text of a coded answer without a message to the screen (its general Dutch message)', () => {
+    const error = apiErrorFromBody(409, { error: { code: 'CONFLICT' } });
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe('');
   });
 
   it('keeps other answers without a code unknown', () => {

@@ -1,4 +1,4 @@
-import { defaultErrorMessages, errorCodes, type ErrorCode } from '@pluk/contract';
+import type { ErrorCode } from '@pluk/contract';
 
 /** Codes the web app adds: no response at all, or an answer it could not read. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'UNKNOWN_ERROR';
@@ -32,9 +32,19 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * An error code as the API writes them. The contract's list of codes and their Dutch default messages
+ * stay out of the first load (decision 088's budget): Pluk's own answers always carry their message.
+ */
 function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+  return typeof value === 'string' && /^[A-Z][A-Z0-9_]*$/.test(value);
 }
+
+/**
+ * The one answer that arrives without Pluk's message: a proxy's own 413 page (ADR 095). The same text
+ * as the contract's default for `PAYLOAD_TOO_LARGE` (a test holds them together).
+ */
+export const payloadTooLargeMessage = 'De gegevens zijn te groot.';
 
 /** Builds the ApiError of a non-2xx response from its `{ error: { code, message, fields } }` body. */
 export function apiErrorFromBody(status: number, body: unknown): ApiError {
@@ -54,9 +64,9 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
   const message =
     typeof error.message === 'string' && error.message.length > 0
       ? error.message
-      : code === 'UNKNOWN_ERROR'
-        ? ''
-        : defaultErrorMessages[code];
+      : code === 'PAYLOAD_TOO_LARGE'
+        ? payloadTooLargeMessage
+        : '';
   const fields =
     typeof error.fields === 'object' && error.fields !== null
       ? Object.fromEntries(

@@ -106,7 +106,11 @@ describe('create questionnaires for next year', () => {
     renderApp({
       path: `${path}?ronde=7`,
       account: reenrolmentManager,
-      handlers: { ...handlers, [`POST ${createApi}`]: () => json({ error: { code: 'POLICY_ENDED' } }, 409) },
+      handlers: {
+        ...handlers,
+        [`POST ${createApi}`]: () =>
+          json({ error: { code: 'POLICY_ENDED', message: defaultErrorMessages.POLICY_ENDED } }, 409),
+      },
     });
     expect(await screen.findByRole('combobox', { name: 'Ronde' })).toHaveValue('7');
     await user.click(screen.getByRole('button', { name: 'Vragenlijsten aanmaken' }));

@@ -125,7 +125,8 @@ describe('re-enrolment follow-up', () => {
       account: reenrolmentManager,
       handlers: {
         ...reenrolmentHandlers(),
-        [`POST ${policiesApi}/7/reminders`]: () => json({ error: { code: 'POLICY_ENDED' } }, 409),
+        [`POST ${policiesApi}/7/reminders`]: () =>
+          json({ error: { code: 'POLICY_ENDED', message: defaultErrorMessages.POLICY_ENDED } }, 409),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Herinnering sturen' }));
@@ -203,7 +204,8 @@ describe('re-enrolment follow-up', () => {
       handlers: {
         ...reenrolmentHandlers(ended),
         [`GET ${conversionApi}`]: () => json(makeConversion()),
-        [`POST ${conversionApi}`]: () => json({ error: { code: 'POLICY_NOT_ENDED' } }, 409),
+        [`POST ${conversionApi}`]: () =>
+          json({ error: { code: 'POLICY_NOT_ENDED', message: defaultErrorMessages.POLICY_NOT_ENDED } }, 409),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Verwerken' }));
@@ -239,7 +241,12 @@ describe('re-enrolment follow-up', () => {
       handlers: {
         ...reenrolmentHandlers(),
         [`DELETE ${policiesApi}/7`]: () =>
-          refuse ? json({ error: { code: 'POLICY_CONVERTED' } }, 409) : new Response(null, { status: 204 }),
+          refuse
+            ? json(
+                { error: { code: 'POLICY_CONVERTED', message: defaultErrorMessages.POLICY_CONVERTED } },
+                409,
+              )
+            : new Response(null, { status: 204 }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Verwijderen' }));
