@@ -201,14 +201,15 @@ describe('re-enrolment round form', () => {
 
   it('shows the server’s refusals in Dutch: a year that has a round, an offer members chose, a converted round', async () => {
     const user = userEvent.setup();
-    let answer: string = 'POLICY_YEAR_TAKEN';
+    let answer: keyof typeof defaultErrorMessages = 'POLICY_YEAR_TAKEN';
     renderApp({
       path: `${policiesPath}/edit/7`,
       account: reenrolmentManager,
       handlers: {
         ...reenrolmentHandlers(),
-        // No message of its own: the web falls back to the contract's Dutch text for the code.
-        [`PUT ${policiesApi}/7`]: () => json({ error: { code: answer } }, 409),
+        // The server's Dutch message for the code, as Pluk answers it.
+        [`PUT ${policiesApi}/7`]: () =>
+          json({ error: { code: answer, message: defaultErrorMessages[answer] } }, 409),
       },
     });
     const save = await screen.findByRole('button', { name: 'Opslaan' });
