@@ -17,7 +17,7 @@ function StatusBadges({ user }: { user: ManagedUser }) {
     <Group gap={4}>
       {/* ADR 086: said before the actions are tried (the multi-actions skip nothing themselves). */}
       {!mayManage && (
-        <Badge color="gray" variant="outline" title={t('aboveYours.badgeHelp')}>
+        <Badge color="gray.7" variant="outline" title={t('aboveYours.badgeHelp')}>
           {t('aboveYours.badge')}
         </Badge>
       )}
