@@ -1,19 +1,16 @@
-import { Alert, Badge, Button, Card, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import type { FileRejection } from '@mantine/dropzone';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconFileSpreadsheet } from '@tabler/icons-react';
-import { cropImportColumns, harvestLimits, type CropImportPreview, type CropImportRow } from '@pluk/contract';
-import { useId, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { cropImportColumns, type CropImportPreview, type CropImportRow } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/form-error';
-import { SavingProgress } from '../../../components/upload-parts';
-import { useErrorText } from '../../../lib/form';
 import {
-  ImportProgressBar,
-  newProgressKey,
-  spreadsheetAccept,
-  TemplateDownloadButton,
-} from '../../../components/import-parts';
+  ImportFilePicker,
+  ImportPreviewRows,
+  useImportFlow,
+  type ImportTexts,
+} from '../../../components/import-flow';
+import { ImportProgressBar } from '../../../components/import-parts';
+import { useErrorText } from '../../../lib/form';
 import {
   useConfirmCropImport,
   useCropImportProgress,
@@ -21,11 +18,6 @@ import {
   usePreviewCropImport,
 } from '../api/crop-import';
 import { CropImportBatches, UndoCropImportButton } from './crop-import-batches';
-import { FileDropzone } from '../../../components/file-dropzone';
-
-const megabyte = 1024 * 1024;
-/** Rows shown at once in the preview; "Meer rijen tonen" shows the next ones. */
-const rowsPerStep = 100;
 
 function RowBadges({ row }: { row: CropImportRow }) {
   const { t } = useTranslation('harvest');
@@ -43,105 +35,40 @@ function RowBadges({ row }: { row: CropImportRow }) {
   );
 }
 
-function RowErrors({ row }: { row: CropImportRow }) {
+function PreviewTable({ preview, text }: { preview: CropImportPreview; text: ImportTexts }) {
   const { t } = useTranslation('harvest');
-  if (row.errors.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {t('import.noErrors')}
-      </Text>
-    );
   return (
-    <Stack gap={2}>
-      {row.errors.map((error, index) => (
-        <Text key={index} size="sm" c="red.8" className="pluk-wrap">
-          {error.column ? `${error.column}: ${error.message}` : error.message}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
-function PreviewTable({ preview }: { preview: CropImportPreview }) {
-  const { t } = useTranslation('harvest');
-  const [onlyErrors, setOnlyErrors] = useState(preview.errorCount > 0);
-  const [shown, setShown] = useState(rowsPerStep);
-  const wide = useMediaQuery('(min-width: 48em)');
-  const rows = onlyErrors ? preview.rows.filter((row) => row.errors.length > 0) : preview.rows;
-  const visible = rows.slice(0, shown);
-  const caption = t('import.tableCaption', { count: preview.rows.length });
-  return (
-    <Stack gap="xs">
-      {preview.errorCount > 0 && (
-        <Switch
-          label={t('import.onlyErrors')}
-          checked={onlyErrors}
-          onChange={(event) => setOnlyErrors(event.currentTarget.checked)}
-        />
+    <ImportPreviewRows
+      rows={preview.rows}
+      errorCount={preview.errorCount}
+      text={text}
+      headers={[
+        t('import.row'),
+        t('import.name'),
+        t('import.unit'),
+        t('import.fields'),
+        t('import.action'),
+        t('import.errors'),
+      ]}
+      cells={(row) => [row.name, row.unit, row.fieldNames.join(', '), <RowBadges key="badges" row={row} />]}
+      card={(row) => (
+        <>
+          <Group justify="space-between" gap="xs">
+            <Text fw={600} className="pluk-wrap">
+              {t('import.rowName', { row: row.row, name: row.name || t('import.noName') })}
+            </Text>
+            <Group gap={4}>
+              <RowBadges row={row} />
+            </Group>
+          </Group>
+          {(row.unit || row.fieldNames.length > 0) && (
+            <Text size="sm" c="dimmed" className="pluk-wrap">
+              {[row.unit, row.fieldNames.join(', ')].filter(Boolean).join(' · ')}
+            </Text>
+          )}
+        </>
       )}
-      {wide ? (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped withTableBorder verticalSpacing="xs">
-            <Table.Caption>{caption}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('import.row')}</Table.Th>
-                <Table.Th scope="col">{t('import.name')}</Table.Th>
-                <Table.Th scope="col">{t('import.unit')}</Table.Th>
-                <Table.Th scope="col">{t('import.fields')}</Table.Th>
-                <Table.Th scope="col">{t('import.action')}</Table.Th>
-                <Table.Th scope="col">{t('import.errors')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {visible.map((row) => (
-                <Table.Tr key={row.row}>
-                  <Table.Td>{row.row}</Table.Td>
-                  <Table.Td>{row.name}</Table.Td>
-                  <Table.Td>{row.unit}</Table.Td>
-                  <Table.Td>{row.fieldNames.join(', ')}</Table.Td>
-                  <Table.Td>
-                    <RowBadges row={row} />
-                  </Table.Td>
-                  <Table.Td>
-                    <RowErrors row={row} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        // On a phone a card per row: six columns do not fit beside each other.
-        <Stack component="ul" gap="xs" aria-label={caption} m={0} p={0} style={{ listStyle: 'none' }}>
-          {visible.map((row) => (
-            <Card component="li" key={row.row} withBorder radius="sm" padding="xs">
-              <Stack gap={4}>
-                <Group justify="space-between" gap="xs">
-                  <Text fw={600} className="pluk-wrap">
-                    {t('import.rowName', { row: row.row, name: row.name || t('import.noName') })}
-                  </Text>
-                  <Group gap={4}>
-                    <RowBadges row={row} />
-                  </Group>
-                </Group>
-                {(row.unit || row.fieldNames.length > 0) && (
-                  <Text size="sm" c="dimmed" className="pluk-wrap">
-                    {[row.unit, row.fieldNames.join(', ')].filter(Boolean).join(' · ')}
-                  </Text>
-                )}
-                {row.errors.length > 0 && <RowErrors row={row} />}
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      )}
-      {rows.length > shown && (
-        <Button variant="default" onClick={() => setShown((count) => count + rowsPerStep)}>
-          {t('import.moreRows', { count: rows.length - shown })}
-        </Button>
-      )}
-    </Stack>
+    />
   );
 }
 
@@ -153,49 +80,21 @@ function PreviewTable({ preview }: { preview: CropImportPreview }) {
 export function CropImport({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['harvest', 'common']);
   const errorText = useErrorText();
-  const helpId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [rejection, setRejection] = useState<string | null>(null);
+  const text: ImportTexts = (key, options) => t(`import.${key}`, options);
   const preview = usePreviewCropImport();
   const confirm = useConfirmCropImport();
-  const [progressKey, setProgressKey] = useState<string | null>(null);
-  const [undone, setUndone] = useState(false);
+  const flow = useImportFlow({
+    preview,
+    confirm,
+    variables: (file, progressKey) => ({ file, progressKey }),
+    text,
+  });
+  const { progressKey, undone, setUndone, startOver, busy } = flow;
   const download = useDownloadCropTemplate();
   const progress = useCropImportProgress(progressKey, confirm.isPending);
 
-  const choose = (files: File[]) => {
-    const chosen = files[0];
-    if (!chosen) return;
-    setRejection(null);
-    confirm.reset();
-    setFile(chosen);
-    preview.mutate(chosen);
-  };
-  const reject = (rejections: FileRejection[]) => {
-    const first = rejections[0];
-    if (!first) return;
-    setRejection(
-      first.errors.some((error) => error.code === 'file-too-large')
-        ? t('import.tooLarge', { name: first.file.name, size: harvestLimits.importMaxBytes / megabyte })
-        : t('import.wrongType', { name: first.file.name }),
-    );
-  };
-  const startOver = () => {
-    setFile(null);
-    setRejection(null);
-    setUndone(false);
-    preview.reset();
-    confirm.reset();
-  };
-  const write = (chosen: File) => {
-    const key = newProgressKey();
-    setProgressKey(key);
-    confirm.mutate({ file: chosen, progressKey: key });
-  };
-
   const result = confirm.data;
   const data = preview.data;
-  const busy = preview.isPending || confirm.isPending;
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="md">
@@ -239,34 +138,13 @@ export function CropImport({ onClose }: { onClose: () => void }) {
           </>
         ) : (
           <>
-            {!file || preview.isError ? (
-              <Stack gap="xs">
-                <FileDropzone
-                  label={t('import.dropzone')}
-                  helpId={helpId}
-                  idleIcon={IconFileSpreadsheet}
-                  onDrop={choose}
-                  onReject={reject}
-                  maxSize={harvestLimits.importMaxBytes}
-                  maxFiles={1}
-                  multiple={false}
-                  accept={spreadsheetAccept}
-                />
-                <Text size="sm" c="dimmed" id={helpId}>
-                  {t('import.help', {
-                    columns: cropImportColumns.map((column) => column.header).join(', '),
-                    size: harvestLimits.importMaxBytes / megabyte,
-                    rows: harvestLimits.importMaxRows,
-                  })}
-                </Text>
-                <TemplateDownloadButton download={download} label={t('import.template')} />
-              </Stack>
-            ) : (
-              <Text size="sm">{t('import.file', { name: file.name })}</Text>
-            )}
-            {rejection && <FormError>{rejection}</FormError>}
-            {preview.isError && <FormError>{errorText(preview.error)}</FormError>}
-            <SavingProgress pending={preview.isPending} label={t('import.reading')} />
+            <ImportFilePicker
+              flow={flow}
+              preview={preview}
+              columns={cropImportColumns}
+              download={download}
+              text={text}
+            />
             {data && (
               <Stack gap="sm">
                 <Text>
@@ -285,7 +163,7 @@ export function CropImport({ onClose }: { onClose: () => void }) {
                     {t('import.errorsText')}
                   </Alert>
                 )}
-                <PreviewTable preview={data} />
+                <PreviewTable preview={data} text={text} />
                 {confirm.isError && <FormError>{errorText(confirm.error)}</FormError>}
                 {confirm.isPending && progressKey && (
                   <ImportProgressBar progress={progress} total={data.rows.length} />
@@ -295,7 +173,7 @@ export function CropImport({ onClose }: { onClose: () => void }) {
                     leftSection={<IconCheck size={18} aria-hidden />}
                     disabled={!data.canImport || data.rows.length === 0}
                     loading={confirm.isPending}
-                    onClick={() => file && write(file)}
+                    onClick={flow.write}
                   >
                     {t('import.confirm', { count: data.rows.length })}
                   </Button>
