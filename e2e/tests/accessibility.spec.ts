@@ -437,7 +437,11 @@ const dialogs: Array<{ path: string; account: Account; button: string | RegExp }
   { path: '/applicationManager/settings/Actions', account: 'admin', button: 'Deze boerderij verwijderen' },
   // settings
   { path: '/applicationManager/settings', account: 'beheerder', button: 'Nieuwe instelling' },
-  { path: '/applicationManager/settings', account: 'beheerder', button: /^Plaatsnaam bij het weer wijzigen$/ },
+  {
+    path: '/applicationManager/settings',
+    account: 'beheerder',
+    button: /^Plaatsnaam bij het weer wijzigen$/,
+  },
   {
     path: '/applicationManager/settings/advanced',
     account: 'admin',

@@ -8,20 +8,19 @@ import { resetNotifications } from './utils';
 // take longer than Testing Library's 1 s default, which then fails a `findBy…` that is only slow.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom lacks what Mantine reads for responsive styles and scroll areas.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
-});
+// jsdom lacks what Mantine reads for responsive styles and scroll areas. A phone unless a test asks
+// for a laptop (`laptopScreen` in ./utils); put back after every test.
+const phoneMatchMedia = vi.fn().mockImplementation((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: vi.fn(),
+  removeListener: vi.fn(),
+  addEventListener: vi.fn(),
+  removeEventListener: vi.fn(),
+  dispatchEvent: vi.fn(),
+}));
+Object.defineProperty(window, 'matchMedia', { writable: true, value: phoneMatchMedia });
 
 class ResizeObserverStub {
   observe() {}
@@ -37,6 +36,7 @@ Object.defineProperty(window, 'getComputedStyle', { value: window.getComputedSty
 
 afterEach(() => {
   cleanup();
+  window.matchMedia = phoneMatchMedia;
   resetNotifications();
   resetAppStore();
   localStorage.clear();

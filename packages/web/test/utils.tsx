@@ -238,3 +238,20 @@ export function resetNotifications() {
   notifications.clean();
   notifications.cleanQueue();
 }
+
+/**
+ * A laptop for the rest of the test: every media query matches, so lists show their tables instead of
+ * their cards. The setup puts the phone back after each test.
+ */
+export function laptopScreen() {
+  window.matchMedia = ((query: string) => ({
+    matches: true,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+}

@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { laptopScreen } from '../../../test/utils';
 import { axeViolations, withoutCanvas } from '../../../test/axe';
 import { createI18n } from '../../lib/i18n';
 import { csvText } from '../../lib/csv';
@@ -32,24 +33,6 @@ const columns: Column<Crop>[] = [
   },
   { key: 'note', label: 'Opmerking', cell: () => '—' },
 ];
-
-const phone = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = phone;
-});
-/** Every media query matches: a laptop. */
-function laptop() {
-  window.matchMedia = ((query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
 
 function Harness({ onSize }: { onSize?: (size: PageSize) => void }) {
   const selection = useSelection<Crop>();
@@ -92,7 +75,7 @@ function show(onSize?: (size: PageSize) => void) {
 
 describe('DataTable on a laptop', () => {
   it('sorts by a column, up then down, and leaves a column without a sort alone', async () => {
-    laptop();
+    laptopScreen();
     const user = userEvent.setup();
     show();
     const table = screen.getByRole('table', { name: 'Gewassen' });
@@ -119,7 +102,7 @@ describe('DataTable on a laptop', () => {
   });
 
   it('chooses the page at once, says "some" with an indeterminate box, and chooses none again', async () => {
-    laptop();
+    laptopScreen();
     const user = userEvent.setup();
     show();
     const page = screen.getByRole('checkbox', { name: 'Alle gewassen op deze pagina kiezen' });
@@ -137,7 +120,7 @@ describe('DataTable on a laptop', () => {
   });
 
   it('offers 25, 50 or 100 rows a page', async () => {
-    laptop();
+    laptopScreen();
     const user = userEvent.setup();
     const onSize = vi.fn();
     show(onSize);

@@ -1,33 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ManagedUser } from '@pluk/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from '../../../../test/axe';
 import { makeMembership } from '../../../../test/harvest-member-fixtures';
-import { json, makeAccount, makeManagedUser, renderApp, type StubRequest } from '../../../../test/utils';
+import {
+  json,
+  makeAccount,
+  makeManagedUser,
+  renderApp,
+  type StubRequest,
+  laptopScreen,
+} from '../../../../test/utils';
 
 withoutCanvas();
 
 const manager = makeAccount({ id: 1, roles: ['ApplicationManager'] });
 const an = makeManagedUser({ id: 21, firstName: 'An', lastName: 'Aerts', username: 'an', email: '=an@x.be' });
 const bo = makeManagedUser({ id: 22, firstName: 'Bo', lastName: 'Claes', username: 'bo', email: 'bo@x.be' });
-
-const phone = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = phone;
-});
-function laptop() {
-  window.matchMedia = ((query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
 
 function handlers(bodies: unknown[], items: ManagedUser[] = [an, bo]) {
   return {
@@ -42,7 +32,7 @@ function handlers(bodies: unknown[], items: ManagedUser[] = [an, bo]) {
 
 describe('the users table on a laptop (ADR 096)', () => {
   it('asks the server for the order of a column and for 25, 50 or 100 a page', async () => {
-    laptop();
+    laptopScreen();
     const user = userEvent.setup();
     const bodies: unknown[] = [];
     renderApp({ path: '/applicationManager/users', account: manager, handlers: handlers(bodies) });
@@ -66,7 +56,7 @@ describe('the users table on a laptop (ADR 096)', () => {
   });
 
   it('exports the chosen members as a formula-safe CSV from the users list', async () => {
-    laptop();
+    laptopScreen();
     const user = userEvent.setup();
     let saved: Blob | null = null;
     const { createObjectURL, revokeObjectURL } = URL;

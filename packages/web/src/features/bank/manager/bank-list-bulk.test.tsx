@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from '../../../../test/axe';
-import { json, renderApp } from '../../../../test/utils';
+import { json, renderApp, laptopScreen } from '../../../../test/utils';
 import {
   bankHandlers,
   bankManager,
@@ -25,27 +25,9 @@ const cis = makeTransaction({
   paidAt: '2030-03-05T10:00:00.000Z',
 });
 
-const phone = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = phone;
-});
-/** Every media query matches: the laptop's table instead of a card per row. */
-function laptop() {
-  window.matchMedia = ((query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
-
 describe('the bank list on a laptop (issue 33)', () => {
   it('is a table with sortable columns and 25, 50 or 100 rows a page', async () => {
-    laptop();
+    laptopScreen();
     const user = userEvent.setup();
     const { fetch } = renderApp({
       path: '/applicationManager/bank',
@@ -76,7 +58,7 @@ describe('the bank list on a laptop (issue 33)', () => {
   });
 
   it('marks the chosen ones paid at once and says what happened to each', async () => {
-    laptop();
+    laptopScreen();
     const user = userEvent.setup();
     let body: unknown = null;
     renderApp({

@@ -1,9 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from '../../../../test/axe';
 import { harvestHandlers, makeCropDetail, makeCropListItem } from '../../../../test/harvest-fixtures';
-import { apiError, feedPage, json, makeAccount, renderApp, type StubRequest } from '../../../../test/utils';
+import {
+  apiError,
+  feedPage,
+  json,
+  makeAccount,
+  renderApp,
+  type StubRequest,
+  laptopScreen,
+} from '../../../../test/utils';
 
 withoutCanvas();
 
@@ -12,22 +20,6 @@ const beet = makeCropListItem();
 const leek = makeCropListItem({ id: 8, name: 'Prei', unit: 'stuk', fields: [], pickableCount: 3 });
 const chard = makeCropListItem({ id: 9, name: 'Snijbiet', isActive: false, pickableCount: 0 });
 
-const phone = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = phone;
-});
-function laptop() {
-  window.matchMedia = ((query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
 const listCalls = (calls: StubRequest[]) =>
   calls
     .filter((call) => call.path === '/api/applicationManager/Crop')
@@ -35,7 +27,7 @@ const listCalls = (calls: StubRequest[]) =>
 
 describe('the crops on a laptop (ADR 096)', () => {
   it('is a sortable table; the chosen are disabled one by one with a result per crop', async () => {
-    laptop();
+    laptopScreen();
     const user = userEvent.setup();
     const disabled: unknown[] = [];
     const { fetch } = renderApp({

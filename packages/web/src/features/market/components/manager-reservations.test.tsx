@@ -1,10 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ManagerReservation } from '@pluk/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from '../../../../test/axe';
 import { makeManagerOfferDetail, makeReservation } from '../../../../test/market-fixtures';
-import { apiError, feedPage, json, makeAccount, renderApp, type StubRequest } from '../../../../test/utils';
+import {
+  apiError,
+  feedPage,
+  json,
+  makeAccount,
+  renderApp,
+  type StubRequest,
+  laptopScreen,
+} from '../../../../test/utils';
 
 withoutCanvas();
 
@@ -35,29 +43,13 @@ const paid = reservation({
   handledAt: '2030-06-03T10:00:00.000Z',
 });
 
-const phone = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = phone;
-});
-function laptop() {
-  window.matchMedia = ((query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
 const searchOf = (call: StubRequest) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);
 const listCalls = (calls: StubRequest[]) =>
   calls.filter((call) => call.path === '/api/applicationManager/product/reservations').map(searchOf);
 
 describe('the ProductManager’s reservations (ADR 096)', () => {
   it('asks the open ones first, confirms the chosen as paid one by one, and says what happened to each', async () => {
-    laptop();
+    laptopScreen();
     const user = userEvent.setup();
     const confirmed: unknown[] = [];
     const { fetch } = renderApp({
