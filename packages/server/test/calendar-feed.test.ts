@@ -167,6 +167,20 @@ describe('User/Calendar: my link', () => {
       (await ctx.request({ method: 'POST', url: '/api/User/Calendar/Link', as: stranger })).statusCode,
     ).toBe(401);
 
+    // An Admin working as Anna does not make her secret link (decision 100).
+    const admin = await ctx.createUser({ username: 'admin-agenda', roles: ['Admin'] });
+    const asAnna = await ctx.request({
+      method: 'POST',
+      url: '/api/User/Calendar/Link',
+      as: admin,
+      headers: { 'x-impersonate-user': String(anna.id) },
+    });
+    expect(asAnna.statusCode).toBe(403);
+    expect(json<{ error: { code: string; message: string } }>(asAnna).error).toMatchObject({
+      code: 'IMPERSONATION_FORBIDDEN',
+      message: 'Een agendalink maakt het lid zelf, niet wie als dat lid werkt.',
+    });
+
     for (const payload of [{ allEvents: 'ja' }, {}, null]) {
       const response = await ctx.request({
         method: 'POST',

@@ -66,7 +66,17 @@ export function userHandlers(app: FastifyInstance): FeatureHandlers<typeof api.u
     },
     onlineMembers: async (request) => ({ count: await countOnlineMembers(app, tenantOf(request).appId) }),
     calendar: async (request) => calendarLink(app.db, userOf(request)),
-    createCalendarLink: async (request) => createCalendarLink(app, userOf(request)),
+    createCalendarLink: async (request) => {
+      // The link is a lasting secret shown once: an Admin working as this member would take it away
+      // with them, reading the member's chores and events unseen (decision 100).
+      if (authOf(request).impersonatedBy !== null)
+        throw new HttpError(
+          403,
+          'IMPERSONATION_FORBIDDEN',
+          'Een agendalink maakt het lid zelf, niet wie als dat lid werkt.',
+        );
+      return createCalendarLink(app, userOf(request));
+    },
     revokeCalendarLink: async (request) => revokeCalendarLink(app.db, userOf(request)),
     calendarSettings: async (request) => saveCalendarSettings(app.db, userOf(request), request.body),
     calendarFeed: async (request, reply) => {
