@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconArrowBackUp, IconDownload } from '@tabler/icons-react';
 import { useQuery, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import type { ImportBatch, ImportProgress } from '@pluk/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/form';
+import { ConfirmActionButton } from './confirm-action-button';
 import { FormError } from './form-error';
 
 /*
@@ -156,5 +157,44 @@ export function ImportBatchList({
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * Undo of one import batch (crops: decision 094; members: decision 097): a red button whose dialog says
+ * what the undo removes and brings back, and that it is final. Each import gives its own words.
+ */
+export function UndoImportButton({
+  mutation,
+  batchId,
+  texts,
+  size = 'sm',
+  onDone,
+}: {
+  mutation: UseMutationResult<unknown, Error, number>;
+  batchId: number;
+  texts: { label: string; title: string; text: string[]; confirm: string; success: string };
+  size?: 'sm' | 'md';
+  onDone?: () => void;
+}) {
+  return (
+    <ConfirmActionButton
+      size={size}
+      variant="light"
+      color="red"
+      leftSection={<IconArrowBackUp size={18} aria-hidden />}
+      confirm={{
+        mutation,
+        variables: batchId,
+        title: texts.title,
+        text: texts.text.join(' '),
+        confirmLabel: texts.confirm,
+        color: 'red',
+        success: texts.success,
+        ...(onDone ? { onDone } : {}),
+      }}
+    >
+      {texts.label}
+    </ConfirmActionButton>
   );
 }

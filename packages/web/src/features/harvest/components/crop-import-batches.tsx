@@ -1,8 +1,6 @@
-import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ImportBatch } from '@pluk/contract';
 import { useTranslation } from 'react-i18next';
-import { ConfirmActionButton } from '../../../components/confirm-action-button';
-import { ImportBatchList } from '../../../components/import-parts';
+import { ImportBatchList, UndoImportButton } from '../../../components/import-parts';
 import { useCropImportBatches, useUndoCropImport } from '../api/crop-import';
 
 /**
@@ -20,30 +18,24 @@ export function UndoCropImportButton({
   onDone?: () => void;
 }) {
   const { t } = useTranslation('harvest');
-  const undo = useUndoCropImport();
   return (
-    <ConfirmActionButton
+    <UndoImportButton
+      mutation={useUndoCropImport()}
+      batchId={batch.id}
       size={size}
-      variant="light"
-      color="red"
-      leftSection={<IconArrowBackUp size={18} aria-hidden />}
-      confirm={{
-        mutation: undo,
-        variables: batch.id,
+      onDone={onDone}
+      texts={{
+        label: t('importBatch.undo'),
         title: t('importBatch.undoTitle'),
         text: [
           t('importBatch.undoCreated', { count: batch.createdCount }),
           t('importBatch.undoUpdated', { count: batch.updatedCount }),
           t('importBatch.undoFinal'),
-        ].join(' '),
-        confirmLabel: t('importBatch.undoConfirm'),
-        color: 'red',
+        ],
+        confirm: t('importBatch.undoConfirm'),
         success: t('importBatch.undone', { created: batch.createdCount, updated: batch.updatedCount }),
-        ...(onDone ? { onDone } : {}),
       }}
-    >
-      {t('importBatch.undo')}
-    </ConfirmActionButton>
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import {
   memberImportColumns,
   type ImportBatch,
@@ -8,7 +8,6 @@ import {
 } from '@pluk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmActionButton } from '../../../components/confirm-action-button';
 import { FormError } from '../../../components/form-error';
 import {
   ImportFilePicker,
@@ -16,7 +15,7 @@ import {
   useImportFlow,
   type ImportTexts,
 } from '../../../components/import-flow';
-import { ImportBatchList, ImportProgressBar } from '../../../components/import-parts';
+import { ImportBatchList, ImportProgressBar, UndoImportButton } from '../../../components/import-parts';
 import { useErrorText } from '../../../lib/form';
 import {
   useConfirmMemberImport,
@@ -42,30 +41,24 @@ export function UndoMemberImportButton({
   onDone?: () => void;
 }) {
   const { t } = useTranslation('users');
-  const undo = useUndoMemberImport();
   return (
-    <ConfirmActionButton
+    <UndoImportButton
+      mutation={useUndoMemberImport()}
+      batchId={batch.id}
       size={size}
-      variant="light"
-      color="red"
-      leftSection={<IconArrowBackUp size={18} aria-hidden />}
-      confirm={{
-        mutation: undo,
-        variables: batch.id,
+      onDone={onDone}
+      texts={{
+        label: t('import.undo'),
         title: t('import.undoTitle'),
         text: [
           t('import.undoCreated', { count: batch.createdCount }),
           t('import.undoMails'),
           t('import.undoFinal'),
-        ].join(' '),
-        confirmLabel: t('import.undoConfirm'),
-        color: 'red',
+        ],
+        confirm: t('import.undoConfirm'),
         success: t('import.undone', { count: batch.createdCount }),
-        ...(onDone ? { onDone } : {}),
       }}
-    >
-      {t('import.undo')}
-    </ConfirmActionButton>
+    />
   );
 }
 
