@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
   createCluster,
   loadMemberReads,
@@ -69,6 +69,10 @@ describe.skipIf(!process.env.DATABASE_URL)(
   'PostgreSQL going away under load (own throw-away cluster; skipped on PGlite)',
   () => {
     it('answers 503 with Retry-After, never 500 or a hang, and recovers without a restart of Pluk', async () => {
+      // A failure shows what Pluk itself said last: its log names the route and the cause.
+      onTestFailed(() => {
+        console.log(`Pluk's last output:\n${server?.output.join('').slice(-6_000) ?? '(not started)'}`);
+      });
       cluster = await createCluster();
       const headers = await seedMember(cluster.url, jwtSecret);
       server = await startServer({ DATABASE_URL: cluster.url, JWT_SECRET: jwtSecret });

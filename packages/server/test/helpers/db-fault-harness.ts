@@ -235,6 +235,8 @@ export interface Summary {
   maxMs: number;
   overMs: number;
   missingRetryAfter: number;
+  /** The paths of the requests that got no answer (a hang names its route). */
+  hung: string[];
 }
 
 export function summarize(samples: Sample[], overMs: number): Summary {
@@ -249,6 +251,7 @@ export function summarize(samples: Sample[], overMs: number): Summary {
     maxMs: Math.max(0, ...samples.map((s) => s.ms)),
     overMs: samples.filter((s) => s.ms > overMs).length,
     missingRetryAfter: samples.filter((s) => s.status === 503 && !s.retryAfter).length,
+    hung: samples.filter((s) => s.status === 'hung').map((s) => new URL(s.url).pathname),
   };
 }
 

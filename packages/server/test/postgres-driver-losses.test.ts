@@ -1,0 +1,54 @@
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The PostgreSQL driver as Pluk installs it, patched (patches/postgres+3.4.9.patch, decision 105)
+ * against a connection lost in the middle of a transaction: unpatched, the next statement of that
+ * transaction either ended the process (a write scheduled on a socket already gone,
+ * porsager/postgres#1208) or stayed pending forever, and could run on the connection the pool opened
+ * again, outside the transaction. PostgreSQL only: the embedded database has no connections.
+ */
+const url = process.env.DATABASE_URL;
+const table = `pluk_driver_loss_probe_${process.pid}`;
+
+describe.skipIf(!url)('postgres.js with a transaction whose connection is lost', () => {
+  let sql: postgres.Sql;
+  let killer: postgres.Sql;
+
+  beforeAll(async () => {
+    sql = postgres(url!, { max: 1, onnotice: () => {} });
+    killer = postgres(url!, { max: 1, onnotice: () => {} });
+    await killer.unsafe(`create table if not exists ${table} (n int)`);
+  });
+
+  afterAll(async () => {
+    await killer.unsafe(`drop table if exists ${table}`);
+    await Promise.all([sql.end({ timeout: 1 }), killer.end({ timeout: 1 })]);
+  });
+
+  it('refuses the transaction’s later statements, runs none of them elsewhere, and the process lives', async () => {
+    const late: string[] = [];
+    let waiting: Promise<unknown> | undefined;
+    const transaction = sql.begin(async (tx) => {
+      const [row] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      await killer`select pg_terminate_backend(${row!.pid})`;
+      // The loss is seen by the statement after it (57P01 or CONNECTION_CLOSED).
+      await tx`select pg_sleep(0.2)`.catch((err: { code?: string }) => late.push(`first: ${err.code}`));
+      // A request queued on the pool now: the pool opens the lost connection again for it.
+      waiting = sql`select 1 as one`;
+      // The write after the loss: never run, in the transaction or out of it.
+      await tx
+        .unsafe(`insert into ${table} values (1)`)
+        .then(() => late.push('insert ran'))
+        .catch((err: { code?: string }) => late.push(`insert: ${err.code}`));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await expect(transaction).rejects.toMatchObject({ code: expect.any(String) as string });
+    // The pool works again, and the row was never written.
+    await expect(waiting).resolves.toEqual([{ one: 1 }]);
+    expect(late).toContain('insert: CONNECTION_CLOSED');
+    expect(late).not.toContain('insert ran');
+    const [count] = await killer.unsafe<{ n: string }[]>(`select count(*)::text as n from ${table}`);
+    expect(count!.n).toBe('0');
+  });
+});
