@@ -237,6 +237,8 @@ export interface Summary {
   missingRetryAfter: number;
   /** The paths of the requests that got no answer (a hang names its route). */
   hung: string[];
+  /** The path of the slowest request. */
+  slowest: string | null;
 }
 
 export function summarize(samples: Sample[], overMs: number): Summary {
@@ -252,6 +254,7 @@ export function summarize(samples: Sample[], overMs: number): Summary {
     overMs: samples.filter((s) => s.ms > overMs).length,
     missingRetryAfter: samples.filter((s) => s.status === 503 && !s.retryAfter).length,
     hung: samples.filter((s) => s.status === 'hung').map((s) => new URL(s.url).pathname),
+    slowest: samples.length ? new URL(samples.reduce((a, b) => (b.ms > a.ms ? b : a)).url).pathname : null,
   };
 }
 
