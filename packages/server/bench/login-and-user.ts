@@ -107,6 +107,14 @@ async function main(): Promise<void> {
     ['GET User/Wallet', { url: `${base}/api/User/Wallet`, headers: member }],
     ['GET unreadCount', { url: `${base}/api/notification/unreadCount`, headers: member }],
     ['GET weatherforecast', { url: `${base}/api/weatherforecast`, headers: member }],
+    [
+      'GET event list',
+      {
+        url: `${base}/api/event?pageSize=20&page=0&hasEnded=false&sortBy=startDate&sortDirection=asc`,
+        headers: member,
+      },
+    ],
+    ['GET post list', { url: `${base}/api/post?pageSize=10&page=0`, headers: member }],
     ['GET Task/true (list)', { url: `${base}/api/Task/true`, headers: member }],
     ['GET notification list', { url: `${base}/api/notification?page=0&pageSize=20`, headers: member }],
   ];
