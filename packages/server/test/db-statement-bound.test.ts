@@ -12,8 +12,13 @@ import { DatabaseGate, DatabaseUnavailableError, preparedAndGated } from '../src
 /** A postgres.js PendingQuery as far as the wrapper uses it: a promise with `state` and `values()`. */
 class FakeQuery extends Promise<unknown> {
   state: unknown = null;
+  cancelled = false;
   values() {
     return this;
+  }
+  cancel() {
+    this.cancelled = true;
+    return Promise.resolve();
   }
 }
 
@@ -46,6 +51,8 @@ describe('a statement waits for a connection only so long (decision 072)', () =>
     await expect(sql.unsafe('select 1').values()).rejects.toBeInstanceOf(DatabaseUnavailableError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(bound - 5);
     expect(gate.isOpen).toBe(false);
+    // Taken off the pool's queue, so it never runs after its caller has gone (decision 105).
+    expect(made[0]!.query.cancelled).toBe(true);
     // The next statement is the trial; while it runs, others are refused at once.
     const trial = sql.unsafe('select 2');
     expect(() => sql.unsafe('select 3')).toThrow(DatabaseUnavailableError);
@@ -67,6 +74,7 @@ describe('a statement waits for a connection only so long (decision 072)', () =>
     await sleep(bound * 2);
     made[0]!.resolve(['late but answered']);
     await expect(answer).resolves.toEqual(['late but answered']);
+    expect(made[0]!.query.cancelled).toBe(false);
     expect(gate.isOpen).toBe(true);
   });
 

@@ -286,6 +286,10 @@ export function preparedAndGated(
           Object.assign(new Error('no connection took the statement in time'), { code: 'CONNECT_TIMEOUT' }),
         );
         reject(new DatabaseUnavailableError());
+        // Taken off the pool's queue: run later, a `begin` whose caller has gone would hold its
+        // connection in a transaction nobody ends, one connection fewer per outage (decision 105).
+        const cancel = (pending as { cancel?: () => Promise<unknown> | undefined }).cancel;
+        void cancel?.call(pending)?.catch(() => undefined);
       }, waitBoundMs);
       timer.unref?.();
     });
