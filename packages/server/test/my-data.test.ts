@@ -133,7 +133,11 @@ beforeAll(async () => {
     phone: '0470 11 11 11',
     household: [{ name: 'Kind van Anna', yearOfBirth: 2018, isAdult: false }],
   });
-  bert = await ctx.createUser({ username: 'bert-gegevens', email: 'bert@gegevens.test', phone: '0480 22 22 22' });
+  bert = await ctx.createUser({
+    username: 'bert-gegevens',
+    email: 'bert@gegevens.test',
+    phone: '0480 22 22 22',
+  });
   admin = await ctx.createUser({ username: 'admin-gegevens', roles: ['Admin'] });
   const other = await ctx.createApp({ appId: 'ander-gegevens', hosts: ['ander-gegevens.test'] });
   strangerApp = other.appId;
@@ -146,7 +150,9 @@ afterAll(() => ctx.close());
 
 describe('Download mijn gegevens', () => {
   it('prepares the ZIP once with every section, only my own data, and tells me once', async () => {
-    expect(myDataStateSchema.parse((await call('GET', 'User/MyData', anna)).json())).toEqual({ export: null });
+    expect(myDataStateSchema.parse((await call('GET', 'User/MyData', anna)).json())).toEqual({
+      export: null,
+    });
 
     const first = await call('POST', 'User/MyData', anna);
     expect(first.statusCode).toBe(200);
@@ -156,7 +162,10 @@ describe('Download mijn gegevens', () => {
     const again = myDataRequestedSchema.parse((await call('POST', 'User/MyData', anna)).json());
     expect(again).toMatchObject({ queued: false, export: { id: asked.export.id, status: 'preparing' } });
     expect(
-      await ctx.db.select().from(jobs).where(like(jobs.idempotencyKey, `my-data-export:${ctx.appId}:%`)),
+      await ctx.db
+        .select()
+        .from(jobs)
+        .where(like(jobs.idempotencyKey, `my-data-export:${ctx.appId}:%`)),
     ).toHaveLength(1);
     // Not ready yet: 409 with a Dutch message.
     const early = await call('GET', `User/MyData/${asked.export.id}/Download`, anna);
@@ -172,7 +181,9 @@ describe('Download mijn gegevens', () => {
     const download = await call('GET', `User/MyData/${asked.export.id}/Download`, anna);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="mijn-gegevens-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="mijn-gegevens-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const files = unzipSync(new Uint8Array(download.rawPayload));
     expect(Object.keys(files).sort()).toEqual([...myDataFiles].sort());
 
@@ -195,7 +206,16 @@ describe('Download mijn gegevens', () => {
     ] as const) {
       expect(data[section]!.length, section).toBeGreaterThan(0);
     }
-    for (const word of ['Groentepakket ANNA', 'Lidgeld ANNA', 'Welkom ANNA', 'Klus ANNA', 'Feest ANNA', 'Bericht ANNA', 'Reactie ANNA', 'Melding ANNA']) {
+    for (const word of [
+      'Groentepakket ANNA',
+      'Lidgeld ANNA',
+      'Welkom ANNA',
+      'Klus ANNA',
+      'Feest ANNA',
+      'Bericht ANNA',
+      'Reactie ANNA',
+      'Melding ANNA',
+    ]) {
       expect(text).toContain(word);
     }
     // Another member's data, and another farm's, are never in it.
@@ -205,7 +225,7 @@ describe('Download mijn gegevens', () => {
 
     // The spreadsheet has a sheet per section, readable, with my data only.
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(files['mijn-gegevens.xlsx']!));
+    await book.xlsx.load(Buffer.from(files['mijn-gegevens.xlsx']!) as unknown as ArrayBuffer);
     expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
       'Profiel',
       'Gezin',

@@ -163,7 +163,12 @@ export async function collectMyData(db: Database, appId: string, userId: number)
     .orderBy(asc(events.startsAt), asc(eventAttendances.id));
 
   const postRows = await farm
-    .select({ title: posts.title, body: posts.body, publishedAt: posts.publishedAt, isActive: posts.isActive })
+    .select({
+      title: posts.title,
+      body: posts.body,
+      publishedAt: posts.publishedAt,
+      isActive: posts.isActive,
+    })
     .from(posts)
     .where(and(eq(posts.appId, appId), eq(posts.createdByUserId, userId)))
     .orderBy(asc(posts.publishedAt), asc(posts.id));
@@ -400,4 +405,3 @@ export async function buildMyDataZip(data: MyData, farmName: string, at = new Da
   );
   return Buffer.from(zip);
 }
-

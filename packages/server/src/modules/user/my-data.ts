@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import { myDataExportTtlHours, type MyDataExport, type MyDataRequested, type MyDataState } from '@pluk/contract';
+import {
+  myDataExportTtlHours,
+  type MyDataExport,
+  type MyDataRequested,
+  type MyDataState,
+} from '@pluk/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import { apps, myDataExports, users } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
@@ -55,7 +60,11 @@ function present(row: ExportRow, now = new Date()): MyDataExport {
  */
 export function assertNotImpersonating(auth: RequestAuth, what: string): void {
   if (auth.impersonatedBy !== null) {
-    throw new HttpError(403, 'IMPERSONATION_FORBIDDEN', `${what} doet het lid zelf, niet wie als dat lid werkt.`);
+    throw new HttpError(
+      403,
+      'IMPERSONATION_FORBIDDEN',
+      `${what} doet het lid zelf, niet wie als dat lid werkt.`,
+    );
   }
 }
 
@@ -147,7 +156,9 @@ export async function downloadMyData(
 }
 
 const formatMoment = (at: Date) =>
-  new Intl.DateTimeFormat('nl-BE', { timeZone: farmTimeZone, dateStyle: 'long', timeStyle: 'short' }).format(at);
+  new Intl.DateTimeFormat('nl-BE', { timeZone: farmTimeZone, dateStyle: 'long', timeStyle: 'short' }).format(
+    at,
+  );
 
 /**
  * Prepares one export: reads the member's data, builds the ZIP, and in one transaction stores it (ready

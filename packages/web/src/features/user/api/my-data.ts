@@ -39,7 +39,10 @@ export function useDownloadMyData() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (item: MyDataExport) =>
-      saveBlob(await apiRequest(userRoutes.downloadMyData, { params: { id: item.id } }), myDataFileName(item)),
+      saveBlob(
+        await apiRequest(userRoutes.downloadMyData, { params: { id: item.id } }),
+        myDataFileName(item),
+      ),
     // A 410 means its 24 hours are over: show that.
     onError: () => void queryClient.invalidateQueries({ queryKey: myDataQueryKey }),
   });
@@ -47,6 +50,7 @@ export function useDownloadMyData() {
 
 export function useDeleteMyAccount() {
   return useMutation({
-    mutationFn: (body: DeleteMyAccountBody): Promise<null> => apiRequest(userRoutes.deleteMyAccount, { body }),
+    mutationFn: (body: DeleteMyAccountBody): Promise<null> =>
+      apiRequest(userRoutes.deleteMyAccount, { body }),
   });
 }

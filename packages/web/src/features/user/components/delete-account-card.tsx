@@ -60,7 +60,8 @@ export function DeleteAccountCard() {
   const refusal = isApiError(remove.error) && refusals.has(remove.error.code);
   // A wrong password and bad input are said at the field itself.
   const onField =
-    isApiError(remove.error) && (remove.error.code === 'WRONG_PASSWORD' || remove.error.code === 'VALIDATION_ERROR');
+    isApiError(remove.error) &&
+    (remove.error.code === 'WRONG_PASSWORD' || remove.error.code === 'VALIDATION_ERROR');
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="delete-account-title">

@@ -57,7 +57,9 @@ describe('Mijn gegevens on /account/privacy (decision 101)', () => {
       await within(card).findByRole('button', { name: 'ZIP-bestand downloaden' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(within(card).getByText(/Je gegevens staan klaar tot/)).toBeInTheDocument();
-    expect(fetch.calls.filter((call) => call.method === 'POST' && call.path === '/api/User/MyData')).toHaveLength(1);
+    expect(
+      fetch.calls.filter((call) => call.method === 'POST' && call.path === '/api/User/MyData'),
+    ).toHaveLength(1);
   });
 
   it('says an expired download is over and lets me ask again', async () => {
@@ -112,7 +114,9 @@ describe('Verwijder mijn account on /account/privacy (decision 101)', () => {
       account: makeAccount(),
       handlers: {
         'POST /api/User/DeleteMyAccount': () =>
-          apiError(400, 'WRONG_PASSWORD', 'Je wachtwoord is onjuist.', { password: 'Je wachtwoord is onjuist.' }),
+          apiError(400, 'WRONG_PASSWORD', 'Je wachtwoord is onjuist.', {
+            password: 'Je wachtwoord is onjuist.',
+          }),
       },
     });
     const user = userEvent.setup();
@@ -122,7 +126,9 @@ describe('Verwijder mijn account on /account/privacy (decision 101)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Je account verwijderen?' });
     await user.type(within(dialog).getByLabelText('Wachtwoord'), 'fout');
     await user.click(within(dialog).getByRole('button', { name: 'Account definitief verwijderen' }));
-    await waitFor(() => expect(within(dialog).getByLabelText('Wachtwoord')).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Wachtwoord')).toHaveAttribute('aria-invalid', 'true'),
+    );
     expect(within(dialog).getByText('Je wachtwoord is onjuist.')).toBeInTheDocument();
   });
 
