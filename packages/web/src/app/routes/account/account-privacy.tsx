@@ -11,8 +11,8 @@ export function AccountPrivacyRoute() {
   return (
     <Stack gap="xl">
       <PrivacyForm account={account} />
-      <MyDataCard />
-      <DeleteAccountCard />
+      <MyDataCard impersonated={account.impersonatedBy !== null} />
+      <DeleteAccountCard impersonated={account.impersonatedBy !== null} />
     </Stack>
   );
 }

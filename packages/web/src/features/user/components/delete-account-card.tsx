@@ -21,7 +21,7 @@ const refusals = new Set(['ACCOUNT_HAS_OPEN_PAYMENT', 'ACCOUNT_HAS_PENDING_CHORE
  * dialog; the server refuses with a reason while a payment is open or a chore waits. Afterwards the
  * member is signed out.
  */
-export function DeleteAccountCard() {
+export function DeleteAccountCard({ impersonated = false }: { impersonated?: boolean }) {
   const { t } = useTranslation(['user', 'common']);
   const errorText = useErrorText();
   const remove = useDeleteMyAccount();
@@ -70,14 +70,20 @@ export function DeleteAccountCard() {
           {t('deleteAccount.title')}
         </Title>
         <Text size="sm">{t('deleteAccount.intro')}</Text>
-        <Button
-          variant="outline"
-          color="red"
-          leftSection={<IconTrash size={18} aria-hidden />}
-          onClick={() => setOpened(true)}
-        >
-          {t('deleteAccount.open')}
-        </Button>
+        {impersonated ? (
+          <Text size="sm" c="dimmed">
+            {t('myData.memberOnly')}
+          </Text>
+        ) : (
+          <Button
+            variant="outline"
+            color="red"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={() => setOpened(true)}
+          >
+            {t('deleteAccount.open')}
+          </Button>
+        )}
       </Stack>
       <Dialog opened={opened} onClose={close} title={t('deleteAccount.dialogTitle')}>
         <form ref={ref} onSubmit={submit} noValidate>

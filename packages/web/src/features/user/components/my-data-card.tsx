@@ -10,9 +10,10 @@ import { useDownloadMyData, useMyData, useRequestMyData } from '../api/my-data';
 /**
  * 'Mijn gegevens' on /account/privacy (decision 101): a ZIP with everything the farm keeps about me,
  * prepared in the background; while that runs the card says so and looks again every few seconds.
- * The ZIP stays 24 hours; the e-mail and the notification point back here.
+ * The ZIP stays 24 hours; the e-mail and the notification point back here. An Admin working as the
+ * member sees the state but no buttons: the server refuses them that (403).
  */
-export function MyDataCard() {
+export function MyDataCard({ impersonated = false }: { impersonated?: boolean }) {
   const { t } = useTranslation(['user', 'common']);
   const errorText = useErrorText();
   const state = useMyData();
@@ -60,7 +61,11 @@ export function MyDataCard() {
             </Text>
           )}
         </div>
-        {ready ? (
+        {impersonated ? (
+          <Text size="sm" c="dimmed">
+            {t('myData.memberOnly')}
+          </Text>
+        ) : ready ? (
           <Button
             leftSection={<IconFileZip size={18} aria-hidden />}
             loading={download.isPending}

@@ -149,3 +149,17 @@ describe('Verwijder mijn account on /account/privacy (decision 101)', () => {
     expect(await screen.findByText(/Je account is verwijderd/)).toBeInTheDocument();
   });
 });
+
+describe('an Admin working as the member (decision 101)', () => {
+  it('sees neither the download nor the delete button', async () => {
+    renderApp({ path: '/account/privacy', account: makeAccount({ impersonatedBy: 1 }) });
+    const data = await section('Mijn gegevens');
+    const remove = await section('Account verwijderen');
+    for (const card of [data, remove]) {
+      expect(
+        within(card).getByText('Dit doet het lid zelf: niet wie als het lid werkt.'),
+      ).toBeInTheDocument();
+      expect(within(card).queryByRole('button')).toBeNull();
+    }
+  });
+});
