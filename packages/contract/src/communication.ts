@@ -41,6 +41,8 @@ export const emailTemplateNames = [
   'intentionReminder',
   'communication',
   'paymentReceipt',
+  'myDataReady',
+  'memberLeft',
 ] as const;
 export const emailTemplateNameSchema = z.enum(emailTemplateNames, { error: 'Kies een e-mail.' });
 export type EmailTemplateName = z.infer<typeof emailTemplateNameSchema>;

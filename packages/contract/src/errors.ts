@@ -107,6 +107,10 @@ export const errorCodes = [
   'HOST_TAKEN', // admin: another farm answers on this host name
   'DEFAULT_APP', // admin: the default farm cannot be removed
   'EMAIL_CHANGE_TOKEN_INVALID', // auth: the e-mail confirmation link is unknown, used or expired (ADR 087)
+  'MY_DATA_NOT_READY', // user: my data's ZIP is still being prepared, or its preparation failed (decision 101)
+  'MY_DATA_EXPIRED', // user: my data's ZIP is past its 24 hours (410, decision 101)
+  'ACCOUNT_HAS_OPEN_PAYMENT', // user: my account is not deleted while a payment is open (decision 101)
+  'ACCOUNT_HAS_PENDING_CHORE', // user: my account is not deleted while a chore waits (decision 101)
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);
@@ -239,4 +243,10 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
     'De hoofdboerderij beantwoordt elk onbekend adres van deze server en kan niet verwijderd worden.',
   EMAIL_CHANGE_TOKEN_INVALID:
     'Deze bevestigingslink is ongeldig, al gebruikt of verlopen. Wijzig je e-mailadres opnieuw om een nieuwe link te krijgen.',
+  MY_DATA_NOT_READY: 'Je gegevens worden nog klaargemaakt. Probeer het zo dadelijk opnieuw.',
+  MY_DATA_EXPIRED: 'Deze download is verlopen: hij blijft 24 uur beschikbaar. Vraag je gegevens opnieuw aan.',
+  ACCOUNT_HAS_OPEN_PAYMENT:
+    'Je hebt nog een openstaande betaling. Betaal die eerst (of vraag de beheerders ze te annuleren) en verwijder je account daarna.',
+  ACCOUNT_HAS_PENDING_CHORE:
+    'Je bent nog ingeschreven voor een klusje dat wacht op bevestiging. Schrijf je eerst uit (of laat het afhandelen) en verwijder je account daarna.',
 };

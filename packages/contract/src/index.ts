@@ -8,6 +8,7 @@ export * from './health.js';
 export * from './info.js';
 export * from './auth.js';
 export * from './user.js';
+export * from './my-data.js';
 export * from './users.js';
 export * from './task.js';
 export * from './credit.js';

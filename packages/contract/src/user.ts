@@ -3,6 +3,7 @@ import { addressSchema, idParamsSchema, isoDateTimeSchema } from './common.js';
 import { defineRoute, multipart } from './define-route.js';
 import { emailSchema, householdMemberInputSchema, nameSchema, passwordSchema, phoneSchema } from './auth.js';
 import { roleSchema } from './role-schema.js';
+import { myDataRoutes } from './my-data.js';
 
 export const householdMemberSchema = z.object({
   id: z.number().int(),
@@ -254,4 +255,6 @@ export const userRoutes = {
     response: 'file',
     rateLimited: true,
   }),
+  // "Mijn gegevens" (decision 101): kept in its own file, routed with the rest of my account.
+  ...myDataRoutes,
 } as const;

@@ -166,6 +166,8 @@ function setUpApp({ path = '/', handlers = {}, account, info = appInfo, staleTim
     'GET /api/User': () =>
       account ? json(account) : apiError(401, 'UNAUTHORIZED', 'Je bent niet (meer) aangemeld.'),
     'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    // The privacy screen's "Mijn gegevens" card (decision 101): nothing asked yet unless a test says otherwise.
+    'GET /api/User/MyData': () => json({ export: null }),
     // The account screen's calendar card (decision 100): no link yet unless a test says otherwise.
     'GET /api/User/Calendar': () =>
       json({ hasLink: false, linkCreatedAt: null, allEvents: false, url: null }),

@@ -10,6 +10,7 @@ import {
   refreshTokens,
 } from '../db/schema/index.js';
 import { tenantDb } from '../db/tenant.js';
+import { pruneMyDataExports } from '../modules/user/my-data.js';
 import type { JobHandler } from './worker.js';
 
 export const pruneJobKind = 'prune';
@@ -31,6 +32,8 @@ export interface PruneCounts {
   jobs: number;
   webhookCalls: number;
   rateLimitCounters: number;
+  /** ZIPs of members' data past their 24 hours, emptied (decision 101). */
+  myDataExports: number;
 }
 
 async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
@@ -47,7 +50,8 @@ async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
  * Deletes what has outlived its use, in bounded batches: refresh tokens past their expiry (a used or
  * revoked token is kept until then, so a replay inside its lifetime is still recognised), audit rows
  * older than AUDIT_LOG_RETENTION_DAYS, finished jobs older than 30 days, Mollie webhook calls beyond
- * the latest 1,000 of a farm, and rate-limit counters whose window has ended.
+ * the latest 1,000 of a farm, rate-limit counters whose window has ended, and members' data ZIPs past
+ * their 24 hours (decision 101).
  */
 export async function pruneOldRows(
   db: Database,
@@ -56,10 +60,12 @@ export async function pruneOldRows(
   let refresh = 0;
   let audit = 0;
   let webhookCalls = 0;
+  let myData = 0;
   // Farm tables are only reached through the tenant scope (ADR 049): the job walks the farms one by one.
   const farms = await db.select({ appId: apps.appId }).from(apps);
   for (const { appId } of farms) {
     const farm = tenantDb(db, appId);
+    myData += await pruneMyDataExports(db, appId);
     refresh += await inBatches(async () => {
       const due = await farm
         .select({ id: refreshTokens.id })
@@ -157,6 +163,7 @@ export async function pruneOldRows(
     jobs: finished,
     webhookCalls,
     rateLimitCounters: counters,
+    myDataExports: myData,
   };
 }
 

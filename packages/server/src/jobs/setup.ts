@@ -11,6 +11,7 @@ import {
   paymentDueJobKind,
   paymentDuePeriodMs,
 } from '../modules/bank/reminders/payment-due.js';
+import { myDataExportJobHandler, myDataExportJobKind } from '../modules/user/my-data.js';
 import { pruneJobHandler, pruneJobKind, prunePeriodMs } from './prune.js';
 import { JobWorker } from './worker.js';
 
@@ -33,5 +34,7 @@ export function createJobWorker(app: FastifyInstance): JobWorker {
   // Payment reminders on the farm's schedule (ADR 093).
   worker.register(bankReminderJobKind, bankReminderJobHandler(app));
   worker.every(bankReminderJobKind, bankReminderPeriodMs);
+  // A member's copy of their data, prepared once per request (decision 101).
+  worker.register(myDataExportJobKind, myDataExportJobHandler(app));
   return worker;
 }

@@ -197,6 +197,37 @@ export const defaultTemplates: Record<TemplateName, MailTemplate> = {
       '{appName}',
     ].join('\n'),
   },
+  // My data's ZIP is ready (decision 101): the link opens the privacy page, where only the member,
+  // signed in, downloads it.
+  myDataReady: {
+    subject: 'Je gegevens bij {appName} staan klaar',
+    body: [
+      'Dag {firstName},',
+      '',
+      'Je vroeg een kopie van je gegevens bij {appName}. Die staat nu klaar als ZIP-bestand.',
+      'Je kan ze downloaden tot {expiresAt}; daarna vervalt de download en kan je een nieuwe aanvragen.',
+      '',
+      'Meld je aan en download ze hier:',
+      '{privacyUrl}',
+      '',
+      'Vroeg je dit niet zelf aan? Wijzig dan je wachtwoord.',
+      '',
+      '{appName}',
+    ].join('\n'),
+  },
+  // To the farm's managers when a member deleted their own account (decision 101).
+  memberLeft: {
+    subject: 'Een lid verwijderde zijn account bij {appName}',
+    body: [
+      'Dag {firstName},',
+      '',
+      '{memberName} verwijderde op {deletedOn} zelf het account bij {appName}.',
+      'Het account is geanonimiseerd zoals bij een verwijdering door een beheerder: de betalingen en',
+      'het plukgeld blijven bewaard onder de naam "Verwijderd lid".',
+      '',
+      '{appName}',
+    ].join('\n'),
+  },
 };
 
 /**

@@ -23,3 +23,4 @@ export * from './administration.js';
 export * from './imports.js';
 export * from './rate-limits.js';
 export * from './calendar.js';
+export * from './my-data.js';

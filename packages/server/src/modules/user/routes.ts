@@ -14,6 +14,8 @@ import {
   saveCalendarSettings,
 } from './calendar.js';
 import { calendarFeed } from './calendar-feed.js';
+import { deleteMyAccount } from './delete-my-account.js';
+import { downloadMyData, myDataState, requestMyData } from './my-data.js';
 import {
   changePassword,
   contactDataFor,
@@ -90,6 +92,22 @@ export function userHandlers(app: FastifyInstance): FeatureHandlers<typeof api.u
         .header('Cache-Control', 'no-store')
         .header('Content-Disposition', 'inline; filename="agenda.ics"')
         .send(text);
+    },
+    myData: async (request) => myDataState(app.db, authOf(request)),
+    requestMyData: async (request) => requestMyData(app, authOf(request)),
+    downloadMyData: async (request, reply) => {
+      const { data, readyAt } = await downloadMyData(app.db, authOf(request), request.params.id);
+      const day = readyAt.toISOString().slice(0, 10);
+      return reply
+        .type('application/zip')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', `attachment; filename="mijn-gegevens-${day}.zip"`)
+        .header('Cache-Control', 'no-store')
+        .send(data);
+    },
+    deleteMyAccount: async (request, reply) => {
+      await deleteMyAccount(app, tenantOf(request), authOf(request), request.body);
+      return reply.code(204).send();
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   events,
   householdMembers,
   households,
+  myDataExports,
   notifications,
   emailChanges,
   passwordResetTokens,
@@ -52,6 +53,11 @@ export interface AnonymiseOptions {
   beforeWipe?: (tx: Transaction, target: AnonymisedTarget) => Promise<Record<string, unknown>>;
   /** The audit action: `user.delete` unless told otherwise (`user.refuse`). */
   auditAction?: string;
+  /**
+   * The member deletes their own account ("Verwijder mijn account", decision 101): allowed on oneself,
+   * and a refusal speaks to the member instead of to a manager.
+   */
+  ownAccount?: boolean;
 }
 
 /** The name a deleted member keeps in ledgers, bank transactions and chore history (ADR 080). */
@@ -72,7 +78,7 @@ export async function anonymiseUser(
   options: AnonymiseOptions = {},
 ): Promise<void> {
   const appId = tenant.appId;
-  if (userId === auth.user.id) {
+  if (userId === auth.user.id && !options.ownAccount) {
     throw new HttpError(409, 'CANNOT_DELETE_SELF', 'Je kan je eigen account niet verwijderen.');
   }
   await inTransaction(app.db, async (tx) => {
@@ -94,7 +100,7 @@ export async function anonymiseUser(
       .where(and(eq(users.id, userId), eq(users.appId, appId)));
     if (!details) throw notFound();
     const target: AnonymisedTarget = { id: locked.id, isApproved: locked.isApproved, ...details };
-    await assertNothingOpen(tx, appId, userId);
+    await assertNothingOpen(tx, appId, userId, options.ownAccount ?? false);
     const extraAudit = options.beforeWipe ? await options.beforeWipe(tx, target) : {};
 
     const placeholder = `verwijderd-${userId}`;
@@ -137,6 +143,10 @@ export async function anonymiseUser(
     await farm
       .delete(emailChanges)
       .where(and(eq(emailChanges.appId, appId), eq(emailChanges.userId, userId)));
+    // Copies of the member's data go too (decision 101): they are the member's personal data.
+    await farm
+      .delete(myDataExports)
+      .where(and(eq(myDataExports.appId, appId), eq(myDataExports.userId, userId)));
     // The calendar link goes too (decision 100): its feed answers 404 like any unknown link.
     await farm
       .delete(calendarFeeds)
@@ -231,7 +241,12 @@ export async function anonymiseUser(
 }
 
 /** Reservations and requests still waiting on this member are handled by a person first. */
-async function assertNothingOpen(tx: Parameters<typeof tenantDb>[0], appId: string, userId: number) {
+async function assertNothingOpen(
+  tx: Parameters<typeof tenantDb>[0],
+  appId: string,
+  userId: number,
+  ownAccount: boolean,
+) {
   const farm = tenantDb(tx, appId);
   const [reservation] = await farm
     .select({ id: productReservations.id })
@@ -264,6 +279,13 @@ async function assertNothingOpen(tx: Parameters<typeof tenantDb>[0], appId: stri
       ),
     )
     .limit(1);
+  if ((reservation || request) && ownAccount) {
+    throw new HttpError(
+      409,
+      'USER_HAS_OPEN_TRADES',
+      'Je hebt nog open reservaties of vragen. Handel die eerst af (of annuleer ze) en verwijder je account daarna.',
+    );
+  }
   if (reservation || request) {
     throw new HttpError(
       409,
