@@ -31,11 +31,12 @@ type Account = 'guest' | 'wachtend1' | 'lid' | 'beheerder' | 'admin' | 'analist'
 function accountsFor(screen: RoutedScreen): Account[] {
   const access = screen.access;
   if (access === 'public' || access === 'guest') return ['guest'];
-  // Public too (product-spec §6, decision 091): a visitor reads it without a login.
+  // Public too (decision 091): a visitor reads it without a login.
   if (access === 'restricted') return ['wachtend1', 'guest'];
   if (access === 'member') return ['lid', 'beheerder'];
   if (access === 'admin') return ['admin'];
-  // Analyst passes for Analyst and Admin only, not for an ApplicationManager (product-spec §6).
+  // Analyst passes for Analyst and Admin only, not for an ApplicationManager
+  // (docs/product/people-and-roles.md, "Roles").
   if (typeof access === 'object' && access.role === 'Analyst') return ['analist'];
   return ['beheerder'];
 }

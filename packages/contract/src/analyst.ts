@@ -171,7 +171,9 @@ const analystRoute = <P extends string, S extends z.ZodType>(path: P, summary: s
     response: { 200: response },
   });
 
-/** product-spec §7 "Analyst and admin". Analyst passes for Analyst and Admin only (§6). */
+/**
+ * The analyst's views. Analyst passes for Analyst and Admin only (docs/product/people-and-roles.md, "Roles").
+ */
 export const analystRoutes = {
   wallet: analystRoute(
     'analyst/wallet',

@@ -71,7 +71,10 @@ export const tokenDataSchema = z.object({
 });
 export type TokenData = z.infer<typeof tokenDataSchema>;
 
-/** RefreshLogin answers new token data, or a non-empty `errors` list (product-spec §4). */
+/**
+ * RefreshLogin answers new token data, or a non-empty `errors` list (docs/product/api-and-routes.md,
+ * "Calls").
+ */
 export const refreshResponseSchema = z.object({
   token: z.string().optional(),
   refreshToken: z.string().optional(),

@@ -13,7 +13,7 @@ import { defineRoute, multipart } from './define-route.js';
 import { harvestYearField, harvestYearQueryField } from './subscription.js';
 
 /**
- * The farm's euro bank (domain.md Money point 1, decision 077): what members owe and paid, in integer
+ * The farm's euro bank (docs/product/money.md, "Euros", decision 077): what members owe and paid, in integer
  * cents. Every status change is one database transaction with an audit row; the member reaches one
  * transaction without logging in through its unguessable `publicId`.
  */
@@ -24,7 +24,7 @@ export const bankLimits = {
   searchMax: 100,
   /** The members one answer of `members` holds (the BankManager's picker): typing narrows the rest. */
   membersShown: 20,
-  /** A user's transactions list: page 1, 20 rows (product-spec §9). */
+  /** A user's transactions list: page 1, 20 rows (docs/product/api-and-routes.md, "Paging"). */
   userRowsPerPage: 20,
   managerRowsPerPageMax: 200,
   /** Bank statement files (CODA, CAMT.053). */

@@ -33,7 +33,10 @@ export const idParamsSchema = z.object({ id: idSchema });
 export const noContentSchema = z.null();
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** Paged query of product-spec §3: page (1-based), rowsPerPage, filter, userIds, isApproved, isActive. */
+/**
+ * Paged query of the manager tables (docs/product/api-and-routes.md, "Paging"): page (1-based), rowsPerPage,
+ * filter, userIds, isApproved, isActive.
+ */
 export const pagedQuerySchema = z.object({
   page: z.number().int().min(1).default(1),
   rowsPerPage: z.number().int().min(1).max(200).default(50),
@@ -87,8 +90,8 @@ export const urlBooleanSchema = z
   .transform((value) => value === 'true');
 
 /**
- * The paging of the community lists (product-spec §7: `pageSize=6, page=0`): `page` counts from 0,
- * `pageSize` from 1 up to `maxSize`. Spread into a list's query schema.
+ * The paging of the community lists (docs/product/api-and-routes.md, "Paging": `pageSize=6, page=0`): `page`
+ * counts from 0, `pageSize` from 1 up to `maxSize`. Spread into a list's query schema.
  */
 export function feedPageQuery({ defaultSize, maxSize }: { defaultSize: number; maxSize: number }) {
   return {

@@ -6,9 +6,10 @@ import { idempotencyKeySchema } from './money.js';
 import { roleSchema } from './role-schema.js';
 
 /**
- * E-mails (domain.md Settings and texts, decision 082): the farm's e-mail templates (ApplicationManager),
- * its SMTP server (Admin), the manager's own e-mails to members ("mailings": PostManager, the
- * ApplicationManager and Admin pass) and the record of every e-mail the app sent (ApplicationManager).
+ * E-mails (docs/product/settings-and-farms.md, "E-mails", decision 082): the farm's e-mail templates
+ * (ApplicationManager), its SMTP server (Admin), the manager's own e-mails to members ("mailings":
+ * PostManager, the ApplicationManager and Admin pass) and the record of every e-mail the app sent
+ * (ApplicationManager).
  */
 export const communicationLimits = {
   subjectMax: 200,

@@ -14,7 +14,7 @@ export const creditEntrySchema = z.object({
 });
 export type CreditEntry = z.infer<typeof creditEntrySchema>;
 
-/** My credits of the current harvest year (domain.md, Money point 3). */
+/** My credits of the current harvest year (docs/product/money.md, "Credits"). */
 export const myCreditsSchema = z.object({
   /** The harvest year, named by the calendar year it starts in. */
   harvestYear: z.number().int(),

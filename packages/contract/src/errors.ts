@@ -118,7 +118,9 @@ export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** One error shape for every failure: `{ error: { code, message, fields? } }`. */
 export const errorBodySchema = z.object({
-  /** Only on E001: the start-up error body of product-spec §8 is `{ code: 'E001' }`. */
+  /**
+   * Only on E001: the start-up error body (docs/product/api-and-routes.md, "Errors") is `{ code: 'E001' }`.
+   */
   code: z.literal('E001').optional(),
   error: z.object({
     code: errorCodeSchema,

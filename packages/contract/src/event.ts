@@ -12,10 +12,10 @@ import {
 import { defineRoute } from './define-route.js';
 
 /**
- * Events (domain.md, Community): title, description, location, start and end, capacity (empty =
- * unlimited), closed. A member signs up ("takes" the event) with a number of guests; an EventManager
- * confirms or refuses the sign-up. A sign-up counts against the capacity from the moment it is made
- * (status `waiting`, shown as "aangemeld"); `confirmed` is "bevestigd"; a refused sign-up frees its places.
+ * Events (docs/product/community.md, "Events"): title, description, location, start and end, capacity (empty
+ * = unlimited), closed. A member signs up ("takes" the event) with a number of guests; an EventManager
+ * confirms or refuses the sign-up. A sign-up counts against the capacity from the moment it is made (status
+ * `waiting`, shown as "aangemeld"); `confirmed` is "bevestigd"; a refused sign-up frees its places.
  */
 
 export const eventAttendanceStatuses = ['waiting', 'confirmed', 'refused'] as const;

@@ -5,7 +5,8 @@ import { defineRoute } from './define-route.js';
 /**
  * The staff's to-do list (issue 33, decision 092): what waits for someone with a role, one count each.
  * Each item belongs to the role that handles it; `GET applicationManager/Management` answers only the
- * items the caller's roles may see (product-spec §6: an ApplicationManager sees every farm item).
+ * items the caller's roles may see (docs/product/people-and-roles.md, "Roles": an ApplicationManager sees
+ * every farm item).
  */
 export const todoKeys = [
   'waitingMembers',

@@ -14,8 +14,8 @@ import { defineRoute, multipart } from './define-route.js';
 import { centsField, idempotencyKeySchema, personRefSchema } from './money.js';
 
 /**
- * The market (product-spec §2 /market, §7 Product; domain.md Market offer; ADR 058). The API keeps the
- * spec's name `product` in its paths; the feature is called `market` in contract, server and web.
+ * The market (docs/product/community.md, "Market"; ADR 058). The API keeps the original name
+ * `product` in its paths; the feature is called `market` in contract, server and web.
  */
 export const marketLimits = {
   titleMax: 200,
@@ -92,10 +92,10 @@ const searchField = z
   .optional();
 
 /**
- * The member list and the home block (product-spec §7: isCompleted=false, pageSize=6, page=0,
- * hasEnded=false): active offers, newest first. isCompleted=false leaves out closed and sold-out offers;
- * hasEnded=false leaves out offers past their availableUntil. Without them the member list shows the
- * same (a member never sees closed offers of others).
+ * The member list and the home block (docs/product/api-and-routes.md, "Home": isCompleted=false,
+ * pageSize=6, page=0, hasEnded=false): active offers, newest first. isCompleted=false leaves out closed
+ * and sold-out offers; hasEnded=false leaves out offers past their availableUntil. Without them the
+ * member list shows the same (a member never sees closed offers of others).
  */
 export const offerListQuerySchema = z.object({
   isCompleted: urlBooleanSchema.optional(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Virtual money (domain.md Money 2): integer cents everywhere, in the API and in the database. The
- * largest amount one call may name; a wallet holds at most what fits a PostgreSQL integer.
+ * Virtual money (docs/product/money.md, "Virtual money"): integer cents everywhere, in the API and in the
+ * database. The largest amount one call may name; a wallet holds at most what fits a PostgreSQL integer.
  */
 // In a module of its own: the web's first load reads it, and this module's schemas would bring zod (decision 088).
 import { virtualMoneyLimits } from './money-limits.js';

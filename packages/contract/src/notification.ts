@@ -20,7 +20,7 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** Inbox paging: `page` is 0-based (as the home calls of product-spec §7), 20 per page by default. */
+/** Inbox paging: `page` is 0-based (docs/product/api-and-routes.md, "Paging"), 20 per page by default. */
 export const notificationListQuerySchema = z.object(feedPageQuery({ defaultSize: 20, maxSize: 100 }));
 export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 

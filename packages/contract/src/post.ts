@@ -16,7 +16,10 @@ export const postFieldsSchema = z.object({
 });
 export type PostFields = z.infer<typeof postFieldsSchema>;
 
-/** Member list query of product-spec §7: `pageSize` (1–50, default 10) and 0-based `page`. */
+/**
+ * Member list query (docs/product/api-and-routes.md, "Paging"): `pageSize` (1–50, default 10) and 0-based
+ * `page`.
+ */
 export const postListQuerySchema = z.object(
   feedPageQuery({ defaultSize: 10, maxSize: postLimits.pageSizeMax }),
 );

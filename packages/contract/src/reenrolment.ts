@@ -5,11 +5,11 @@ import { defineRoute } from './define-route.js';
 import { harvestYearField, householdCountSchema, subscriptionInputShape } from './subscription.js';
 
 /**
- * Re-enrolment (domain.md Re-enrolment, decision 079): an intention policy is a farm's yearly round for
- * the next harvest year — a title, an explanation, a deadline and the subscriptions on offer with their
- * next-year prices. Every active member gets one questionnaire per policy; they choose subscriptions (or
- * stop) until the deadline. After the deadline `intentsion-policy` (the spec's spelling) turns the answers
- * into next year's subscriptions, memberships and bank transactions, once.
+ * Re-enrolment (docs/product/membership.md, "Re-enrolment", decision 079): an intention policy is a farm's
+ * yearly round for the next harvest year — a title, an explanation, a deadline and the subscriptions on offer
+ * with their next-year prices. Every active member gets one questionnaire per policy; they choose
+ * subscriptions (or stop) until the deadline. After the deadline `intentsion-policy` (the spec's spelling)
+ * turns the answers into next year's subscriptions, memberships and bank transactions, once.
  */
 export const reenrolmentLimits = {
   titleMax: 150,

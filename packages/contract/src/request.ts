@@ -13,7 +13,7 @@ import { defineRoute } from './define-route.js';
 import { centsField, idempotencyKeySchema, personRefSchema } from './money.js';
 
 /**
- * Requests (product-spec §7 Request; domain.md Community: Request; ADR 058): a member asks for something
+ * Requests (docs/product/community.md, "Requests"; ADR 058): a member asks for something
  * with an optional reward in virtual money; another member takes it; the requester confirms (the reward
  * moves) or refuses (the request opens again).
  */
@@ -45,8 +45,8 @@ export const requestDetailSchema = requestSummarySchema.extend({
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 
 /**
- * The member list and the home block (product-spec §7: isCompleted=false, pageSize=6, page=0,
- * hasEnded=false), newest first. isCompleted=false: open or taken, not completed or closed;
+ * The member list and the home block (docs/product/api-and-routes.md, "Home": isCompleted=false, pageSize=6,
+ * page=0, hasEnded=false), newest first. isCompleted=false: open or taken, not completed or closed;
  * hasEnded=false: neededBy not past. `mine=true` gives the ones I asked.
  */
 export const requestListQuerySchema = z.object({

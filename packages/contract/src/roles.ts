@@ -1,4 +1,4 @@
-/** Every role of product-spec §6, in the spec's order. `{product}` is `Pluk`. */
+/** Every role (docs/product/people-and-roles.md, "Roles"), in its order there. `{product}` is `Pluk`. */
 export const roles = [
   'Admin',
   'ApplicationManager',
@@ -27,7 +27,7 @@ export const managerRoles = roles.filter(
 );
 
 /**
- * Whether a user holding `held` passes the check for `required` (product-spec §6):
+ * Whether a user holding `held` passes the check for `required` (docs/product/people-and-roles.md, "Roles"):
  * Admin passes every check; only Admin passes the Admin check; Analyst passes for Analyst (and Admin);
  * ApplicationManager passes every manager check; a specific manager role passes its own.
  */

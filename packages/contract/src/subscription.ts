@@ -4,8 +4,9 @@ import { defineRoute } from './define-route.js';
 import { householdMemberSchema } from './user.js';
 
 /**
- * Subscriptions (domain.md Harvest): what a household pays for one harvest year. Euros are integer cents
- * everywhere; the price of a household is adults × adult price + children × child price (decision 074).
+ * Subscriptions (docs/product/membership.md, "Subscriptions"): what a household pays for one harvest year.
+ * Euros are integer cents everywhere; the price of a household is adults × adult price + children × child
+ * price (decision 074).
  */
 export const subscriptionLimits = {
   nameMax: 100,
@@ -92,7 +93,7 @@ const subscriptionCoreShape = {
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
-  /** Named by the calendar year it starts in (domain.md, Harvest year). */
+  /** Named by the calendar year it starts in (docs/product/membership.md, "Harvest year"). */
   harvestYear: z.number().int(),
   adultPriceCents: z.number().int(),
   childPriceCents: z.number().int(),

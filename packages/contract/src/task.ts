@@ -66,7 +66,10 @@ export const taskDetailSchema = taskSummarySchema.extend({
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
-/** The home's query of product-spec §7: isCompleted=false, pageSize=6, page=0 (0-based), hasEnded=false. */
+/**
+ * The home's query (docs/product/api-and-routes.md, "Home"): isCompleted=false, pageSize=6, page=0 (0-based),
+ * hasEnded=false.
+ */
 export const taskHomeQuerySchema = z.object({
   isCompleted: urlBooleanSchema.optional(),
   hasEnded: urlBooleanSchema.optional(),

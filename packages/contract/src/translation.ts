@@ -3,11 +3,12 @@ import { feedPageQuery, feedPageSchema, isoDateTimeSchema, urlBooleanSchema } fr
 import { defineRoute } from './define-route.js';
 
 /**
- * Translations (domain.md Settings and texts, decision 083): the web's bundled Dutch texts (nl-be and the
- * cooperative variant, `packages/web/src/locales`), which an Admin may word differently for one farm. A text
- * is named by its namespace (the locale file, `home`) and its key: i18next's nested key flattened with dots
- * (`blocks.tasks.title`). An override wins over the bundled text of the farm's locale variant, for every
- * member. Overrides are plain text (never HTML) and keep the bundled text's placeholders (`{{name}}`).
+ * Translations (docs/product/settings-and-farms.md, "Translations", decision 083): the web's bundled Dutch
+ * texts (nl-be and the cooperative variant, `packages/web/src/locales`), which an Admin may word differently
+ * for one farm. A text is named by its namespace (the locale file, `home`) and its key: i18next's nested key
+ * flattened with dots (`blocks.tasks.title`). An override wins over the bundled text of the farm's locale
+ * variant, for every member. Overrides are plain text (never HTML) and keep the bundled text's placeholders
+ * (`{{name}}`).
  */
 export const translationLimits = {
   valueMax: 2000,

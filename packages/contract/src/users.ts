@@ -49,8 +49,8 @@ export const userSortSchema = z.enum(['name', 'created', 'lastSeen'], { error: '
 export type UserSort = z.infer<typeof userSortSchema>;
 
 /**
- * The users list's query: the paged query of product-spec §3 plus a role, a subscription, and the order.
- * The default order (oldest account first) is the waiting list's.
+ * The users list's query: the paged query (docs/product/api-and-routes.md, "Paging") plus a role, a
+ * subscription, and the order. The default order (oldest account first) is the waiting list's.
  */
 export const managedUsersQuerySchema = pagedQuerySchema.extend({
   role: roleSchema.optional(),
@@ -178,7 +178,7 @@ export const refuseResultSchema = z.object({
   emailed: z.boolean(),
 });
 
-/** Waiting-list defaults of product-spec §9: page 1, 50 rows, not approved. */
+/** Waiting-list defaults (docs/product/api-and-routes.md, "Paging"): page 1, 50 rows, not approved. */
 export const waitingListQuery = { page: 1, rowsPerPage: 50, isApproved: false } as const;
 
 /**

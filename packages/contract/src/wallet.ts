@@ -4,8 +4,9 @@ import { defineRoute } from './define-route.js';
 import { centsField, idempotencyKeySchema } from './money.js';
 
 /**
- * The wallet of virtual money (product-spec §7 User Wallet, ToggleTransactionable, DonateVirtualMoney;
- * domain.md Money 2; ADR 058). One ledger: every movement is a row from one wallet to another.
+ * The wallet of virtual money (docs/product/money.md, "Virtual money": User Wallet,
+ * ToggleTransactionable, DonateVirtualMoney; ADR 058). One ledger: every movement is a row from one
+ * wallet to another.
  */
 export const walletSchema = z.object({
   balanceCents: z.number().int(),

@@ -22,7 +22,10 @@ export const weatherConditionsSchema = z.object({
 export type WeatherConditions = z.infer<typeof weatherConditionsSchema>;
 
 export const weatherForecastSchema = z.object({
-  /** Null when the farm has no coordinates or the forecast could not be read (product-spec §8). */
+  /**
+   * Null when the farm has no coordinates or the forecast could not be read (docs/product/community.md,
+   * "Weather").
+   */
   conditions: weatherConditionsSchema.nullable(),
   /** The farm's place name from its settings (`weather.locationName`). */
   location: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passesRoleCheck, roles, routePath, routeTable, managerRoles } from '../src/index.js';
 
-describe('passesRoleCheck (product-spec §6)', () => {
+describe('passesRoleCheck', () => {
   it('lets Admin pass every check', () => {
     for (const role of roles) expect(passesRoleCheck(['Admin'], role)).toBe(true);
   });

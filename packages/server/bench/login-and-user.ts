@@ -70,7 +70,8 @@ async function main(): Promise<void> {
     `Pluk bench: ${connections} connections, ${seconds} s per run, ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite in memory'}, Node ${process.version}`,
   );
   const member = { authorization: `Bearer ${token}` };
-  // The member home's calls with the query parameters of product-spec §7, then the member lists.
+  // The member home's calls with the query parameters of docs/product/api-and-routes.md, "Home", then the
+  // member lists.
   const routes: [string, autocannon.Options][] = [
     ['GET bare (no db)', { url: `${base}/bench/bare` }],
     ['GET one-query', { url: `${base}/bench/one-query` }],

@@ -202,7 +202,7 @@ describe('impersonation follows the rule (ADR 026, 086)', () => {
   );
 });
 
-describe('mayActOn over every role (product-spec §6)', () => {
+describe('mayActOn over every role', () => {
   it('lets a caller act only on accounts whose every role it passes; oneself always', () => {
     for (const held of allRoles) {
       for (const other of allRoles) {

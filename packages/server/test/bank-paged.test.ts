@@ -167,7 +167,7 @@ describe('the bank list', () => {
     expect(grootOnes.items.every((t) => t.subscriptionName === 'Groot')).toBe(true);
     expect((await page({ subscriptionId: klein.id })).total).toBe(2);
     expect((await page({ subscriptionId: klein.id, harvestYear: cast.year })).total).toBe(0);
-    // A user's transactions (product-spec §9: page 1, 20 rows).
+    // A user's transactions (docs/product/api-and-routes.md, "Paging": page 1, 20 rows).
     const jans = await page({ userId: jan.id });
     expect(jans.total).toBe(13);
     expect(jans.items.every((t) => t.userId === jan.id)).toBe(true);

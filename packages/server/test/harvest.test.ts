@@ -420,7 +420,8 @@ describe('pluk mail', () => {
     expect(preview.exampleText).toContain('- Sla: 2 kroppen per week');
 
     const body = { subscriptionIds: [ids.groenten, ids.bloemen], idempotencyKey: 'pluk-round-1' };
-    // The spec's path (product-spec §7, under Management); the former path answers the same round.
+    // The path under Management (docs/product/membership.md, "Harvest (pluk)"); the former path answers the
+    // same round.
     const first = plukMailRoundSchema.parse(
       json(await post('applicationManager/Management/GeneratePlukOfTheWeekEmails', manager, body)),
     );

@@ -14,11 +14,11 @@ import { multipartBody } from './helpers/multipart.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 /**
- * The ledger's invariant under concurrency (domain.md Money 2, ADR 058/061): 200 purchases,
- * confirmations, refusals, cancellations, donations, promised and paid rewards between 20 members at once, then the books
- * must balance to the cent, and repeating every call that took effect (same idempotency key, or the
- * same reservation for confirm/refuse/cancel) changes nothing. PostgreSQL only: PGlite runs one
- * statement at a time, so nothing would race.
+ * The ledger's invariant under concurrency (docs/product/money.md, "Virtual money", ADR 058/061): 200
+ * purchases, confirmations, refusals, cancellations, donations, promised and paid rewards between 20 members
+ * at once, then the books must balance to the cent, and repeating every call that took effect (same
+ * idempotency key, or the same reservation for confirm/refuse/cancel) changes nothing. PostgreSQL only:
+ * PGlite runs one statement at a time, so nothing would race.
  */
 describe.skipIf(!process.env.DATABASE_URL)('the ledger under 200 concurrent calls (PostgreSQL)', () => {
   let ctx: TestContext;

@@ -20,7 +20,10 @@ const seed = 20261123;
 const runsPerRoute = 24;
 
 let ctx: TestContext;
-/** No token, an approved member without roles, then one user per role of product-spec §6. */
+/**
+ * No token, an approved member without roles, then one user per role (docs/product/people-and-roles.md,
+ * "Roles").
+ */
 const identities: { name: string; token?: string }[] = [{ name: 'no token' }];
 
 beforeAll(async () => {

@@ -1,7 +1,10 @@
 import { analystSeries, type AnalystView } from '@pluk/contract';
 import { makeAccount } from './utils';
 
-/** An Analyst who is no manager (product-spec §6), and an ApplicationManager who may not look. */
+/**
+ * An Analyst who is no manager (docs/product/people-and-roles.md, "Roles"), and an ApplicationManager who may
+ * not look.
+ */
 export const analyst = makeAccount({ id: 5, roles: ['Analyst'], firstName: 'Arne', lastName: 'Analist' });
 export const applicationManager = makeAccount({ id: 6, roles: ['ApplicationManager'] });
 

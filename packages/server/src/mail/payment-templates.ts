@@ -2,9 +2,10 @@ import { formatEuros } from '@pluk/contract';
 import { formatIban, formatStructuredReference, type PaymentEmailKind } from '@pluk/contract';
 
 /**
- * The "payment needed" and "payment reminder" e-mails (domain.md Money 1), written out in full when they
- * are generated: the manager reviews the stored text and the member gets exactly that (a composed mail,
- * mail/mailer.ts). Plain text and an HTML twin in the farm's colours with a "Bekijk en betaal" button.
+ * The "payment needed" and "payment reminder" e-mails (docs/product/money.md, "Payment e-mails"), written out
+ * in full when they are generated: the manager reviews the stored text and the member gets exactly that (a
+ * composed mail, mail/mailer.ts). Plain text and an HTML twin in the farm's colours with a "Bekijk en betaal"
+ * button.
  *
  * Everything from people (the farm's and member's names, the description, the account name) is made one
  * line (no CR/LF can start a line or a header of its own, ADR 025) and HTML-escaped in the HTML part.

@@ -105,7 +105,9 @@ export function registerAuth(app: FastifyInstance): void {
   });
 }
 
-/** Throws the 403 a user gets for a permission it does not meet (product-spec §6). */
+/**
+ * Throws the 403 a user gets for a permission it does not meet (docs/product/people-and-roles.md, "Roles").
+ */
 export function authorize(permission: Exclude<Permission, 'public'>, user: AuthUser): void {
   if (permission === 'authenticated') return;
   if (!user.isApproved || !user.isActive) throw new HttpError(403, 'ACCOUNT_NOT_APPROVED');

@@ -37,7 +37,8 @@ const codeByStatus: Record<number, ErrorCode> = {
 export function errorBody(code: ErrorCode, message?: string, fields?: Record<string, string>): ErrorBody {
   const body: ErrorBody = { error: { code, message: message ?? defaultErrorMessages[code] } };
   if (fields && Object.keys(fields).length > 0) body.error.fields = fields;
-  // The start-up error of product-spec §8 is recognised by a top-level `code: 'E001'`.
+  // The start-up error (docs/product/api-and-routes.md, "Errors") is recognised by a top-level `code:
+  // 'E001'`.
   if (code === 'E001') body.code = 'E001';
   return body;
 }

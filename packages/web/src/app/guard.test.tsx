@@ -76,7 +76,7 @@ describe('decideAccess', () => {
     expect(decideAccess({ ...base, access: 'restricted' })).toEqual({ kind: 'redirect', to: '/' });
   });
 
-  it('lets a visitor read /RestrictedUserPage without logging in (product-spec §6)', () => {
+  it('lets a visitor read /RestrictedUserPage without logging in (decision 091)', () => {
     expect(decideAccess({ ...base, access: 'restricted', loggedIn: false, account: undefined })).toEqual({
       kind: 'allow',
     });

@@ -30,7 +30,11 @@ export function landingOf(account: Account): string {
   return approved && hasRoles(account.roles) ? paths.manager.home.getHref() : paths.home.getHref();
 }
 
-/** The route guard of product-spec §2 and the approval and role rules of domain.md. */
+/**
+ * The route guard (docs/product/api-and-routes.md, "Route guard and public routes") and the approval and
+ * role rules (docs/product/membership.md, "Waiting list and approval"; docs/product/people-and-roles.md,
+ * "Roles").
+ */
 export function decideAccess({
   access,
   loggedIn,
@@ -49,7 +53,7 @@ export function decideAccess({
     if (!account) return { kind: 'loading' };
     return { kind: 'redirect', to: landingOf(account) };
   }
-  // /RestrictedUserPage is public (product-spec §6): a visitor reads what waiting for approval means.
+  // /RestrictedUserPage is public (decision 091): a visitor reads what waiting for approval means.
   if (access === 'restricted' && !loggedIn) return { kind: 'allow' };
   // Signing out goes to plain /login: no way back to the page left behind.
   if (!loggedIn) return { kind: 'redirect', to: paths.login.getHref(signingOut ? undefined : fullPath) };

@@ -1,4 +1,6 @@
-/** Every route of the web app, with `getHref` helpers (product-spec §2). */
+/**
+ * Every route of the web app, with `getHref` helpers (docs/product/api-and-routes.md, "Screens and layouts").
+ */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: {

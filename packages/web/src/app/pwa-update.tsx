@@ -2,13 +2,13 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 
-/** How long the update notice stays (product-spec §9). */
+/** How long the update notice stays (docs/product/settings-and-farms.md, "Start-up"). */
 export const updateNoticeTimeoutMs = 10_000;
 export const updateNoticeId = 'pwa-update';
 
 /**
- * The service-worker update notice (product-spec §2): UPDATE activates the waiting worker and
- * reloads; dismissing it (or letting it time out) reloads the page.
+ * The service-worker update notice (docs/product/settings-and-farms.md, "Start-up"): UPDATE activates the
+ * waiting worker and reloads; dismissing it (or letting it time out) reloads the page.
  */
 export function showUpdateNotice(
   t: TFunction,

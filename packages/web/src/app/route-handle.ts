@@ -19,7 +19,10 @@ export type RouteAccess =
   | 'manager'
   | 'applicationManager'
   | 'admin'
-  /** A manager screen of one area: passes for that role (product-spec §6: ApplicationManager and Admin too). */
+  /**
+   * A manager screen of one area: passes for that role (docs/product/people-and-roles.md, "Roles":
+   * ApplicationManager and Admin too).
+   */
   | { role: Role };
 
 /** What a route tells the layout and the guard (React Router `handle`). */
@@ -53,7 +56,9 @@ export function layoutOf(handle: RouteHandle): LayoutName {
   return handle.layout ?? 'default';
 }
 
-/** The title key for the app's locale variant (product-spec §2: cooperative-specific titles). */
+/**
+ * The title key for the app's locale variant (docs/product/settings-and-farms.md, "Branding and wording").
+ */
 export function titleKeyOf(handle: RouteHandle, cooperative: boolean): string | undefined {
   return (cooperative && handle.cooperativeTitleKey) || handle.titleKey;
 }

@@ -40,9 +40,10 @@ import { settingsManagerRouteObjects } from './routes/settings-manager/routes';
 const handle = (value: RouteHandle) => value;
 
 /**
- * Every route with its layout, access rule and title (product-spec §2). Routes need a signed-in,
- * approved member and use the default layout unless their handle says otherwise. The manager area
- * is loaded on demand. Each community area keeps its route objects in `routes/<area>/routes.tsx`.
+ * Every route with its layout, access rule and title (docs/product/api-and-routes.md, "Screens and layouts").
+ * Routes need a signed-in, approved member and use the default layout unless their handle says otherwise. The
+ * manager area is loaded on demand. Each community area keeps its route objects in
+ * `routes/<area>/routes.tsx`.
  */
 export const routes: RouteObject[] = [
   {

@@ -10,7 +10,7 @@ import { takeEarlyData, takeEarlyResponse } from './early-requests';
 import { ApiError, apiErrorFromBody } from './errors';
 import { useAppStore } from './store';
 
-/** Business constants of product-spec §9. */
+/** The client constants of docs/product/api-and-routes.md, "Client constants". */
 export const tokenWaitChecks = 5;
 export const tokenWaitIntervalMs = 100;
 export const refreshPollIntervalMs = 250;
@@ -89,9 +89,9 @@ export interface ApiClient {
 }
 
 /**
- * The one way the web app talks to the API (product-spec §4, §7, §9): Bearer token on authenticated
- * calls after waiting up to 5 × 100 ms for one, none on public calls; on a 401 one shared refresh, then
- * one retry; a failed refresh clears the token data and sends the member to /login. No timeout.
+ * The one way the web app talks to the API (docs/product/api-and-routes.md, "Calls"): Bearer token on
+ * authenticated calls after waiting up to 5 × 100 ms for one, none on public calls; on a 401 one shared
+ * refresh, then one retry; a failed refresh clears the token data and sends the member to /login. No timeout.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   let refreshInProgress = false;

@@ -2,7 +2,10 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { TokenData } from '@pluk/contract';
 
-/** localStorage key of the whole store (product-spec §3: `{product}_app_store`, uncompressed). */
+/**
+ * localStorage key of the whole store (`pluk_app_store`, uncompressed: docs/product/api-and-routes.md,
+ * "Calls").
+ */
 export const storeKey = 'pluk_app_store';
 
 export interface AuthState {

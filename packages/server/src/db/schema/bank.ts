@@ -17,10 +17,10 @@ import { subscriptions } from './subscriptions.js';
 import { users } from './users.js';
 
 /**
- * Euros owed and paid (domain.md Money 1, decision 077): one row per thing to pay, in integer cents. Its
- * status moves only through `modules/bank/status-change.ts`, which locks the row and writes an event row in
- * the same transaction. A paid transaction is never deleted: it is the proof of the euro. A deleted
- * member's transactions stay (user_id null) with the name they had (`payer_name`).
+ * Euros owed and paid (docs/product/money.md, "Euros", decision 077): one row per thing to pay, in integer
+ * cents. Its status moves only through `modules/bank/status-change.ts`, which locks the row and writes an
+ * event row in the same transaction. A paid transaction is never deleted: it is the proof of the euro. A
+ * deleted member's transactions stay (user_id null) with the name they had (`payer_name`).
  */
 export const bankTransactions = pgTable(
   'bank_transactions',
@@ -239,8 +239,9 @@ export const mollieWebhookCalls = pgTable(
 );
 
 /**
- * Payment e-mails, two-step (domain.md Money 1): *generate* stores them `waiting` for review, *confirm*
- * turns each into one mail job (idempotency key `payment-email:<id>`) and marks it `queued`.
+ * Payment e-mails, two-step (docs/product/money.md, "Payment e-mails"): *generate* stores them `waiting` for
+ * review, *confirm* turns each into one mail job (idempotency key `payment-email:<id>`) and marks it
+ * `queued`.
  */
 export const paymentEmails = pgTable(
   'payment_emails',

@@ -7,10 +7,10 @@ import { productReservations } from './market.js';
 import { requests } from './requests.js';
 
 /**
- * A wallet of virtual money (domain.md Money 2, ADR 058): one per member, and one internal bank per app.
- * `balance_cents` is kept in step with `ledger_entries` by the transaction that writes the entry; a
- * member's wallet never goes below zero (the check), the bank's is minus what it has issued. A deleted
- * member's wallet stays (user_id null) so the ledger keeps both sides of every movement.
+ * A wallet of virtual money (docs/product/money.md, "Virtual money", ADR 058): one per member, and one
+ * internal bank per app. `balance_cents` is kept in step with `ledger_entries` by the transaction that writes
+ * the entry; a member's wallet never goes below zero (the check), the bank's is minus what it has issued. A
+ * deleted member's wallet stays (user_id null) so the ledger keeps both sides of every movement.
  */
 export const wallets = pgTable(
   'wallets',

@@ -16,9 +16,9 @@ import { smtpSourceOf } from '../communication/templates.js';
 import { todoCounts } from './todo-counts.js';
 
 /**
- * Who handles each to-do item (domain.md, Roles): the role whose screen the item links to. The answer
- * holds an item only when the caller passes its check, so a TaskManager never learns how many members
- * wait for approval (decision 092).
+ * Who handles each to-do item (docs/product/people-and-roles.md, "Roles"): the role whose screen the item
+ * links to. The answer holds an item only when the caller passes its check, so a TaskManager never learns how
+ * many members wait for approval (decision 092).
  */
 export const todoRoles: Record<TodoKey, Role> = {
   waitingMembers: 'ApplicationManager',

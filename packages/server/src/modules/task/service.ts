@@ -69,7 +69,9 @@ const myStatusSql = (userId: number | Placeholder) =>
 
 const inApp = (appId: string, taskId: number) => and(eq(tasks.id, taskId), eq(tasks.appId, appId));
 
-/** Open: not closed and not ended (domain.md: a completed task is closed or past). */
+/**
+ * Open: not closed and not ended (docs/product/community.md, "Chores": a completed chore is closed or past).
+ */
 const isOpen = (now: Date) => and(eq(tasks.isClosed, literalFlag(false)), gt(tasks.endsAt, now));
 
 type HomeTaskFilter = Pick<z.output<typeof taskHomeQuerySchema>, 'isCompleted' | 'hasEnded'>;
@@ -124,7 +126,10 @@ const homeTasksQuery = preparedQuery((db, key: string) => {
     .prepare(`home_tasks${cursor === 'after' ? '_after' : ''}_${win}`);
 });
 
-/** The home's tasks (product-spec §7: isCompleted=false, pageSize=6, page=0, hasEnded=false). */
+/**
+ * The home's tasks (docs/product/api-and-routes.md, "Home": isCompleted=false, pageSize=6, page=0,
+ * hasEnded=false).
+ */
 export async function homeTasks(
   db: Database,
   user: AuthUser,

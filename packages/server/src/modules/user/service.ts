@@ -20,7 +20,7 @@ import { maySeeContactData } from './policy.js';
 
 type UpdateInput = z.output<typeof updateAccountBodySchema>;
 
-/** Members seen within this window count as online (domain.md, People). */
+/** Members seen within this window count as online (docs/product/people-and-roles.md, "Online members"). */
 const onlineWindowMinutes = 5;
 
 /**

@@ -9,10 +9,10 @@ import type { AuthUser } from '../../types.js';
 /**
  * No one acts above their own roles (ADR 086). One rule for every call that changes, resets, locks,
  * approves, deletes, mails, sets overrides for or impersonates another account: the caller must pass
- * the role check (product-spec §6) for every role that account holds. An Admin passes every check; an
- * ApplicationManager passes every manager role but never Admin or Analyst; a specific manager passes
- * only its own role. Acting on one's own account is always allowed by this rule (other rules, such as
- * "not deactivating oneself", still apply).
+ * the role check (docs/product/people-and-roles.md, "Roles") for every role that account holds. An Admin
+ * passes every check; an ApplicationManager passes every manager role but never Admin or Analyst; a specific
+ * manager passes only its own role. Acting on one's own account is always allowed by this rule (other rules,
+ * such as "not deactivating oneself", still apply).
  */
 export function mayActOn(
   actor: Pick<AuthUser, 'id' | 'roles'>,

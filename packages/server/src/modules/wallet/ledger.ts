@@ -6,11 +6,12 @@ import { tenantDb } from '../../db/tenant.js';
 import { HttpError } from '../../lib/http-error.js';
 
 /**
- * The one ledger of virtual money (domain.md Money 2, ADR 058). Every movement goes through `moveMoney`,
- * inside the transaction of the change it pays for: it locks both wallets (in id order, so two movements
- * between the same wallets never deadlock), refuses what a member's wallet cannot cover, writes one
- * `ledger_entries` row and moves the two balances (and the giver's donation count) in step. Its idempotency key is unique per app: a
- * movement already written (by a retry or a racing call) is not written again.
+ * The one ledger of virtual money (docs/product/money.md, "Virtual money", ADR 058). Every movement goes
+ * through `moveMoney`, inside the transaction of the change it pays for: it locks both wallets (in id order,
+ * so two movements between the same wallets never deadlock), refuses what a member's wallet cannot cover,
+ * writes one `ledger_entries` row and moves the two balances (and the giver's donation count) in step. Its
+ * idempotency key is unique per app: a movement already written (by a retry or a racing call) is not written
+ * again.
  */
 
 export interface Movement {

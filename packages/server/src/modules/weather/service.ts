@@ -9,7 +9,9 @@ import {
 import type { Database } from '../../db/client.js';
 import { settingsWithPrefix } from '../../lib/app-settings.js';
 
-/** A good answer is kept this long per app (domain.md: cached 30 minutes per app). */
+/**
+ * A good answer is kept this long per app (docs/product/community.md, "Weather": kept 30 minutes per farm).
+ */
 export const weatherCacheMs = 30 * 60 * 1000;
 /** A failed or unreadable answer is kept only this long, so the next home soon tries again. */
 export const weatherFailureRetryMs = 60 * 1000;
@@ -107,8 +109,8 @@ async function readLimited(response: Response, limit: number): Promise<string> {
 /**
  * Today's weather at each farm from Open-Meteo, for the coordinates in the app's settings. Kept in
  * memory per app (and per coordinates, so a moved farm asks again) for 30 minutes; one request per app
- * is in flight at a time. A slow, failing or unreadable answer gives `conditions: null` (product-spec
- * §8: the conditions are cleared), never an error, and is asked again after a minute.
+ * is in flight at a time. A slow, failing or unreadable answer gives `conditions: null`
+ * (docs/product/community.md, "Weather"), never an error, and is asked again after a minute.
  */
 export class WeatherService {
   private readonly cache = new Map<string, CacheEntry>();

@@ -2,7 +2,9 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import './plant-loader.css';
 
-/** The plant-growing animation shown while the app starts (product-spec §2). */
+/**
+ * The plant-growing animation shown while the app starts (docs/product/settings-and-farms.md, "Start-up").
+ */
 export function PlantLoader() {
   const { t } = useTranslation();
   return (

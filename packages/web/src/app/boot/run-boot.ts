@@ -18,10 +18,10 @@ export interface BootDeps {
 }
 
 /**
- * Start-up of product-spec §2 and §4: app info (with its colours), then the account when a token
- * exists, then the app. No answer at all → the update screen; E001 → notification and logout;
- * any other failure is only logged and the app starts anyway. Plain code, not a hook, so `main.tsx`
- * can run it before the first render (decision 069) and `useBoot` when the app is rendered without it.
+ * Start-up (docs/product/settings-and-farms.md, "Start-up"): app info (with its colours), then the account
+ * when a token exists, then the app. No answer at all → the update screen; E001 → notification and logout;
+ * any other failure is only logged and the app starts anyway. Plain code, not a hook, so `main.tsx` can run
+ * it before the first render (decision 069) and `useBoot` when the app is rendered without it.
  */
 export async function runBoot({
   queryClient,

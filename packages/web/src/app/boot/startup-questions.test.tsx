@@ -38,7 +38,7 @@ async function checked(view: ReturnType<typeof start>) {
 
 afterEach(() => localStorage.clear());
 
-describe("the start-up dialog 'Controleer jouw gegevens' (product-spec §2)", () => {
+describe("the start-up dialog 'Controleer jouw gegevens' (decision 079)", () => {
   it('shows for a member whose questionnaire needs an answer, with the exact texts and no other way out', async () => {
     const user = userEvent.setup();
     start('/', { [mine]: () => json({ questionnaire: makeQuestionnaire() }) });

@@ -24,11 +24,11 @@ function whenIdle(callback: () => void): () => void {
 }
 
 /**
- * The start-up dialog 'Controleer jouw gegevens' (product-spec §2, decision 079): asked once the first
- * screen is up, for a signed-in member on a member screen (`eligible`). 'Doorgaan' ends it for the visit
- * (the root layout keeps this component for the whole visit); 'Later' also puts it off for 24 hours on
- * this device for this account (decision 090, `startup-later.ts`): a reload does not bring it back, and
- * nothing is asked of the API meanwhile.
+ * The start-up dialog 'Controleer jouw gegevens' (docs/product/settings-and-farms.md, "Start-up", decision
+ * 079): asked once the first screen is up, for a signed-in member on a member screen (`eligible`). 'Doorgaan'
+ * ends it for the visit (the root layout keeps this component for the whole visit); 'Later' also puts it off
+ * for 24 hours on this device for this account (decision 090, `startup-later.ts`): a reload does not bring it
+ * back, and nothing is asked of the API meanwhile.
  */
 export function StartupQuestions({ eligible, userId }: { eligible: boolean; userId: number | undefined }) {
   const navigate = useNavigate();

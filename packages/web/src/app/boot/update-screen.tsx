@@ -2,7 +2,10 @@ import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPlant2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Shown when the app info cannot be loaded because no answer came back (product-spec §2). */
+/**
+ * Shown when the app info cannot be loaded because no answer came back (docs/product/settings-and-farms.md,
+ * "Start-up").
+ */
 export function UpdateScreen() {
   const { t } = useTranslation();
   return (

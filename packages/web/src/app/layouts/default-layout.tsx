@@ -28,7 +28,7 @@ interface Tab {
   icon: Icon;
 }
 
-/** The footer tabs of product-spec §2, in its order. */
+/** The footer tabs, in their order (docs/product/api-and-routes.md, "Screens and layouts"). */
 export const footerTabs: Tab[] = [
   { to: paths.home.getHref(), labelKey: 'tabs.home', icon: IconHome },
   { to: paths.pluk.getHref(), labelKey: 'tabs.pluk', icon: IconPlant2 },

@@ -8,8 +8,9 @@ import classes from './layouts.module.css';
 import { useRouteTitle } from './use-route-title';
 
 /**
- * The back target of the manager layout (product-spec §2): shown when the path has more than two
- * segments, and it goes up one path level. `/applicationManager/users/waiting-list` → `/applicationManager/users`.
+ * The back target of the manager layout (docs/product/api-and-routes.md, "Screens and layouts"): shown when
+ * the path has more than two segments, and it goes up one path level.
+ * `/applicationManager/users/waiting-list` → `/applicationManager/users`.
  */
 export function managerBackTarget(pathname: string): string | null {
   const segments = pathname.split('/').filter(Boolean);

@@ -210,7 +210,7 @@ describe('home', () => {
     expect(screen.queryByRole('region', { name: 'Te betalen' })).not.toBeInTheDocument();
   });
 
-  it('asks the blocks with the exact queries of product-spec §7', async () => {
+  it('asks the blocks with the exact queries of the home', async () => {
     const { fetch } = renderApp({ path: '/', account: member, handlers: full });
     await screen.findByText('Onkruid wieden');
     const query = (path: string) =>

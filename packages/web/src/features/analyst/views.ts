@@ -10,7 +10,10 @@ export interface ChartConfig<V extends AnalystView = AnalystView> {
   unit: ChartUnit;
 }
 
-/** The URL segment of a view under /analyst (product-spec §2 spells `Request`; the overview is `graph`). */
+/**
+ * The URL segment of a view under /analyst (docs/product/api-and-routes.md, "Screens and layouts": `Request`
+ * in the old spelling; the overview is `graph`).
+ */
 export type ViewSlug = 'graph' | 'wallet' | 'event' | 'request' | 'task' | 'product';
 
 export const viewOfSlug: Record<ViewSlug, AnalystView> = {

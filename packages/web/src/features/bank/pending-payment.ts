@@ -1,8 +1,8 @@
 /**
  * The payment this tab is paying online, kept in sessionStorage while the browser is at Mollie: when
  * Mollie sends it back to `/paymentReturn` without an id, the return page still knows which one. Only
- * the unguessable public id is kept, and only in this tab; a failed start clears it (product-spec §8:
- * "Starting an online payment fails: payment result cleared").
+ * the unguessable public id is kept, and only in this tab; a failed start clears it
+ * (docs/product/money.md, "Online payment (Mollie)").
  */
 const storageKey = 'pluk_pending_payment';
 

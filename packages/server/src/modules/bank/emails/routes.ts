@@ -5,7 +5,10 @@ import { confirmPaymentEmails } from './confirm.js';
 import { generatePaymentEmails } from './generate.js';
 import { discardPaymentEmail, waitingPaymentEmails } from './waiting.js';
 
-/** Payment e-mails, two-step (domain.md Money 1): generate for review, then confirm to send. */
+/**
+ * Payment e-mails, two-step (docs/product/money.md, "Payment e-mails"): generate for review, then confirm to
+ * send.
+ */
 export function paymentEmailHandlers(
   app: FastifyInstance,
 ): BankHandlers<

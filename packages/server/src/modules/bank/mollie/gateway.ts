@@ -49,7 +49,7 @@ export const molliePaymentStatuses = [
 ] as const;
 export type MolliePaymentStatus = (typeof molliePaymentStatuses)[number];
 
-/** The payment methods Pluk offers (domain.md: Bancontact, cards). */
+/** The payment methods Pluk offers (docs/product/money.md, "Online payment (Mollie)": Bancontact, cards). */
 export type MollieMethod = 'bancontact' | 'creditcard';
 
 export interface MolliePayment {

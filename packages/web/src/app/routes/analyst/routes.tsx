@@ -3,7 +3,10 @@ import type { ViewSlug } from '../../../features/analyst/views';
 import { paths } from '../../paths';
 import type { RouteHandle } from '../../route-handle';
 
-/** Analyst passes for Analyst and Admin only (product-spec §6), like the server's `passesRoleCheck`. */
+/**
+ * Analyst passes for Analyst and Admin only (docs/product/people-and-roles.md, "Roles"), like the server's
+ * `passesRoleCheck`.
+ */
 const handle = (titleKey: string): RouteHandle => ({
   access: { role: 'Analyst' },
   layout: 'applicationManager',

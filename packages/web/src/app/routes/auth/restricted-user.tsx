@@ -10,7 +10,7 @@ import { useSignOut } from '../../use-sign-out';
 
 /**
  * /RestrictedUserPage: a signed-in user who is not (or no longer) approved and active. Public too
- * (product-spec §6): a visitor (someone who just registered, or followed a link) reads what waiting
+ * (decision 091): a visitor (someone who just registered, or followed a link) reads what waiting
  * for approval means and finds the way to log in.
  */
 export function RestrictedUserRoute() {

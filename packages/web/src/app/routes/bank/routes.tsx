@@ -7,7 +7,7 @@ const handle = (value: RouteHandle) => value;
 /**
  * The member's side of the bank (issue 10), spread into the router before the not-found route: one
  * transaction's payment page and the page Mollie sends the browser back to. Both open without a login
- * (product-spec §2): the e-mail link must work on any device.
+ * (docs/product/money.md, "Euros"): the e-mail link must work on any device.
  */
 export const bankMemberRouteObjects: RouteObject[] = [
   {

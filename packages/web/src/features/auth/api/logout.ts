@@ -4,7 +4,9 @@ import { authRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useAppStore } from '../../../lib/store';
 
-/** Revokes the refresh token on the server; a failure is ignored (product-spec §8). */
+/**
+ * Revokes the refresh token on the server; a failure is ignored (docs/product/api-and-routes.md, "Calls").
+ */
 export async function logout(refreshToken: string | null): Promise<void> {
   try {
     await apiRequest(authRoutes.logout, { body: refreshToken ? { refreshToken } : {} });

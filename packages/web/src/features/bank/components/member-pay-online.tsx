@@ -14,8 +14,8 @@ import { forgetPendingPayment, rememberPendingPayment } from '../pending-payment
 /**
  * "Online betalen": asks the server to start a Mollie payment and sends the browser to its checkout.
  * The payment's public id is kept in this tab first, so the return page knows it even when Mollie comes
- * back without one; a start that fails forgets it again and shows why (product-spec §8). The button
- * shows its progress until the browser has left.
+ * back without one; a start that fails forgets it again and shows why (docs/product/money.md, "Online payment
+ * (Mollie)"). The button shows its progress until the browser has left.
  */
 export function PayOnline({ publicId, headingId }: { publicId: string; headingId: string }) {
   const { t } = useTranslation('bank');

@@ -20,7 +20,10 @@ import { feedPaging, type FeedPageParam } from '../../../lib/feed-pages';
 /** Every event query starts with this key, so one invalidation refreshes lists, details and manager views. */
 export const eventsKey = ['events'] as const;
 
-/** The member list of /events: events not ended, soonest first (product-spec §9: hasEnded=false). */
+/**
+ * The member list of /events: events not ended, soonest first (docs/product/api-and-routes.md, "Home":
+ * hasEnded=false).
+ */
 export const upcomingEventsQuery = (page: number): EventListQuery => ({
   hasEnded: false,
   pageSize: 20,

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { taskRoutes, marketRoutes, requestRoutes, postRoutes, eventRoutes } from '@pluk/contract';
 import { screenQueryOptions } from '../../../lib/screen-query';
 
-/** The home's queries, exactly as product-spec §7 and §9 give them. */
+/** The home's queries, exactly as docs/product/api-and-routes.md, "Home" gives them. */
 export const homeTasksQuery = { isCompleted: false, pageSize: 6, page: 0, hasEnded: false } as const;
-/** Offers and requests ask the same as the chores (product-spec §7 Product, Request). */
+/** Offers and requests ask the same as the chores (docs/product/api-and-routes.md, "Home"). */
 export const homeOffersQuery = homeTasksQuery;
 export const homeRequestsQuery = homeTasksQuery;
 export const latestPostQuery = { pageSize: 1, page: 0 } as const;

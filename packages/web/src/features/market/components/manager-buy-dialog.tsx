@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { LastReservationPanel, ReservePanel } from './reserve-panel';
 
 /**
- * The buy dialog of the manager's offer detail (product-spec §2): the member's own take/buy panel in a
- * dialog, so a manager reserves for themself exactly as a member does (one idempotency key per intent,
- * the same refusals, the confirmation), without leaving the offer's takers (issue 33).
+ * The buy dialog of the manager's offer detail (docs/product/api-and-routes.md, "Screens and layouts"): the
+ * member's own take/buy panel in a dialog, so a manager reserves for themself exactly as a member does (one
+ * idempotency key per intent, the same refusals, the confirmation), without leaving the offer's takers (issue
+ * 33).
  */
 export function ManagerBuyDialog({ offer }: { offer: OfferDetail }) {
   const { t } = useTranslation(['productManager', 'common']);

@@ -206,7 +206,7 @@ describe('ProductManager offer detail', () => {
     expect(fetch.calls.some((call) => call.path === '/api/applicationManager/product/refuse')).toBe(false);
   });
 
-  it('buys through the buy dialog, as a member does (product-spec §2): product/buy with one key', async () => {
+  it('buys through the buy dialog, as a member does: product/buy with one key', async () => {
     const state = { detail: makeManagerOfferDetail(), takers: [makeOfferTaker()] };
     const { fetch } = renderApp({
       path: '/applicationManager/product/Detail/12',

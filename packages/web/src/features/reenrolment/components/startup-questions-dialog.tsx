@@ -10,9 +10,9 @@ export interface StartupQuestionsActions {
 }
 
 /**
- * 'Controleer jouw gegevens' (product-spec §2 Start-up screens): only its two buttons close it — no close
- * button, no Escape, no click beside it — so the member makes a choice. Were Mantine to close it anyway,
- * that would count as 'Later'.
+ * 'Controleer jouw gegevens' (docs/product/settings-and-farms.md, "Start-up"): only its two buttons close it
+ * — no close button, no Escape, no click beside it — so the member makes a choice. Were Mantine to close it
+ * anyway, that would count as 'Later'.
  */
 export function StartupQuestionsDialog({ onLater, onContinue }: StartupQuestionsActions) {
   const { t } = useTranslation('reenrolment');

@@ -6,7 +6,10 @@ export function getOnlineMembers() {
   return apiRequest(userRoutes.onlineMembers);
 }
 
-/** How many members were seen in the last five minutes (product-spec §7), asked again each minute. */
+/**
+ * How many members were seen in the last five minutes (docs/product/people-and-roles.md, "Online members"),
+ * asked again each minute.
+ */
 export function useOnlineMembers() {
   return useQuery({
     queryKey: ['user', 'onlineMembers'],

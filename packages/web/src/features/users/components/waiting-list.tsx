@@ -104,7 +104,10 @@ function UserTable({ users }: { users: ManagedUser[] }) {
   );
 }
 
-/** The users waiting for approval (product-spec §9: page 1, 50 rows), cards on phones, a table wider. */
+/**
+ * The users waiting for approval (docs/product/api-and-routes.md, "Paging": page 1, 50 rows), cards on
+ * phones, a table wider.
+ */
 export function WaitingList() {
   const { t } = useTranslation('users');
   const [page, setPage] = useState<number>(waitingListQuery.page);

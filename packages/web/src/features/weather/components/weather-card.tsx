@@ -37,7 +37,7 @@ export function WeatherCard() {
 
   const conditions = query.data?.conditions ?? null;
   if (!conditions) {
-    // An error or no forecast: the home goes on without it (product-spec §8: conditions cleared).
+    // An error or no forecast: the home goes on without it (docs/product/community.md, "Weather").
     return (
       <div className={classes.card}>
         <div className={classes.row}>

@@ -24,8 +24,8 @@ export function postTransactionsPage(body: TransactionPagedQuery): Promise<Paged
 }
 
 /**
- * The bank route pages from 1 with `rowsPerPage` (product-spec §3); the shared "Meer laden" parts count
- * from 0 with `pageSize`. Only the numbering differs: the keyset cursor is the same.
+ * The bank route pages from 1 with `rowsPerPage` (docs/product/api-and-routes.md, "Paging"); the shared "Meer
+ * laden" parts count from 0 with `pageSize`. Only the numbering differs: the keyset cursor is the same.
  */
 function asFeedPage(answer: PagedTransactions): FeedPage<ManagedTransaction> {
   return {
@@ -70,7 +70,7 @@ export function useTransactions(filters: TransactionFilters) {
   return useInfiniteQuery({ ...transactionsQueryOptions(filters), placeholderData: keepPreviousData });
 }
 
-/** A member's transactions, all harvest years: page 1, 20 rows (product-spec §9). */
+/** A member's transactions, all harvest years: page 1, 20 rows (docs/product/api-and-routes.md, "Paging"). */
 export function useUserTransactions(userId: number) {
   return useQuery(
     queryOptions({
