@@ -26,7 +26,7 @@ async function resetTaken(request: APIRequestContext) {
 }
 
 /**
- * The back office as a cockpit, on a laptop (issue 33, decision 094): the manager (`beheerder`) downloads
+ * The back office as a cockpit, on a laptop (decision 094): the manager (`beheerder`) downloads
  * the crop template, imports 3,000 crops watching '… van 3.000', and undoes the import; previews a mailing
  * for a real member, sends a test to herself and reads a toast that says what happened; changes a setting
  * by its Dutch label. The Admin replaces 'Klusjes' by 'Taken' everywhere after a preview, and a member

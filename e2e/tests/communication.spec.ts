@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn, waitForMail } from './helpers';
 
 /**
- * E-mailing members (issue 12, decision 082), on a phone: the demo `beheerder` (an ApplicationManager)
+ * E-mailing members (decision 082), on a phone: the demo `beheerder` (an ApplicationManager)
  * writes to the members of the flower subscription, confirms the number of recipients, and follows the
  * mailing to each recipient's "Verzonden"; Lien's e-mail arrives at the SMTP stand-in with the rich text.
  */

@@ -4,7 +4,7 @@ import { mollieApiKey, mollieStandInUrl } from '../support/mollie';
 import { callApi, demoPassword, euros, logIn, waitForMail } from './helpers';
 
 /**
- * A member's week on a phone (issue 32 points 2 and 3, decision 090), as Lien (`lid`) lives it at 320 and
+ * A member's week on a phone (decision 090), as Lien (`lid`) lives it at 320 and
  * 390 px: what she owes is on her home with 'Betalen', one tap from its payment page; that page leads with
  * 'Online betalen', copies the IBAN and the reference, and keeps the QR code behind 'Betalen vanaf een
  * ander toestel'; the payment-due notification is in her inbox; paying online through the Mollie stand-in

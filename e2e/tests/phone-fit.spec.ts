@@ -5,7 +5,7 @@ import { loadRoutedScreens, type RoutedScreen } from '../support/router-routes';
 import { callApi, logIn } from './helpers';
 
 /**
- * A member's week on a phone (issue 32 points 1 and 5, decision 089): on every member screen of the
+ * A member's week on a phone (decision 089): on every member screen of the
  * router, at 320, 360 and 390 px wide and at 200 % text, no word breaks inside itself (its letters
  * land on two lines); no image shows the browser's broken-image icon, also when the photos cannot
  * be loaded; the market shows at least three offers on a 390 × 844 screen.

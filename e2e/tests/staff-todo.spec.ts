@@ -4,7 +4,7 @@ import { logIn, waitForMail } from './helpers';
 test.use({ viewport: { width: 1280, height: 800 } });
 
 /**
- * The staff's cockpit on a laptop (issue 33, decision 092): the manager (`beheerder`) lands on the to-do
+ * The staff's cockpit on a laptop (decision 092): the manager (`beheerder`) lands on the to-do
  * list after signing in, sees how many registrations wait, follows the count to the waiting list,
  * refuses a registration with a message (the person gets it by e-mail) and finds the count one lower.
  */

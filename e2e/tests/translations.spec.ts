@@ -18,7 +18,7 @@ async function axeFindings(page: Page): Promise<string[]> {
 }
 
 /**
- * Translations (issue 12, decision 083): De Plukhoeve's Admin words the home's chores heading
+ * Translations (decision 083): De Plukhoeve's Admin words the home's chores heading
  * differently; her own tab shows it at once, the member Lien sees it on her home, Het Veld keeps the
  * bundled text; the Admin puts the bundled text back (the journeys share one database).
  */

@@ -5,7 +5,7 @@ import { errorBodySchema } from './errors.js';
 import { hexColorSchema, localeVariantSchema } from './info.js';
 
 /**
- * The Admin's actions on installations and on all members of a farm (issue 12, decision 084):
+ * The Admin's actions on installations and on all members of a farm (decision 084):
  * `createApp` makes a new farm with its first Admin, `removeApp` deletes this request's farm and all its
  * data after its name was typed, `ReSendWelcomeEmails` and `ResetAllPasswords` act on every member.
  */

@@ -3,7 +3,7 @@ import { dayField } from './bank.js';
 import { defineRoute } from './define-route.js';
 
 /**
- * The analyst's views (issue 13, decision 085): numbers of the farm over time, per bucket of the farm's
+ * The analyst's views (decision 085): numbers of the farm over time, per bucket of the farm's
  * calendar (Europe/Brussels): a day, a week (Monday first) or a month. `from` and `to` are farm days,
  * both included. Money is in integer cents; a series with no rows in a bucket is 0 there.
  */

@@ -15,7 +15,7 @@ export const errorCodes = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'ACCOUNT_NOT_APPROVED',
-  'ACCOUNT_INACTIVE', // a deactivated member: no tokens, no reads (issue 16)
+  'ACCOUNT_INACTIVE', // a deactivated member: no tokens, no reads (decision 055)
   'IMPERSONATION_FORBIDDEN',
   'INVALID_CREDENTIALS',
   'USERNAME_TAKEN',

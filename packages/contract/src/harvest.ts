@@ -19,7 +19,7 @@ import { idempotencyKeySchema } from './money.js';
 import { harvestYearQueryField } from './subscription.js';
 
 /**
- * Harvest (issue 9, decision 074): crops (articles in the cooperative wording), fields, and pluk — per
+ * Harvest (decision 074): crops (articles in the cooperative wording), fields, and pluk — per
  * crop and subscription, whether it may be picked now and how much per share.
  */
 export const harvestLimits = {
@@ -715,7 +715,7 @@ export const harvestRoutes = {
     response: { 200: plukMailRoundSchema },
   }),
   /**
-   * The path the pluk mail answered at before it moved under Management (issue 33): a web app still open
+   * The path the pluk mail answered at before it moved under Management (decision 092): a web app still open
    * from before the update keeps working until it reloads.
    */
   plukMailGenerateOldPath: defineRoute({

@@ -3,7 +3,7 @@ import { smtpSourceSchema } from './communication.js';
 import { defineRoute } from './define-route.js';
 
 /**
- * The staff's to-do list (issue 33, decision 092): what waits for someone with a role, one count each.
+ * The staff's to-do list (decision 092): what waits for someone with a role, one count each.
  * Each item belongs to the role that handles it; `GET applicationManager/Management` answers only the
  * items the caller's roles may see (docs/product/people-and-roles.md, "Roles": an ApplicationManager sees
  * every farm item).

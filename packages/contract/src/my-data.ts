@@ -3,7 +3,7 @@ import { idParamsSchema, isoDateTimeSchema } from './common.js';
 import { defineRoute } from './define-route.js';
 
 /**
- * "Mijn gegevens" (issue 36, decision 101): a member's copy of their data (GDPR articles 15 and 20) and
+ * "Mijn gegevens" (decision 101): a member's copy of their data (GDPR articles 15 and 20) and
  * deleting their own account (article 17).
  */
 

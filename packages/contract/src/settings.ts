@@ -4,7 +4,7 @@ import { defineRoute, multipart } from './define-route.js';
 import { appColorsSchema, hexColorSchema } from './info.js';
 
 /**
- * Settings and branding (issue 12, decision 081): the farm's key/value settings, its overview (name,
+ * Settings and branding (decision 081): the farm's key/value settings, its overview (name,
  * harvest-year start), colours, logo and membership texts. The e-mail templates and SMTP have their own
  * routes (mail).
  */

@@ -159,7 +159,7 @@ export const approveBodySchema = z.object({ userId: idField('userId') });
 export const refuseLimits = { messageMax: 2000 } as const;
 
 /**
- * Refusing a registration (issue 33, decision 092): the account is anonymised like a deleted one, and
+ * Refusing a registration (decision 092): the account is anonymised like a deleted one, and
  * unless `sendEmail` is false the person gets the farm's `registrationRefused` e-mail with `message`.
  */
 export const refuseBodySchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:analyst` (issue 13, decision 085): every analyst call on a farm with five years of
+ * `npm run bench:analyst` (decision 085): every analyst call on a farm with five years of
  * activity of 500 members, on PostgreSQL. Needs DATABASE_URL: makes a fresh database on that server,
  * migrated, with BENCH_ANALYST_FARMS (3) farms each grown in SQL to BENCH_ANALYST_MEMBERS (500) members
  * and BENCH_ANALYST_YEARS (5) years of events with sign-ups, chores with helpers and credits, requests,

@@ -1,5 +1,5 @@
 /**
- * Database faults, measured the way issue 15 measured them: Pluk on a throw-away PostgreSQL cluster of
+ * Database faults, measured as for decision 051: Pluk on a throw-away PostgreSQL cluster of
  * its own, 20 connections of member reads, then (1) a restart with the database down 0.3 s
  * (`pg_ctl stop -m fast`, start), (2) a crash with the database down 10 s (`-m immediate`), with health
  * probes during the outage, and (3) start-up against a port that refuses and one that accepts and never

@@ -31,7 +31,7 @@ import { defaultDataDir, defaultLocalesDir, defaultWebDistDir } from './paths.js
  * | `RATE_LIMIT_ACCOUNT_ATTACK_PER_15_MINUTES` | `50`                              | Failed logins on one account from 3+ clients per 15 minutes that lock its login for the rest of the window. |
  * | `RATE_LIMIT_FEED_PER_MINUTE`       | `120`                                     | Calendar feed fetches per client IP per minute (decision 100; a calendar service fetches for many members from one address). |
  * | `WEATHER_API_URL`                  | `https://api.open-meteo.com/v1/forecast`  | Open-Meteo forecast address for the home's weather (point it at a local server in tests). |
- * | `MOLLIE_API_URL`                   | `https://api.mollie.com/v2`               | Mollie's API root for online payments (issue 10; point it at a local stand-in in tests). `https://`, or `http://` on a loopback address only: the farm's API key travels with every call. |
+ * | `MOLLIE_API_URL`                   | `https://api.mollie.com/v2`               | Mollie's API root for online payments (decision 078; point it at a local stand-in in tests). `https://`, or `http://` on a loopback address only: the farm's API key travels with every call. |
  * | `JOB_CONCURRENCY`                  | `5`                                       | Background jobs (e-mails, web push) one server process runs at the same time. |
  * | `JOB_LEASE_SECONDS`                | `120`                                     | How long a claimed job stays with its process; after that (the process died) another one takes it over. |
  * | `AUDIT_LOG_RETENTION_DAYS`         | `365`                                     | Audit log rows older than this are pruned. |
@@ -173,7 +173,7 @@ export interface Config {
   weatherApiUrl: string;
   /** How long the weather request may take before the home shows no conditions (3 s). */
   weatherTimeoutMs: number;
-  /** Mollie's API root (online payment, issue 10); the API key is each farm's own. */
+  /** Mollie's API root (online payment, decision 078); the API key is each farm's own. */
   mollieApiUrl: string;
   /** How long one call to Mollie may take (10 s; tests shorten it). */
   mollieTimeoutMs: number;

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // A database that cannot be reached is named in one line, without a stack (issue 15).
+  // A database that cannot be reached is named in one line, without a stack (decision 051).
   const line = settings?.databaseUrl
     ? startupFailureLine(err, settings.databaseUrl, settings.database.connectTimeoutSeconds)
     : undefined;

@@ -8,7 +8,7 @@ import { analystCall, analystFarm, type AnalystFarm } from './helpers/analyst.js
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 /**
- * The analyst's views (issue 13, decision 085) on a season with known totals (helpers/analyst.ts): every
+ * The analyst's views (decision 085) on a season with known totals (helpers/analyst.ts): every
  * number per month and per day of the farm's clock, the edges of months and days across daylight saving,
  * the match with the ledger and the wallets, farm isolation, roles and bad input.
  */

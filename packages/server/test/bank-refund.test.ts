@@ -15,7 +15,7 @@ import {
 import { uniqueName } from './helpers/test-app.js';
 
 /**
- * A paid online payment refunded through Mollie's refund API (issue 33 point 8, ADR 093), against the
+ * A paid online payment refunded through Mollie's refund API (ADR 093), against the
  * Mollie stand-in: the refund's ledger row, the transaction's history, the transaction open again, and
  * what Mollie refusing or being away changes (nothing).
  */

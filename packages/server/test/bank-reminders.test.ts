@@ -11,7 +11,7 @@ import { type SmtpStandIn, startSmtpServer } from './helpers/smtp.js';
 import { createTestContext, type TestContext, uniqueName } from './helpers/test-app.js';
 
 /**
- * Payment reminders on the farm's schedule (issue 33 point 8, ADR 093): the periodic run sends what is
+ * Payment reminders on the farm's schedule (ADR 093): the periodic run sends what is
  * due through the durable queue (one job per reminder, keyed by transaction and number), in the
  * transaction's history, never more than the schedule allows, never for a paused member; a manager sends
  * them now for a selection, and marks a selection paid, with a result per row.

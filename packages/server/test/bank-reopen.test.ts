@@ -17,7 +17,7 @@ import { multipartFile } from './helpers/multipart.js';
 import type { TestContext } from './helpers/test-app.js';
 
 /**
- * Reopening a paid transaction with a reason (issue 33 point 3, ADR 093): audited, the member's views
+ * Reopening a paid transaction with a reason (ADR 093): audited, the member's views
  * and `has_paid` follow in the same transaction, a bank file's line that paid it can be matched again; an
  * online payment is refunded instead; every role and another farm's id.
  */

@@ -21,7 +21,7 @@ import {
 import { createTestContext, json, type TestContext, uniqueName } from './helpers/test-app.js';
 
 /**
- * Bank statement import (issue 10, decision 076): the files a Belgian bank gives, built for the
+ * Bank statement import (decision 076): the files a Belgian bank gives, built for the
  * transactions each test makes, uploaded through the route; every line's outcome, every transaction's
  * state and audit, and what a second or overlapping file changes.
  */

@@ -13,7 +13,7 @@ import {
 } from './helpers/db-fault-harness.js';
 
 /**
- * THE database fault test (issue 15, ADR 051): the real server, as a child process, on a throw-away
+ * THE database fault test (ADR 051): the real server, as a child process, on a throw-away
  * PostgreSQL cluster of its own (initdb on a free port), under a bounded load of member reads. The
  * cluster is restarted (`pg_ctl stop -m fast`, down a moment) and crashed (`-m immediate`, down a few
  * seconds). During the outage every answer is 200 or 503 with Retry-After, never a 500; no request

@@ -4,7 +4,7 @@ import type { CreatedUser } from '../src/seed/factories.js';
 import { multipartBody, multipartFile, tinyPng } from './helpers/multipart.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
-/** The farm's overview, colours, membership texts and logo (issue 12, decision 081). */
+/** The farm's overview, colours, membership texts and logo (decision 081). */
 
 let ctx: TestContext;
 let manager: CreatedUser;

@@ -5,7 +5,7 @@ import { auditLog, settings, userSettingOverrides } from '../src/db/schema/index
 import type { CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
-/** The generic key/value settings (issue 12, decision 081): scopes, secrets, overrides, farms apart. */
+/** The generic key/value settings (decision 081): scopes, secrets, overrides, farms apart. */
 
 let ctx: TestContext;
 let manager: CreatedUser;

@@ -32,7 +32,7 @@ const routes = [
   { path: '/', member: true },
   { path: '/tasks', member: true },
 ];
-// Issue 31 (decision 088): the first-load bytes are also checked in `npm test` (test/first-load-budget.test.ts).
+// Decision 088: the first-load bytes are also checked in `npm test` (test/first-load-budget.test.ts).
 const targets = { jsKb: 200, cssKb: 25, performance: 95, accessibility: 100, bestPractices: 100 };
 
 const cleanups = [];

@@ -9,7 +9,7 @@ import type {
 } from '@pluk/contract';
 import { feedPage, json, makeAccount, type StubHandler } from './utils';
 
-/** Test data of the e-mail screens (issue 12, decision 082). */
+/** Test data of the e-mail screens (decision 082). */
 
 export const postManager = makeAccount({
   id: 3,

@@ -8,7 +8,7 @@
  *
  * The manager's chore, event and post lists already ask for a page (`page`, 0-based, and `pageSize`, as
  * the member feeds): main ignores the query and answers every row (the "before"; the fill column then
- * shows the mismatch), the paged lists of issue 17 answer one page.
+ * shows the mismatch), the paged lists of decision 056 answer one page.
  *
  * `{workshop}`, `{post}` and `{offer}` stand for the demo farm's workshop event, its newest post (with a
  * comment) and its jam offer (with a reservation), `"{subscription}"` in a body for its vegetable
@@ -39,7 +39,7 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'my feedback', role: 'member', path: 'feedback?page=0&pageSize=1', fill: 1 },
   { name: 'members (User/Members)', role: 'member', path: 'User/Members', fill: 'all' },
   { name: 'online members', role: 'member', path: 'user/onlineMembers', fill: 'all' },
-  // The market, requests and wallet (issue 17 point 4). The home asks pageSize=6 for both; the demo farm
+  // The market, requests and wallet (decision 070). The home asks pageSize=6 for both; the demo farm
   // has 5 open offers and 3 open requests, so the pages here are 5 and 3.
   { name: 'offers (home)', role: 'member', path: 'product?isCompleted=false&pageSize=5&page=0&hasEnded=false', fill: 5 },
   { name: 'requests (home)', role: 'member', path: 'request?isCompleted=false&pageSize=3&page=0&hasEnded=false', fill: 3 },
@@ -64,7 +64,7 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'manager member wallets', role: 'manager', path: 'applicationManager/internalbank/wallets?page=0&pageSize=5', fill: 5 },
   { name: 'users page 1', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 8 }, fill: 8 },
   { name: 'users filtered by name', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, filter: 'Lien' }, fill: 1 },
-  // The users administration (issue 12): active only (the screen's default), by name, with its filters.
+  // The users administration (decision 080): active only (the screen's default), by name, with its filters.
   { name: 'users by name', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 7, isActive: true, sort: 'name' }, fill: 7 },
   { name: 'users by name, filtered', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', filter: 'Lien' }, fill: 1 },
   { name: 'users by name, role filter', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 50, isActive: true, sort: 'name', role: 'ApplicationManager' }, fill: 1 },
@@ -76,7 +76,7 @@ export const scaleCalls: ScaleCall[] = [
   { name: 'users search matching many of every farm', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 8, filter: 'plukker' }, fill: 8 },
   { name: 'offers search matching many of every farm', role: 'member', path: 'product?isCompleted=false&pageSize=5&page=0&hasEnded=false&search=honing', fill: 'all' },
   { name: 'waiting list', role: 'manager', method: 'POST', path: 'applicationManager/user/paged', body: { page: 1, rowsPerPage: 2, isApproved: false }, fill: 2 },
-  // The staff's cockpit (issue 33, decision 092): every to-do count, each one statement on an index of
+  // The staff's cockpit (decision 092): every to-do count, each one statement on an index of
   // migration 0018; and the outgoing e-mail's state. Answers of one object (fill 1).
   { name: 'to-do counts (Management)', role: 'manager', path: 'applicationManager/Management', fill: 1 },
   { name: 'outgoing mail (Management/sendEmails)', role: 'manager', path: 'applicationManager/Management/sendEmails', fill: 1 },

@@ -1,9 +1,9 @@
 /**
- * Grows a migrated, demo-seeded PostgreSQL database to the shape of a large installation (issue 17):
+ * Grows a migrated, demo-seeded PostgreSQL database to the shape of a large installation (decision 056):
  * `farms` farms of `members` members each, with per farm the issue's proportions — 0.4 chores per member
  * with 2.4 places taken each, 0.2 events per member with 10 attendances each, 0.6 posts per member with
- * 5 comments each — and `notificationsPerMember` notifications per member (the issue's installation had
- * 50; the bench scales that down by default, and says so); since issue 17 point 4 also the market (0.3
+ * 5 comments each — and `notificationsPerMember` notifications per member (the reported installation had
+ * 50; the bench scales that down by default, and says so); since decision 070 also the market (0.3
  * offers per member, 2 reservations each, photos on half), the requests (0.2 per member) and the wallet
  * (a wallet per member, `ledgerPerMember` movements each, balances equal to the ledger). The demo farms already there ("De Plukhoeve",
  * "Het Veld") are grown to the same shape, so the same logged-in calls compare demo size with large size.
@@ -241,7 +241,7 @@ export async function growToScale(sql: Sql, shape: ScaleShape, passwordHash: str
        now() - make_interval(days => i * 3 + u.id % 3)
      from users u, bench_scale_before b, generate_series(0, ${farm.notificationsPerMember - 1}) i
      where u.id > b.user_id and u.is_approved and u.id % 2 = ${part}`;
-    // The market, requests and wallet (issue 17 point 4). Offers: `r` counts back from the newest (0).
+    // The market, requests and wallet (decision 070). Offers: `r` counts back from the newest (0).
     // The newest (4 in 15) alternate open / sold out; older ones are closed, past their date or sold out.
     const recent = farm.recentOffers;
     const offerTitles = ['Courgettes', 'Verse eieren', 'Confituur', 'Pompoenen', 'Zaden', 'Kruiden', 'Honing', 'Appels']; // prettier-ignore

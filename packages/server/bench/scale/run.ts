@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` (issue 17): every member and manager list (the table in calls.ts) at demo size
+ * `npm run bench:scale` (decision 056): every member and manager list (the table in calls.ts) at demo size
  * and at the size of a large installation, side by side, plus the time to delete one member and one farm.
  *
  * Needs DATABASE_URL (PostgreSQL): creates two fresh databases on that server, both migrated and seeded

@@ -166,7 +166,7 @@ export function databaseErrorAnswer(err: unknown): DatabaseErrorAnswer | null {
 }
 
 /**
- * The one line server.ts prints when the database stops the start-up, naming the cause (issue 15):
+ * The one line server.ts prints when the database stops the start-up, naming the cause (decision 051):
  * `cannot reach the database at 127.0.0.1:5433: connection refused`. Undefined for any other error.
  * The URL's user and password are never printed.
  */

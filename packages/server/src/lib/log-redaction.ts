@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 export const redacted = '[verborgen]';
 
 /**
- * The one redaction list of the server's log (issue 16). Paths are pino's: any logged object's
+ * The one redaction list of the server's log (decision 054). Paths are pino's: any logged object's
  * headers, bodies and fields with these names lose their value, wherever they are nested one or two
  * levels deep (`req.headers.authorization`, `body.password`, `err.params`, …).
  */

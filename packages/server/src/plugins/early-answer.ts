@@ -50,7 +50,7 @@ function discardRest(request: FastifyRequest): Promise<boolean> {
 /**
  * An answer given before the body was read (Fastify's 413 on Content-Length, the auth hook's 401/403,
  * a route refusing an upload) used to go out while the client was still sending; the socket then
- * closed under it and the client saw a connection reset instead of the answer (issue 35 point 9).
+ * closed under it and the client saw a connection reset instead of the answer (decision 095).
  * Now the rest of the body is read and discarded first (bounded), and the connection closes after
  * the answer: the client reads its 413/401/403 (ADR 095).
  */

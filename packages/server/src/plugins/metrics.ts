@@ -7,7 +7,7 @@ import { jobs } from '../db/schema/index.js';
 import { errorBody } from './errors.js';
 
 /**
- * The operator's metrics (issue 35 point 6, ADR 095), one registry per server (tests build many).
+ * The operator's metrics (ADR 095), one registry per server (tests build many).
  * Labels are bounded: the route's pattern (never the raw URL), the method and the status code. No
  * label names a farm, a user or an address; the queue and e-mail figures are installation totals.
  */

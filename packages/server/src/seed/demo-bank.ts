@@ -10,7 +10,7 @@ import { currentHarvestYear } from '../modules/harvest-year.js';
 import { householdCounts } from '../modules/subscription/service.js';
 import { tableExists } from './table-exists.js';
 
-/** A demo farm's euro bank (issue 10): its account, and this year's subscriptions as transactions. */
+/** A demo farm's euro bank (decision 077): its account, and this year's subscriptions as transactions. */
 export interface DemoBank {
   accountName: string;
   /** A valid IBAN (mod-97), so the payment page's QR code scans. */

@@ -6,7 +6,7 @@ import { currentHarvestYear } from '../modules/harvest-year.js';
 import { createCrop, createField, createSubscription, setPluk, subscribeUser } from './factories.js';
 import { tableExists } from './table-exists.js';
 
-/** A demo farm's harvest (issue 9): fields, crops, this year's subscriptions, who has which, what is pickable. */
+/** A demo farm's harvest (decision 074): fields, crops, this year's subscriptions, who has which, what is pickable. */
 export interface DemoHarvest {
   fields: { name: string; description: string }[];
   crops: {
@@ -34,7 +34,7 @@ export interface DemoHarvest {
 }
 
 export async function seedDemoHarvest(db: Database, appId: string, harvest: DemoHarvest): Promise<void> {
-  // The migration test of 0002 seeds a database of before migration 0009 (issue 9): no harvest yet.
+  // The migration test of 0002 seeds a database of before migration 0009 (decision 074): no harvest yet.
   if (!(await tableExists(db, 'crops'))) return;
   const year = (await currentHarvestYear(db, appId)).year;
   const fieldIds = new Map<string, number>();

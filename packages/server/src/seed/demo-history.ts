@@ -21,7 +21,7 @@ import { tableExists } from './table-exists.js';
 const season = [2, 3, 4, 5, 5, 4, 3, 2, 1, 1, 1, 2];
 
 /**
- * Last harvest year on the demo farm (issue 13), so the analyst's charts have a season to show: every
+ * Last harvest year on the demo farm (decision 085), so the analyst's charts have a season to show: every
  * month a work day with its attendance, two chores with confirmed helpers and their credits, and between
  * `jef` and `marie` requests with a reward and market sales that even out (their balances stay what the
  * other demo seeds give them). The welcome donations are dated at that year's start, so the ledger's

@@ -155,7 +155,7 @@ export async function seedDemoMarket(
 ): Promise<void> {
   const tx = db as unknown as Transaction;
   const farm = tenantDb(db, appId);
-  // The migration test of 0002 seeds a database of before migration 0005 (issue 8): no market yet.
+  // The migration test of 0002 seeds a database of before migration 0005 (decision 058): no market yet.
   if (!(await tableExists(db, 'products'))) return;
   const usernames = [
     ...new Set([...market.offers.map((o) => o.owner), ...market.reservations.map((r) => r.taker)]),

@@ -27,7 +27,7 @@ export interface DemoWalletOptions {
 }
 
 /**
- * Virtual money and requests of a demo farm (issue 8): every approved, active account trades with
+ * Virtual money and requests of a demo farm (decision 058): every approved, active account trades with
  * virtual money and gets a welcome donation from the internal bank through the ledger (real
  * `ledger_entries` rows, so balances and history agree), then a few open requests, one with a reward.
  * Runs inside the demo seed's transaction, once.
@@ -38,7 +38,7 @@ export async function seedDemoWalletRequests(
   options: DemoWalletOptions,
 ): Promise<void> {
   const tx = db as unknown as Transaction;
-  // The migration test of 0002 seeds a database of before migration 0005 (issue 8): no wallets yet.
+  // The migration test of 0002 seeds a database of before migration 0005 (decision 058): no wallets yet.
   if (!(await tableExists(db, 'wallets'))) return;
   const farm = tenantDb(db, appId);
   await farm

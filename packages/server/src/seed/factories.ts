@@ -124,7 +124,7 @@ export async function createUser(db: Database, input: UserInput): Promise<Create
   return { id: user.id, appId: input.appId, username: input.username, email, password };
 }
 
-/** A field of a farm (issue 9). */
+/** A field of a farm (decision 074). */
 export async function createField(
   db: Database,
   input: { appId: string; name: string; description?: string; position?: number },
@@ -153,7 +153,7 @@ export interface CropFactoryInput {
   fieldIds?: number[];
 }
 
-/** A crop with its fields (issue 9). */
+/** A crop with its fields (decision 074). */
 export async function createCrop(db: Database, input: CropFactoryInput): Promise<{ id: number }> {
   const farm = tenantDb(db, input.appId);
   const [row] = await farm
@@ -189,7 +189,7 @@ export interface SubscriptionFactoryInput {
   isOpenForRegistration?: boolean;
 }
 
-/** A subscription of a harvest year (issue 9). */
+/** A subscription of a harvest year (decision 074). */
 export async function createSubscription(
   db: Database,
   input: SubscriptionFactoryInput,
@@ -252,7 +252,7 @@ export interface BankTransactionFactoryInput {
   payerName?: string;
 }
 
-/** An open bank transaction (issue 10), made the way the bank makes them. */
+/** An open bank transaction (decision 077), made the way the bank makes them. */
 export async function createBankTransaction(
   db: Database,
   input: BankTransactionFactoryInput,

@@ -48,7 +48,7 @@ export function decideAccess({
     if (!loggedIn || signingOut) return { kind: 'allow' };
     const wanted = safeRedirect(redirectParam);
     if (wanted) return { kind: 'redirect', to: wanted };
-    // Staff land on their to-do list (issue 33, decision 092), members on the home: known once the
+    // Staff land on their to-do list (decision 092), members on the home: known once the
     // account that came with the sign-in is loaded.
     if (!account) return { kind: 'loading' };
     return { kind: 'redirect', to: landingOf(account) };

@@ -89,7 +89,7 @@ export const paths = {
     },
   },
 
-  // analyst (issue 13): Analyst and Admin only.
+  // analyst (decision 085): Analyst and Admin only.
   analyst: {
     home: { path: '/analyst', getHref: (search = '') => `/analyst${search}` },
     wallet: { path: '/analyst/wallet', getHref: (search = '') => `/analyst/wallet${search}` },
@@ -249,7 +249,7 @@ export const paths = {
         getHref: (id: number) => `/applicationManager/pluk/${id}`,
       },
     },
-    // e-mails and communication (issue 12); the templates and SMTP screens are under `settings`.
+    // e-mails and communication (decision 082); the templates and SMTP screens are under `settings`.
     communication: {
       home: { path: '/applicationManager/communication', getHref: () => '/applicationManager/communication' },
       sendPluk: {
@@ -326,7 +326,7 @@ export const paths = {
       },
     },
     // end re-enrolment (manager)
-    // settings (issue 12)
+    // settings (decision 081)
     settings: {
       home: { path: '/applicationManager/settings', getHref: () => '/applicationManager/settings' },
       overview: {

@@ -14,7 +14,7 @@ import { createdAt } from './columns.js';
 import { users } from './users.js';
 
 /**
- * A setting's value for one user only (`ManageUserOverride`, issue 12): where a key has an override for
+ * A setting's value for one user only (`ManageUserOverride`, decision 081): where a key has an override for
  * the signed-in user, that value wins over the farm's own.
  */
 export const userSettingOverrides = pgTable(

@@ -18,7 +18,7 @@ export const emailLog = pgTable(
     template: text('template').notNull(),
     status: text('status').notNull(),
     error: text('error'),
-    /** The manager's mailing this e-mail belongs to (communication, issue 12), if any. */
+    /** The manager's mailing this e-mail belongs to (communication, decision 082), if any. */
     mailingId: integer('mailing_id'),
     createdAt: createdAt(),
   },

@@ -39,7 +39,7 @@ export const users = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /**
      * Set when a manager deleted the account: its personal data is wiped and it cannot log in, but the
-     * row stays so the ledgers and bank transactions it appears in keep their history (issue 12).
+     * row stays so the ledgers and bank transactions it appears in keep their history (decision 080).
      */
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -56,11 +56,11 @@ export const users = pgTable(
       .on(t.appId, t.createdAt, t.id)
       // Refused registrations are anonymised (decision 092): they leave the waiting list and its index.
       .where(sql`not ${t.isApproved} and ${t.anonymizedAt} is null`),
-    // The BankManager's member wallets, by name (issue 17 point 4): only the active, approved members.
+    // The BankManager's member wallets, by name (decision 075): only the active, approved members.
     index('users_members_by_name')
       .on(t.appId, t.lastName, t.firstName, t.id)
       .where(sql`${t.isActive} and ${t.isApproved}`),
-    // The manager's users list sorted by name (issue 12), every account.
+    // The manager's users list sorted by name (decision 080), every account.
     index('users_app_name_id').on(t.appId, t.lastName, t.firstName, t.id),
     // The name filter (pg_trgm, ADR 056): the expression of `userSearchText` in modules/users/service.ts,
     // within the farm: app_id inside the trigram index (btree_gin, ADR 099), so a search that matches

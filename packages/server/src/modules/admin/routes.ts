@@ -6,7 +6,7 @@ import { createApp } from './create-app.js';
 import { resendWelcomeEmails, resetAllPasswords } from './member-actions.js';
 import { removeApp } from './remove-app.js';
 
-/** The Admin's actions (issue 12, decision 084): farms made and removed, mails to every member. */
+/** The Admin's actions (decision 084): farms made and removed, mails to every member. */
 export function adminHandlers(app: FastifyInstance): FeatureHandlers<typeof api.admin> {
   return {
     createApp: async (request, reply) =>

@@ -12,7 +12,7 @@ const verifiedTokensKept = 10_000;
 /** Issues and checks the short-lived access tokens (HS256 JWT) of one server. */
 export class AccessTokens {
   /**
-   * Tokens whose signature and shape were checked, by their whole text (issue 7 point 3): every
+   * Tokens whose signature and shape were checked, by their whole text, because every
    * authenticated request checked its token's HMAC again, about 13 µs of a 200 µs request. The key is
    * the signed text itself, so only a token this server signed can be found; expiry is still checked on
    * every call, and revocation never lived here (the session checks do it).

@@ -8,7 +8,7 @@ import type { FeatureHandlers } from '../../plugins/contract-routes.js';
 
 /**
  * How long the health check waits for the database: a load balancer must hear "503" within 2 s
- * (issue 15), not wait for the connect timeout (ADR 051).
+ * (decision 051), not wait for the connect timeout.
  */
 export const healthCheckTimeoutMs = 1000;
 

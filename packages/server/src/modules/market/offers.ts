@@ -87,7 +87,7 @@ const reservationCountsSql = sql<
  * The joins name the farm on both sides (`users.app_id = products.app_id`), as the composite keys do:
  * tenantDb gives each table its own `app_id = $n`, and a cached (generic) plan cannot tell those
  * parameters are equal, so it priced the owner join at one row, sorted the farm's every offer for a page
- * and was planned again on every request (bench:scale, issue 17 point 4).
+ * and was planned again on every request (bench:scale; decision 066 on cached plans).
  */
 export const ownerJoin = and(eq(users.appId, products.appId), eq(users.id, products.ownerUserId));
 export const takerJoin = and(

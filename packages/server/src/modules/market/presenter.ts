@@ -12,7 +12,7 @@ import type { productReservations, products } from '../../db/schema/index.js';
 export type ProductRow = typeof products.$inferSelect;
 export type ReservationRow = typeof productReservations.$inferSelect;
 
-/** The columns of an offer a list shows (issue 17: lists answer only what they show, not the description). */
+/** The columns of an offer a list shows (decision 056: lists answer only what they show, not the description). */
 export type ProductSummaryRow = Pick<
   ProductRow,
   | 'id'

@@ -13,7 +13,7 @@ import {
 } from './key-values.js';
 
 /**
- * Settings and branding (issue 12, decision 081): the ApplicationManager's key/value settings, overview,
+ * Settings and branding (decision 081): the ApplicationManager's key/value settings, overview,
  * colours, membership texts and logo; the Admin's advanced key/value screen. The farm is always the
  * signed-in user's own.
  */

@@ -24,7 +24,7 @@ type UpdateInput = z.output<typeof updateAccountBodySchema>;
 const onlineWindowMinutes = 5;
 
 /**
- * `user/PostPermissions`: my privacy choices alone (issue 33): sharing my contact data with the other
+ * `user/PostPermissions`: my privacy choices alone (decision 092): sharing my contact data with the other
  * members and receiving e-mails. One statement; the rest of the account is untouched.
  */
 export async function savePrivacy(app: FastifyInstance, user: AuthUser, privacy: Privacy): Promise<void> {

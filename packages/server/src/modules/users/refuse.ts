@@ -12,7 +12,7 @@ import { anonymiseUser } from './anonymise.js';
 export const refusalJobKey = (appId: string, userId: number) => `registration-refused:${appId}:${userId}`;
 
 /**
- * Refuses a registration from the waiting list (issue 33, decision 092). Under the account's row lock it
+ * Refuses a registration from the waiting list (decision 092). Under the account's row lock it
  * checks the account still waits, queues the farm's `registrationRefused` e-mail with the manager's
  * message (one job, keyed by the account), then anonymises the account the way a delete does: no login,
  * nothing personal kept, its user name and e-mail free for a new registration. One transaction, audited

@@ -311,7 +311,7 @@ function movementsOf(appId: string, walletId: number | Placeholder | typeof wall
  * `ledger_entries_to`), as a filter on the outer query's ids. With `from = $w or to = $w` alone
  * PostgreSQL reads every movement of the wallet, joins each to both wallets, their owners and the
  * reservation, sorts them all and keeps a page; it also judged that plan too uncertain to cache and
- * planned it again on every request (bench:scale, issue 17 point 4). Now it joins at most 2 × `limit`
+ * planned it again on every request (bench:scale; decision 066 on cached plans). Now it joins at most 2 × `limit`
  * rows and keeps one generic plan. Only for a first page or a cursor: an OFFSET page keeps the plain filter.
  * `walletId`: the prepared page's placeholder or the wallet screen's outer `wallets.id`.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Later' on the start-up dialog (issue 32, decision 090): hidden for 24 hours on this device, per user. A
+ * 'Later' on the start-up dialog (decision 090): hidden for 24 hours on this device, per user. A
  * timestamp in localStorage under a key naming the account, so a reload or a new start within the day does
  * not ask again, another account on the same browser is asked for itself, and the next day asks again.
  * Only the moment is stored, nothing about the questionnaire.

@@ -98,7 +98,7 @@ export function DefaultLayout({ children }: LayoutProps) {
           {info?.logoUrl && <img src={info.logoUrl} alt={info.appName} className={classes.logo} />}
           <h1 className={classes.title}>{title}</h1>
           {showTractor && (
-            // A word, not only the tractor (issue 33): staff find their cockpit by its name.
+            // A word, not only the tractor (decision 092): staff find their cockpit by its name.
             <Button
               component={Link}
               to={paths.manager.home.getHref()}

@@ -18,7 +18,7 @@ export {
 } from './values.js';
 
 /**
- * Online payment through Mollie (issue 10, decision 078): the outside-service layer the bank module
+ * Online payment through Mollie (decision 078): the outside-service layer the bank module
  * calls, on Mollie's official Node client (@mollie/api-client). What the client does that matters here:
  * - it speaks HTTPS only and trusts only the CA certificates bundled inside it (it sets them on its own
  *   `https.Agent` and ignores a `caCertificates` option), so a local stand-in needs a certificate and a

@@ -23,7 +23,7 @@ export interface MollieGateways {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Mollie, per farm (issue 10, decision 078). */
+    /** Mollie, per farm (decision 078). */
     mollieGateways: MollieGateways;
   }
 }

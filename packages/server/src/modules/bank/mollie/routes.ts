@@ -44,7 +44,7 @@ async function answeringMollieFailures<T>(
   }
 }
 
-/** Online payment through Mollie (issue 10, decision 078). */
+/** Online payment through Mollie (decision 078). */
 export function mollieHandlers(
   app: FastifyInstance,
 ): BankHandlers<

@@ -7,7 +7,7 @@ import { audit } from '../../audit.js';
 import { bankSettingKeys } from '../setting-keys.js';
 
 /**
- * The reminder schedule's defaults (issue 33): 14 days after the due date, then every 14 days, at most 3.
+ * The reminder schedule's defaults (decision 093): 14 days after the due date, then every 14 days, at most 3.
  * Off until the farm switches it on (ADR 093): a farm decides itself that members get mail by themselves.
  */
 export const defaultReminderSchedule: ReminderSchedule = {

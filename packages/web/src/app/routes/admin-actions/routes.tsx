@@ -5,7 +5,7 @@ import type { RouteHandle } from '../../route-handle';
 const handle = (value: RouteHandle) => value;
 
 /**
- * The bulk actions and the Admin's actions (issue 12), spread into the router before the not-found
+ * The bulk actions and the Admin's actions (decision 084), spread into the router before the not-found
  * route: the administration-actions page any manager opens (it lists what their roles allow), and the
  * Admin's actions and new-farm form.
  */

@@ -23,7 +23,7 @@ const screens: Record<ViewSlug, () => Promise<{ Component: () => React.JSX.Eleme
 };
 
 /**
- * The analyst's screens (issue 13), in the application-manager layout: the home with a tile per view,
+ * The analyst's screens (decision 085), in the application-manager layout: the home with a tile per view,
  * and the six views (the charts load only with them).
  */
 export const analystRouteObjects: RouteObject[] = [

@@ -6,7 +6,7 @@ const handle = (value: RouteHandle) => value;
 const bankManager = { role: 'BankManager' } as const;
 
 /**
- * The bank's administration screens (issue 10), spread into the router before the not-found route: the
+ * The bank's administration screens (decisions 076 and 077), spread into the router before the not-found route: the
  * BankManager's yearly run, payment e-mails and bank file import; the ApplicationManager's Mollie
  * connection and the farm's bank account.
  */

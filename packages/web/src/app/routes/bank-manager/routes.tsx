@@ -6,7 +6,7 @@ const handle = (value: RouteHandle) => value;
 const bankManager = { role: 'BankManager' } as const;
 
 /**
- * The BankManager's screens (issue 10), spread into the router before the not-found route: the bank
+ * The BankManager's screens (decision 077), spread into the router before the not-found route: the bank
  * (summary and transactions), one transaction, its edit form (modal) and a member's payments.
  */
 export const bankManagerRouteObjects: RouteObject[] = [

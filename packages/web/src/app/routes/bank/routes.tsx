@@ -5,7 +5,7 @@ import type { RouteHandle } from '../../route-handle';
 const handle = (value: RouteHandle) => value;
 
 /**
- * The member's side of the bank (issue 10), spread into the router before the not-found route: one
+ * The member's side of the bank (decision 077), spread into the router before the not-found route: one
  * transaction's payment page and the page Mollie sends the browser back to. Both open without a login
  * (docs/product/money.md, "Euros"): the e-mail link must work on any device.
  */

@@ -5,7 +5,7 @@ import type { RouteHandle } from '../../route-handle';
 const handle = (value: RouteHandle) => value;
 
 /**
- * The e-mail screens (issue 12, decision 082), spread into the router before the not-found route: the
+ * The e-mail screens (decision 082), spread into the router before the not-found route: the
  * communication page (its parts per role: PostManager mails members, PlukManager the pluk mail,
  * ApplicationManager the e-mail log), the templates (ApplicationManager) and SMTP (Admin).
  */

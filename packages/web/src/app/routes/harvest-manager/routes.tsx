@@ -8,7 +8,7 @@ const fieldManager = { role: 'FieldManager' } as const;
 const plukManager = { role: 'PlukManager' } as const;
 
 /**
- * The harvest manager's screens (issue 9): crops (articles in the cooperative wording) for the
+ * The harvest manager's screens (decision 074): crops (articles in the cooperative wording) for the
  * CropManager, fields for the FieldManager, the pluk and its e-mail for the PlukManager. Spread into
  * the router before the not-found route; forms open in the modal layout.
  */

@@ -181,7 +181,7 @@ function BankTile() {
   );
 }
 
-/** The harvest tiles (issue 9): crops or articles, fields, pluk or offer, and the pluk mail. */
+/** The harvest tiles (decision 074): crops or articles, fields, pluk or offer, and the pluk mail. */
 function HarvestTiles({ roles }: { roles: readonly Role[] }) {
   const { t } = useTranslation('harvest');
   const tile = (to: string, icon: Icon, key: 'crops' | 'fields' | 'pluk') => (
@@ -211,7 +211,7 @@ function SubscriptionsTile() {
 
 // bank (admin)
 /**
- * The bank's administration (issue 10): the yearly run, payment mails and bank files for a BankManager;
+ * The bank's administration (decision 077): the yearly run, payment mails and bank files for a BankManager;
  * Mollie and the farm's account for an ApplicationManager.
  */
 function BankAdminTiles({ roles }: { roles: readonly Role[] }) {
@@ -233,7 +233,7 @@ function BankAdminTiles({ roles }: { roles: readonly Role[] }) {
 }
 
 // re-enrolment (manager)
-/** The yearly re-enrolment (issue 11): the rounds, questionnaires, answers and the conversion. */
+/** The yearly re-enrolment (decision 079): the rounds, questionnaires, answers and the conversion. */
 function ReenrolmentTile() {
   const { t } = useTranslation('reenrolmentManager');
   return (
@@ -247,7 +247,7 @@ function ReenrolmentTile() {
 }
 
 // admin actions
-/** The bulk actions (issue 12): yearly transactions, re-enrolment and the Admin's actions. */
+/** The bulk actions (decision 084): yearly transactions, re-enrolment and the Admin's actions. */
 function AdministrationActionsTile() {
   const { t } = useTranslation('admin');
   return (
@@ -261,7 +261,7 @@ function AdministrationActionsTile() {
 }
 
 // translations (Admin)
-/** Every text of the app in the farm's own words (issue 12). */
+/** Every text of the app in the farm's own words (decision 083). */
 function TranslationsTile() {
   const { t } = useTranslation('translation');
   return (
@@ -275,7 +275,7 @@ function TranslationsTile() {
 }
 
 // settings
-/** Settings and branding (issue 12): name, harvest year, colours, logo, membership, e-mails. */
+/** Settings and branding (decision 081): name, harvest year, colours, logo, membership, e-mails. */
 function SettingsTile() {
   const { t } = useTranslation('settings');
   return (
@@ -289,7 +289,7 @@ function SettingsTile() {
 }
 
 // e-mails and communication (manager)
-/** E-mailing members, the pluk mail and the e-mail log (issue 12): for a PostManager or PlukManager. */
+/** E-mailing members, the pluk mail and the e-mail log (decision 082): for a PostManager or PlukManager. */
 function CommunicationTile() {
   const { t } = useTranslation('communication');
   return (
@@ -303,7 +303,7 @@ function CommunicationTile() {
 }
 
 // analyst
-/** The analyst's charts (issue 13): Analyst and Admin only. */
+/** The analyst's charts (decision 085): Analyst and Admin only. */
 function AnalystTile() {
   const { t } = useTranslation('analyst');
   return (
@@ -341,7 +341,7 @@ function Area({ id, title, children }: { id: string; title: string; children: Re
 }
 
 /**
- * /applicationManager, the staff's cockpit (issue 33, decision 092): first what waits for this user's
+ * /applicationManager, the staff's cockpit (decision 092): first what waits for this user's
  * roles, with counts and links to the filtered lists; below, every manager screen the roles open,
  * grouped by area.
  */

@@ -5,7 +5,7 @@ import type { RouteHandle } from '../../route-handle';
 const handle = (value: RouteHandle) => value;
 
 /**
- * The member's harvest screens (issue 9), spread into the router before the not-found route: the
+ * The member's harvest screens (decision 074), spread into the router before the not-found route: the
  * harvest of the moment, one crop's detail, one of my subscriptions, and my membership.
  */
 export const plukRouteObjects: RouteObject[] = [

@@ -5,7 +5,7 @@ import type { RouteHandle } from '../../route-handle';
 const handle = (value: RouteHandle) => value;
 
 /**
- * Re-enrolment on the member's side (issue 11), spread into the router before the not-found route: the
+ * Re-enrolment on the member's side (decision 079), spread into the router before the not-found route: the
  * yearly questionnaire, step by step, and its thanks page. Both need a signed-in, approved member.
  */
 export const questionsRouteObjects: RouteObject[] = [

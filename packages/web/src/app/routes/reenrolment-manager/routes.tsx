@@ -6,7 +6,7 @@ const handle = (value: RouteHandle) => value;
 const reenrolment = paths.manager.reenrolment;
 
 /**
- * The ApplicationManager's re-enrolment screens (issue 11), spread into the router before the not-found
+ * The ApplicationManager's re-enrolment screens (decision 079), spread into the router before the not-found
  * route: the rounds, the round's form (modal), its follow-up, and giving out questionnaires (modal).
  */
 export const reenrolmentManagerRouteObjects: RouteObject[] = [

@@ -17,7 +17,7 @@ const screen = (
 });
 
 /**
- * Settings and branding (issue 12), spread into the router before the not-found route: the home with
+ * Settings and branding (decision 081), spread into the router before the not-found route: the home with
  * the ApplicationManager's key/value settings, the overview, colours, logo and membership texts, and
  * the Admin's advanced settings. E-mails, SMTP, actions and new apps are other slices' screens.
  */

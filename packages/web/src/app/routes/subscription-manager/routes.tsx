@@ -5,7 +5,7 @@ import type { RouteHandle } from '../../route-handle';
 const handle = (value: RouteHandle) => value;
 
 /**
- * The ApplicationManager's subscription screens (issue 9), spread into the router before the not-found
+ * The ApplicationManager's subscription screens (decision 074), spread into the router before the not-found
  * route: all subscriptions (this and next harvest year), one with its members and money, the form
  * (modal) and adding users (modal).
  */

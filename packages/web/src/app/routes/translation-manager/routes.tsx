@@ -4,7 +4,7 @@ import type { RouteHandle } from '../../route-handle';
 
 const handle = (value: RouteHandle) => value;
 
-/** The Admin's texts (issue 12, decision 083), spread into the router before the not-found route. */
+/** The Admin's texts (decision 083), spread into the router before the not-found route. */
 export const translationManagerRouteObjects: RouteObject[] = [
   {
     path: paths.manager.translations.path,

@@ -6,7 +6,7 @@ const handle = (value: RouteHandle) => value;
 const users = paths.manager.users;
 
 /**
- * The ApplicationManager's users screens (issue 12), spread into the router before the not-found route:
+ * The ApplicationManager's users screens (decision 080), spread into the router before the not-found route:
  * the list, a new account and an edit (modal), a member's detail and the multi-actions table. The
  * waiting list and the impersonation picker keep their own routes.
  */

@@ -116,7 +116,7 @@ function qrPayloadOf(payee: Payee, transaction: PublicTransaction): string | nul
 }
 
 /**
- * The ways to pay an open transaction, as a phone needs them (issue 32, decision 090): online first (where
+ * The ways to pay an open transaction, as a phone needs them (decision 090): online first (where
  * the farm has Mollie), then the transfer with copy buttons for the IBAN and the reference, then the QR
  * code for a banking app on another device (behind its button on a phone, shown on a laptop).
  */

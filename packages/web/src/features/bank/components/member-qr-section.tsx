@@ -25,7 +25,7 @@ function useWide(): boolean {
 
 /**
  * The EPC QR code for a banking app. On a laptop or tablet it is shown with its heading: the member scans
- * it with their phone. On a phone it is behind 'Betalen vanaf een ander toestel' (issue 32, decision 090):
+ * it with their phone. On a phone it is behind 'Betalen vanaf een ander toestel' (decision 090):
  * a phone cannot scan its own screen, so the code would only push the copy buttons down; whoever wants to
  * pay from another device opens it (a disclosure: `aria-expanded`, the code loaded only then).
  */

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/dialog';
 /**
  * A bank manager's form dialog: the form is mounted only while it is open, so every opening starts afresh.
  * It stays mounted until the closing animation has ended: unmounting it at once left an empty dialog
- * frame on screen while the dialog faded out (issue 33).
+ * frame on screen while the dialog faded out.
  */
 export function BankDialog({
   opened,

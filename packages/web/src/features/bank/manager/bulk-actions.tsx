@@ -150,7 +150,7 @@ function Results({
 }
 
 /**
- * The bank list's selection (issue 33): mark paid, send a reminder now, export; then a result per row.
+ * The bank list's selection (decision 093): mark paid, send a reminder now, export; then a result per row.
  */
 export function BulkActions({
   rows,

@@ -49,7 +49,7 @@ function OwedCard({ transaction, to }: { transaction: MemberTransaction; to: str
 }
 
 /**
- * 'Te betalen' on the member home (issue 32 point 2, decision 090): each open transaction — what, how much,
+ * 'Te betalen' on the member home (decision 090): each open transaction — what, how much,
  * until when — with 'Betalen', one tap to its payment page. Nothing at all when nothing is open (or while
  * the answer is not in, or when it failed: my membership screen still lists them).
  */

@@ -67,7 +67,7 @@ function TodoRow({ item, to }: { item: TodoItem; to: string }) {
 }
 
 /**
- * The staff's to-do list (issue 33, decision 092): what waits for the caller's roles, with a count, each
+ * The staff's to-do list (decision 092): what waits for the caller's roles, with a count, each
  * a link to its list already filtered. Items with nothing waiting are left out; nothing at all says so.
  */
 export function TodoList({ links }: { links: TodoLinks }) {

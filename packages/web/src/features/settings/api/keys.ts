@@ -1,4 +1,4 @@
-/** Query keys of the settings screens (issue 12). The app's own info and colours live under 'info'. */
+/** Query keys of the settings screens (decision 081). The app's own info and colours live under 'info'. */
 export type SettingScope = 'manager' | 'admin';
 
 export const settingsKeys = {

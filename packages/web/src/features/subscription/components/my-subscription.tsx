@@ -145,7 +145,7 @@ function Credits({ subscription, tasksHref }: { subscription: MySubscriptionDeta
 /**
  * `/pluk/subscription/{id}`: one of my subscriptions, in tabs — what it includes, my household and its
  * price this year, the credits it requires against what I earned, and its payments when the route
- * gives them (the bank feature's list, issue 10).
+ * gives them (the bank feature's list, decision 077).
  */
 export function MySubscription({
   id,

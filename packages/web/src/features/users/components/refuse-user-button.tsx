@@ -9,7 +9,7 @@ import { useErrorText } from '../../../lib/form';
 import { useRefuseUser } from '../api/refuse-user';
 
 /**
- * Refuse a registration (issue 33, decision 092), after a dialog that says what it does: the account is
+ * Refuse a registration (decision 092), after a dialog that says what it does: the account is
  * removed, and the person gets the farm's refusal e-mail with an optional message of the manager's own.
  */
 export function RefuseUserButton({ user }: { user: ManagedUser }) {
