@@ -192,9 +192,9 @@ async function importBankStatement(page: Page): Promise<void> {
 
 /**
  * Before the walk: someone (the demo `beheerder`) takes Lien's open request, so that her request
- * screen shows the confirm and refuse dialogs of issue 8; the farm gets the Mollie stand-in's key, so
+ * screen shows the confirm and refuse dialogs of decision 065; the farm gets the Mollie stand-in's key, so
  * that the payment page offers "Online betalen" and the Mollie page shows a connection and its remove
- * dialog; and a bank statement is read, with a line to match by hand (issue 10). The `afterAll` takes
+ * dialog; and a bank statement is read, with a line to match by hand (decision 076). The `afterAll` takes
  * the key away again, as the bank's journey expects Mollie not set up yet.
  */
 let mollieKeyGiven = false;
@@ -211,7 +211,7 @@ async function prepareDemoFarm(page: Page): Promise<void> {
 }
 
 /**
- * A re-enrolment round for next year (issue 11) with a questionnaire for every member, answered by the
+ * A re-enrolment round for next year (decision 079) with a questionnaire for every member, answered by the
  * accounts of the walk (Lien continues, the managers stop), so that the round's follow-up shows answers and
  * the thanks page has a questionnaire, while no walked screen is covered by the start-up dialog (it asks
  * only who has not answered; the dialog itself is checked in reenrolment.spec.ts). The `afterAll` deletes the

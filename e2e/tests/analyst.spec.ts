@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn } from './helpers';
 
 /**
- * The analyst on a phone (issue 13): Arne (`analist`, an Analyst who is no manager) finds "Analyse" on the
+ * The analyst on a phone (decision 085): Arne (`analist`, an Analyst who is no manager) finds "Analyse" on the
  * manager home, opens the overview of last harvest year (the demo's history, seed/demo-history.ts), reads
  * a chart as a table and downloads its numbers; an ApplicationManager may not look.
  */

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { demoPassword, signedIn, waitForMail } from './helpers';
 
-// Staff screens: a laptop (issue 33).
+// Staff screens: a laptop (decision 096).
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const headers = ['Naam', 'Beschrijving', 'Hoe oogsten', 'Tip', 'Eenheid', 'Velden', 'Actief'];

@@ -3,7 +3,7 @@ import { camt053File } from '../../packages/server/test/helpers/bank-statement-f
 import { callApi, euros, signedIn, waitForMail } from './helpers';
 
 /**
- * A treasurer's bank on a laptop (issue 33): `penning` imports a statement (one of another account is
+ * A treasurer's bank on a laptop (decision 093): `penning` imports a statement (one of another account is
  * refused first), matches the line that is left, marks several paid at once from the table, reopens a
  * mistake with a reason, and sends reminders, which the mail stand-in receives.
  */
@@ -83,7 +83,7 @@ test('a treasurer marks several paid, reopens a mistake, imports, matches and se
   await dialog.getByRole('radio', { name: 'Cash' }).check();
   await dialog.getByRole('button', { name: '2 betaald zetten' }).click();
   await expect(page.getByRole('status').filter({ hasText: '2 gelukt, 0 niet.' })).toBeVisible();
-  // The dialog is gone with its frame (issue 33: no empty frame hanging after marking paid).
+  // The dialog is gone with its frame (no empty frame hanging after marking paid).
   await expect(dialog).toHaveCount(0);
   await expect(page.locator('.mantine-Modal-content')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('bank-list.png') });
@@ -139,7 +139,7 @@ test('a treasurer marks several paid, reopens a mistake, imports, matches and se
   await expect(page.getByRole('heading', { name: 'afschrift.xml' })).toBeVisible();
   await expect(page.getByText('2 lijnen ingelezen, 1 betaald.')).toBeVisible();
   const table = page.getByRole('table', { name: '2 lijnen van het rekeningafschrift' });
-  // Amounts and headers stay on one line (issue 33: no '€ 430,0 / 0', no 'Datu m').
+  // Amounts and headers stay on one line (decision 089: no '€ 430,0 / 0', no 'Datu m').
   const lineCount = (cell: Locator) =>
     cell.evaluate((element) => {
       const range = document.createRange();

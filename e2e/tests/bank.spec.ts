@@ -5,7 +5,7 @@ import { mollieApiKey, mollieStandInUrl } from '../support/mollie';
 import { callApi, euros, signedIn, waitForMail } from './helpers';
 
 /**
- * The euro bank on a phone (issue 10), in the order a farm lives it: the ApplicationManager connects
+ * The euro bank on a phone (decision 077), in the order a farm lives it: the ApplicationManager connects
  * Mollie; the BankManager (`penning`, no other role) makes next year's transactions and mails them; a
  * member pays online from the e-mail's link without logging in; and a bank statement file pays another
  * member's transaction by its structured reference.
@@ -95,7 +95,7 @@ test.describe.serial('the yearly payments, mailed and paid online', () => {
     await expect(bart.getByText(mollieApiKey)).toHaveCount(0);
     await expect(bart.getByLabel(/^API-sleutel van Mollie|^Nieuwe API-sleutel van Mollie/)).toHaveValue('');
 
-    // Setup that the subscription screens of issue 9 do: next year's subscription, for lid and jef.
+    // Setup that the subscription screens of decision 074 do: next year's subscription, for lid and jef.
     const { currentHarvestYear } = await callApi<{ currentHarvestYear: number }>(
       request,
       'lid',

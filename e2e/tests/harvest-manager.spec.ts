@@ -28,7 +28,7 @@ async function cropSheet(rows: string[][]): Promise<Buffer> {
 const importInput = (page: Page) => page.locator('input[type="file"]');
 
 /**
- * The manager's harvest on a phone (issue 9): a CropManager (the demo `beheerder`, an ApplicationManager)
+ * The manager's harvest on a phone (decision 074): a CropManager (the demo `beheerder`, an ApplicationManager)
  * imports a crop sheet — first a .csv with a row error (the Dutch error, nothing written), then an .xlsx
  * with two new crops; a PlukManager makes them pickable for the Bloemenabonnement (one on the crop's own
  * pluk form, one in the week's grid); `lid` (who has it) sees and opens them, `jef` (only the

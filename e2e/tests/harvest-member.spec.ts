@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn } from './helpers';
 
 /**
- * The member's harvest on a phone (issue 9): `jef` (the demo's Groenteabonnement) opens the Pluk tab,
+ * The member's harvest on a phone (decision 074): `jef` (the demo's Groenteabonnement) opens the Pluk tab,
  * reads how to pick a crop, looks at his subscription's tabs, and chooses the Bloemenabonnement on his
  * membership page (then drops it again, so the demo stays as it was).
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn } from './helpers';
 
 /**
- * The internal bank on a phone (issue 8): the demo `beheerder` (an ApplicationManager, so a BankManager
+ * The internal bank on a phone (decision 075): the demo `beheerder` (an ApplicationManager, so a BankManager
  * too) opens the bank from the manager home, picks Arne (`analist`), gives 3,00 plukgeld with a reason
  * and sees it confirmed and in the history; Arne gets a notification and finds the donation on /wallet,
  * from the internal bank, with the reason.

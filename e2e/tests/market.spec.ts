@@ -26,7 +26,7 @@ function plukgeld(cents: number): string {
 }
 
 /**
- * The market on a phone (issue 8): `jef` puts up jam for 2,25 plukgeld a pot, with a photo; `marie`
+ * The market on a phone (decision 061): `jef` puts up jam for 2,25 plukgeld a pot, with a photo; `marie`
  * (the demo gave every member 25,00) buys two; nothing moves until Jef confirms on the confirm-paid
  * screen; then 4,50 moves once, Marie's wallet shows − and Jef's +, with the balances to match.
  */

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { signedIn, waitForMail } from './helpers';
 
-// Staff screens: a laptop (issue 33).
+// Staff screens: a laptop (decision 097).
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const headers = [

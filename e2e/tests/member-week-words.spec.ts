@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './helpers';
 
 /**
- * A member's week on a phone, the words of it (issue 32 points 4, 6 and 7; decision 091), at 390 and
+ * A member's week on a phone, the words of it (decision 091), at 390 and
  * 320 px: Lien (`lid`) taps a notification and lands on its subject; her chore sign-up reads the same on
  * the home and on /tasks; buying on the market empties the quantity and says what was reserved; a visitor
  * opens /RestrictedUserPage without a login; Arne (`analist`) reads a chart whose axis speaks Dutch

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { callApi, dutchMonths, euros, logIn, signedIn } from './helpers';
 
 /**
- * The yearly re-enrolment round on a phone (issue 11), from invitation to next year's invoice: the
+ * The yearly re-enrolment round on a phone (decision 079), from invitation to next year's invoice: the
  * ApplicationManager (`beheerder`) makes a round for next year with this year's subscriptions as offers and
  * gives every member a questionnaire; Lien (`lid`, two adults and a child) meets 'Controleer jouw
  * gegevens' at start-up, taps Later (a reload does not ask again), opens the app on another device, taps Doorgaan, changes her phone number, chooses a

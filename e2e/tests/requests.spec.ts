@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn } from './helpers';
 
 /**
- * A request with a reward, on a phone (issue 8): `lid` asks for help with a reward of 1,50 plukgeld; the
+ * A request with a reward, on a phone (decision 059): `lid` asks for help with a reward of 1,50 plukgeld; the
  * demo `beheerder` takes it; Lien confirms the help; the reward moves once, and both wallets show the
  * movement with the request's title.
  */

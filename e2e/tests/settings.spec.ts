@@ -9,7 +9,7 @@ const png = Buffer.from(
 const seeded = { primary: '#2f7d32', secondary: '#8bc34a', background: '#f3f8ee' };
 
 /**
- * Settings and branding (issue 12): the ApplicationManager of De Plukhoeve changes the farm's colours
+ * Settings and branding (decision 081): the ApplicationManager of De Plukhoeve changes the farm's colours
  * and logo, and the app repaints and shows the logo in the header without a reload. The colours are
  * put back afterwards (the journeys share one database). The logo stays: the API has no call to remove
  * one, and a logo in the header changes nothing the later journeys look for.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { callApi, logIn, waitForMail } from './helpers';
 
 /**
- * The ApplicationManager's users administration (issue 12): the demo beheerder filters the users list,
+ * The ApplicationManager's users administration (decision 080): the demo beheerder filters the users list,
  * selects five members on the multi-actions screen, gives all five a subscription and sends them the
  * welcome e-mail, each with its own result; the five e-mails reach the farm's mail server.
  */

@@ -8,7 +8,7 @@ import { createTestContext, json, type TestContext } from './helpers/test-app.js
 
 /**
  * ADR 086: no one acts above their own roles. A table over caller roles × target roles × every call that
- * acts on another account, on the real routes; and the takeover and lock-out of issue 30 as regressions.
+ * acts on another account, on the real routes; and the takeover and lock-out that ADR 086 answers, as regressions.
  */
 let ctx: TestContext;
 const message = 'Je kan geen account beheren met een rol die jij niet hebt.';
@@ -222,7 +222,7 @@ describe('mayActOn over every role', () => {
   });
 });
 
-describe('issue 30: an ApplicationManager taking over the Admin', () => {
+describe('an ApplicationManager taking over the Admin (decision 086)', () => {
   let beheerder: CreatedUser;
   let admin: CreatedUser;
   beforeAll(async () => {

@@ -41,7 +41,7 @@ describe('the cached signed-in user', () => {
     await ctx.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect((await members(token)).statusCode).toBe(200);
     ctx.app.authUsers.forget(user.id);
-    // Deactivated: its token stops working (issue 16).
+    // Deactivated: its token stops working (decision 055).
     expect((await members(token)).statusCode).toBe(401);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Regression tests of issue 15 point 2 (ADR 052): each bad request the seeded fuzz of the OpenAPI
+ * Regression tests of ADR 052: each bad request the seeded fuzz of the OpenAPI
  * document found answers a clear 4xx in the contract's error shape, never a 5xx or a 2xx.
  */
 import http from 'node:http';

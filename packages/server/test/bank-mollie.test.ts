@@ -23,7 +23,7 @@ import {
 } from './helpers/mollie-farms.js';
 
 /**
- * Online payment through Mollie (issue 10): the routes against the Mollie stand-in, reached over HTTPS
+ * Online payment through Mollie (decision 078): the routes against the Mollie stand-in, reached over HTTPS
  * by Mollie's official client. Two farms share the server, each with its own key.
  */
 

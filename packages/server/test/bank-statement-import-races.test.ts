@@ -18,7 +18,7 @@ import {
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 /**
- * Races on the bank file import (issue 10): only PostgreSQL runs the statements of concurrent requests at
+ * Races on the bank file import (decision 076): only PostgreSQL runs the statements of concurrent requests at
  * once. What keeps these right: the unique index on the file's SHA-256 (an identical upload waits for the
  * first and answers its import), the unique line key (a line shared by two files is claimed once) and the
  * row locks on a transaction and on a line. Each test was seen failing with its protection removed.

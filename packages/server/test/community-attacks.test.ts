@@ -1,5 +1,5 @@
 /**
- * An attack pass on the community features of issue 3 (decision 044): chores, credits, events, posts,
+ * An attack pass on the community features (decision 044): chores, credits, events, posts,
  * media, comments, notifications and web push, feedback and weather, through real requests. The first
  * part pins the problems that were found (each failed before its fix); the second part keeps the
  * attacks that the code already withstood, so they stay withstood.

@@ -6,7 +6,7 @@ import type { CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 /**
- * Concurrent donations (issue 8), on PostgreSQL only. Σ of member wallets must equal what the bank
+ * Concurrent donations (decision 059), on PostgreSQL only. Σ of member wallets must equal what the bank
  * issued, every member is credited once per key, and overlapping donations never deadlock.
  */
 describe.skipIf(!process.env.DATABASE_URL)('donation races (PostgreSQL)', () => {

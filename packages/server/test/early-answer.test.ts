@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@pluk/contract';
 import { createTestContext, testHost, type TestContext } from './helpers/test-app.js';
 
-// Issue 35 point 9, ADR 095: an answer given before the body was read reaches a real client (fetch
+// ADR 095: an answer given before the body was read reaches a real client (fetch
 // on a listening server, not app.inject) instead of a connection reset.
 let ctx: TestContext;
 let base: string;

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { createTestContext, json, testConfig, type TestContext } from './helpers/test-app.js';
 
-// Issue 35 point 2, ADR 095: health a balancer can trust.
+// ADR 095: health a balancer can trust.
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -6,7 +6,7 @@ import { demoPassword, seedDemo } from '../src/seed/demo.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 /**
- * Issue 30 as it was reported, on the demo farm (De Plukhoeve, the server's default farm): `beheerder`
+ * The takeover decision 086 answers, as it was first reported, on the demo farm (De Plukhoeve, the server's default farm): `beheerder`
  * (ApplicationManager) tried to take the `admin` account over and to lock it out (ADR 086).
  */
 let ctx: TestContext;
@@ -30,7 +30,7 @@ async function token(username: string): Promise<string> {
   return json<TokenData>(response).token;
 }
 
-describe('issue 30 on the demo farm', () => {
+describe('an ApplicationManager taking over the Admin, on the demo farm (decision 086)', () => {
   it('refuses the takeover at its first step and the lock-out, with the Dutch reason', async () => {
     const beheerder = await token('beheerder');
     const [admin] = await ctx.db.select().from(users).where(eq(users.username, 'admin'));

@@ -47,7 +47,7 @@ beforeAll(async () => {
     endsAt: new Date(from(days).getTime() + 3 * 60 * 60 * 1000),
   });
   await ctx.db.insert(events).values([event(-4), event(-1), event(2), event(5)]);
-  // The market and the wallet (issue 17 point 4): two offers, and two donations to the member.
+  // The market and the wallet (decision 070): two offers, and two donations to the member.
   await ctx.db.insert(products).values([
     { appId: ctx.appId, ownerUserId: member.id, title: 'Eieren', quantity: 6, createdAt: from(-2) },
     { appId: ctx.appId, ownerUserId: manager.id, title: 'Honing', quantity: 3, createdAt: from(-1) },
@@ -203,7 +203,7 @@ describe('the lists keep a generic plan on their index (ADR 066)', () => {
     expect(list.query).not.toMatch(/\bis_active" = \$\d/i);
   });
 
-  it("the CropManager's crops: by name from the farm's name index (issue 9)", async () => {
+  it("the CropManager's crops: by name from the farm's name index (decision 074)", async () => {
     await createCrop(ctx.db, { appId: ctx.appId, name: 'Sla' });
     await createCrop(ctx.db, { appId: ctx.appId, name: 'wortel' });
     const { list } = await listOnIndex(

@@ -8,7 +8,7 @@ import { multipartBody } from './helpers/multipart.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 /**
- * Races on the market (issue 8): only PostgreSQL runs statements of concurrent requests at once; the
+ * Races on the market (decision 061): only PostgreSQL runs statements of concurrent requests at once; the
  * offer's row lock and the buyer's wallet lock are what keep these right. Each test was seen failing
  * with its lock removed (ADR 061).
  */

@@ -5,7 +5,7 @@ import { jobs } from '../src/db/schema/index.js';
 import type { MailRequest, PreparedMail } from '../src/mail/mailer.js';
 import { createTestContext, type TestContext } from './helpers/test-app.js';
 
-// Issue 35 point 6, ADR 095: Prometheus metrics for the operator, loopback or token only.
+// ADR 095: Prometheus metrics for the operator, loopback or token only.
 const token = 'metrics-token-long-enough-123';
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { migrationsFolder } from '../src/paths.js';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db.js';
 
-// ADR 095 (issue 35 point 3): several processes starting together on one PostgreSQL database run
+// ADR 095: several processes starting together on one PostgreSQL database run
 // the migrations once; the others wait on the advisory lock and find them applied.
 describe.skipIf(!process.env.DATABASE_URL)('migrations started by several processes at once', () => {
   let fresh: TestDatabase;

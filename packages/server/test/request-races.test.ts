@@ -5,7 +5,7 @@ import type { CreatedUser } from '../src/seed/factories.js';
 import { createTestContext, json, type TestContext } from './helpers/test-app.js';
 
 /**
- * Races on requests (issue 8), on PostgreSQL only: PGlite runs one statement at a time, so nothing
+ * Races on requests (decision 058), on PostgreSQL only: PGlite runs one statement at a time, so nothing
  * would race there. Each test fails when the lock it checks is removed (see ADR 059).
  */
 describe.skipIf(!process.env.DATABASE_URL)('request races (PostgreSQL)', () => {

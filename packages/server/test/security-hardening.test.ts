@@ -14,7 +14,7 @@ import { redactUrl } from '../src/lib/log-redaction.js';
 import { hashToken } from '../src/lib/tokens.js';
 import { createTestContext, json, type TestContext, uniqueName } from './helpers/test-app.js';
 
-// Issue 16: what a probe found, and must keep answering as delivered.
+// Decisions 054 and 055: what a probe found, and must keep answering as delivered.
 let ctx: TestContext;
 let dataDir: string;
 const logLines: string[] = [];

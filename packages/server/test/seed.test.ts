@@ -125,7 +125,7 @@ describe('demo seed', () => {
     expect(demoBanner('http://localhost:3000')).toContain('http://hetveld.localhost:3000');
   });
 
-  it('gives both farms wallets through the ledger and a few open requests (issue 8)', async () => {
+  it('gives both farms wallets through the ledger and a few open requests (decision 058)', async () => {
     for (const [host, lidBalance, bankerHost] of [
       ['localhost', 2500, 'localhost'],
       ['hetveld.localhost:3000', 2000, 'hetveld.localhost:3000'],
@@ -177,7 +177,7 @@ describe('demo seed', () => {
     }
   });
 
-  it("gives both farms fields, crops and this year's subscriptions, with something to pick for lid (issue 9)", async () => {
+  it("gives both farms fields, crops and this year's subscriptions, with something to pick for lid (decision 074)", async () => {
     for (const [host, pickable] of [
       ['localhost', ['Basilicum', 'Courgette', 'Sla', 'Tomaat', 'Zonnebloem']],
       ['hetveld.localhost:3000', ['Boon', 'Spinazie']],
@@ -205,7 +205,7 @@ describe('demo seed', () => {
     }
   });
 
-  it("gives both farms a bank account and this year's subscriptions as transactions (issue 10)", async () => {
+  it("gives both farms a bank account and this year's subscriptions as transactions (decision 077)", async () => {
     const rows = await ctx.db
       .select({
         appId: bankTransactions.appId,

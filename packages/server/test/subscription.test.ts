@@ -360,7 +360,7 @@ describe('my subscriptions (member)', () => {
   });
 });
 
-describe('the market’s takers (issue 9 fills their subscription names)', () => {
+describe('the market’s takers (decision 074 fills their subscription names)', () => {
   it('names the taker’s subscriptions of this harvest year, by name', async () => {
     const [offer] = await ctx.db
       .insert(products)

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, withoutCanvas } from './axe';
 import { makeAccount, renderApp } from './utils';
 
-/** Axe check of the administration actions and the Admin's screens (issue 12) and their dialogs. */
+/** Axe check of the administration actions and the Admin's screens (decision 084) and their dialogs. */
 withoutCanvas();
 
 const admin = makeAccount({ id: 1, roles: ['Admin'] });

@@ -5,7 +5,7 @@ import { analyst, makeAnalysis } from './analyst-fixtures';
 import { axeViolations, withoutCanvas } from './axe';
 import { json, renderApp } from './utils';
 
-/** Axe check of the analyst's screens (issue 13): the home, a view's charts, its table and an empty view. */
+/** Axe check of the analyst's screens (decision 085): the home, a view's charts, its table and an empty view. */
 withoutCanvas();
 
 const handlers = {

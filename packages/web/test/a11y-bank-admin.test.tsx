@@ -14,7 +14,7 @@ import {
 } from './bank-admin-fixtures';
 import { json, renderApp, type StubHandler } from './utils';
 
-/** Axe check of the bank's administration screens (issue 10) and their dialogs, as in a11y-market-managers. */
+/** Axe check of the bank's administration screens (decision 077) and their dialogs, as in a11y-market-managers. */
 withoutCanvas();
 
 const bank = '/api/applicationManager/bank';

@@ -12,7 +12,7 @@ import {
 import { makeMembership, makeMemberSubscription, makeMySubscriptionDetail } from './harvest-member-fixtures';
 import { apiError, json, makeAccount, renderApp, type StubHandler } from './utils';
 
-/** Axe check of the member's bank screens (issue 10): the payment page in each state, the return page, my payments. */
+/** Axe check of the member's bank screens (decision 077): the payment page in each state, the return page, my payments. */
 withoutCanvas();
 afterEach(() => sessionStorage.clear());
 

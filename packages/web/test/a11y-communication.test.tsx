@@ -14,7 +14,7 @@ import {
 } from './communication-fixtures';
 import { json, renderApp } from './utils';
 
-/** Axe check of the e-mail screens (issue 12): communication, templates and SMTP. */
+/** Axe check of the e-mail screens (decision 082): communication, templates and SMTP. */
 withoutCanvas();
 
 const screens = [

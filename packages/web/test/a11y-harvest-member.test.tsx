@@ -13,7 +13,7 @@ import {
 import { appInfo, json, makeAccount, renderApp, type StubHandler } from './utils';
 
 /**
- * Axe check of the member's harvest screens and the manager's subscription screens (issue 9), as in
+ * Axe check of the member's harvest screens and the manager's subscription screens (decision 074), as in
  * a11y-tasks: every screen, its tabs, and its dialogs.
  */
 withoutCanvas();

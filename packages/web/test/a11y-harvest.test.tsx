@@ -5,7 +5,7 @@ import { axeViolations, withoutCanvas } from './axe';
 import { harvestHandlers, importPreviewWithError, mailPreview, mailRound } from './harvest-fixtures';
 import { appInfo, json, makeAccount, renderApp, type StubHandler } from './utils';
 
-/** Axe check of the harvest manager screens (issue 9): crops, fields, pluk and the pluk mail. */
+/** Axe check of the harvest manager screens (decision 074): crops, fields, pluk and the pluk mail. */
 withoutCanvas();
 
 const manager = makeAccount({

@@ -6,7 +6,7 @@ import { axeViolations, withoutCanvas } from './axe';
 import { makeManagerOffer, makeManagerOfferDetail, makeOfferTaker, makeReservation } from './market-fixtures';
 import { feedPage, json, makeAccount, renderApp, type StubHandler } from './utils';
 
-/** Axe check of the ProductManager, RequestManager and BankManager screens (issue 8), as in a11y-tasks. */
+/** Axe check of the ProductManager, RequestManager and BankManager screens (decision 065), as in a11y-tasks. */
 withoutCanvas();
 
 const manager = makeAccount({

@@ -12,7 +12,7 @@ import {
 } from './reenrolment-manager-fixtures';
 import { json, renderApp, type StubHandler } from './utils';
 
-/** Axe check of the manager's re-enrolment screens (issue 11) and their dialogs, as in a11y-bank-admin. */
+/** Axe check of the manager's re-enrolment screens (decision 079) and their dialogs, as in a11y-bank-admin. */
 withoutCanvas();
 
 const conversionApi = 'GET /api/applicationManager/Management/intentsion-policy';

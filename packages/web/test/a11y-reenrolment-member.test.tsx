@@ -6,7 +6,7 @@ import { axeViolations, withoutCanvas } from './axe';
 import { makeAnswered, makeQuestionnaire } from './reenrolment-member-fixtures';
 import { json, makeAccount, renderApp } from './utils';
 
-/** Axe check of the member's re-enrolment screens (issue 11): every step, read only, empty, thanks, the dialog. */
+/** Axe check of the member's re-enrolment screens (decision 079): every step, read only, empty, thanks, the dialog. */
 withoutCanvas();
 
 const member = makeAccount();

@@ -5,7 +5,7 @@ import { axeViolations, withoutCanvas } from './axe';
 import { applicationManager } from './bank-admin-fixtures';
 import { json, makeAccount, renderApp, type StubHandler } from './utils';
 
-/** Axe check of the settings screens (issue 12) and their dialogs. */
+/** Axe check of the settings screens (decision 081) and their dialogs. */
 withoutCanvas();
 
 const admin = makeAccount({ id: 3, roles: ['Admin'] });

@@ -16,7 +16,7 @@ import { makeMembership } from './harvest-member-fixtures';
 import { json, makeAccount, type StubHandler, type StubRequest } from './utils';
 
 /**
- * Test data of the bank's manager and administration screens (issue 10): the list, a transaction, a
+ * Test data of the bank's manager and administration screens (decision 077): the list, a transaction, a
  * member's payments, the yearly run, the payment e-mails, bank files and Mollie. The farm's current
  * harvest year is 2030.
  */

@@ -1,6 +1,6 @@
 import type { MemberTransaction, PaymentReturn, PublicTransaction } from '@pluk/contract';
 
-/** The member's bank answers (issue 10) as the tests use them. */
+/** The member's bank answers (decision 077) as the tests use them. */
 export const publicId = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 export const otherPublicId = 'ZyXwVuTsRqPoNmLkJiHgFeDcBa987654';
 

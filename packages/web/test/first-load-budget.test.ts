@@ -28,7 +28,7 @@ const isMemberScreen = (src: string) =>
 
 /**
  * The screens held to the budget: the shell alone, and the screens a member's phone opens the app on
- * (issue 31: `/login`, `/`, `/tasks`). Every other member screen's first load is printed with them; the
+ * (decision 088: `/login`, `/`, `/tasks`). Every other member screen's first load is printed with them; the
  * market and event lists and the form screens are over 200 KB today (docs/performance.md, Web, round 12).
  */
 const budgetedScreens = [

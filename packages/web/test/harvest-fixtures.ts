@@ -11,7 +11,7 @@ import type {
 } from '@pluk/contract';
 import { feedPage, json, type StubHandler } from './utils';
 
-/** Test data of the harvest manager screens (issue 9). */
+/** Test data of the harvest manager screens (decision 074). */
 export function makeCropListItem(overrides: Partial<CropListItem> = {}): CropListItem {
   return {
     id: 7,

@@ -10,7 +10,7 @@ import { makeManagedSubscription, makeMembership } from './harvest-member-fixtur
 import { feedPage, json, makeAccount, type StubHandler } from './utils';
 
 /**
- * Test data of the manager's re-enrolment screens (issue 11): rounds, their answers, summary and
+ * Test data of the manager's re-enrolment screens (decision 079): rounds, their answers, summary and
  * conversion. The farm's current harvest year is 2030, so rounds are for 2031.
  */
 

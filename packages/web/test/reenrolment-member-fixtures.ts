@@ -1,6 +1,6 @@
 import type { MemberOffer, MyQuestionnaire } from '@pluk/contract';
 
-/** The member's re-enrolment answers (issue 11) as the tests use them. */
+/** The member's re-enrolment answers (decision 079) as the tests use them. */
 export const vegetables: MemberOffer = {
   id: 21,
   name: 'Groenten',

@@ -10,7 +10,7 @@ import { AccessTokens } from '../../src/modules/auth/access-tokens.js';
 import { createApp, createUser } from '../../src/seed/factories.js';
 
 /**
- * Database faults under load (issue 15): a throw-away PostgreSQL cluster of its own (initdb on a free
+ * Database faults under load (decision 051): a throw-away PostgreSQL cluster of its own (initdb on a free
  * port), the real server as a child process on it, and a bounded load of member reads. Used by
  * test/database-faults.test.ts and bench/db-faults.ts.
  */

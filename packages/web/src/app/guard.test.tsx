@@ -37,7 +37,7 @@ describe('decideAccess', () => {
     });
   });
 
-  it('lands staff on the to-do list after signing in, members on the home (issue 33)', () => {
+  it('lands staff on the to-do list after signing in, members on the home (decision 092)', () => {
     const staff = makeAccount({ roles: ['TaskManager'] });
     expect(decideAccess({ ...base, account: staff, access: 'guest' })).toEqual({
       kind: 'redirect',

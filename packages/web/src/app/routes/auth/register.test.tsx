@@ -36,7 +36,7 @@ async function fill(password: string) {
   await user.click(screen.getByRole('button', { name: 'Registreren' }));
 }
 
-describe('/Register (issue 16)', () => {
+describe('/Register (decision 054)', () => {
   it('says "check your mailbox", whether or not the address already had an account', async () => {
     const { registered } = renderRegister();
     expect(await screen.findByText(/geen veelgebruikt wachtwoord/)).toBeInTheDocument();

@@ -126,7 +126,7 @@ describe('payment e-mails', () => {
     });
   });
 
-  it('sets when reminders go out by themselves (issue 33): on, 7 days, then every 10, at most 2', async () => {
+  it('sets when reminders go out by themselves (decision 093): on, 7 days, then every 10, at most 2', async () => {
     const user = userEvent.setup();
     let body: unknown = null;
     renderApp({

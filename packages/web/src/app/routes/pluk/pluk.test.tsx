@@ -135,7 +135,7 @@ describe('my subscription (/pluk/subscription/:id)', () => {
     expect(within(sla).getByText('Nu te plukken')).toBeInTheDocument();
     expect(within(sla).getByText('Per aandeel: 2 kroppen per week')).toBeInTheDocument();
     expect(within(screen.getByText('Wortelen').closest('li')!).getByText('Nu niet')).toBeInTheDocument();
-    // bank (member): its payments in a tab of their own (issue 10, routes/bank/my-transactions.test.tsx).
+    // bank (member): its payments in a tab of their own (decision 077, routes/bank/my-transactions.test.tsx).
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Inhoud',
       'Gezin en prijs',

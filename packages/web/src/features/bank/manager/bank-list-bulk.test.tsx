@@ -25,7 +25,7 @@ const cis = makeTransaction({
   paidAt: '2030-03-05T10:00:00.000Z',
 });
 
-describe('the bank list on a laptop (issue 33)', () => {
+describe('the bank list on a laptop (decision 093)', () => {
   it('is a table with sortable columns and 25, 50 or 100 rows a page', async () => {
     laptopScreen();
     const user = userEvent.setup();

@@ -130,7 +130,7 @@ describe('a transaction', () => {
     await waitFor(() => expect(detailCalls(fetch.calls)).toBeGreaterThan(before));
   });
 
-  it('reopens a paid one with a reason (issue 33): the reason is sent and the bank asked again', async () => {
+  it('reopens a paid one with a reason (decision 093): the reason is sent and the bank asked again', async () => {
     const user = userEvent.setup();
     let body: unknown = null;
     const paidByCash = makeDetail({ status: 'paid', paidAt: '2030-03-05T09:30:00.000Z', paidVia: 'cash' });

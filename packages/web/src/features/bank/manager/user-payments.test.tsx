@@ -152,7 +152,7 @@ describe('a member’s payments', () => {
   });
 });
 
-describe('a member’s reminders (issue 33)', () => {
+describe('a member’s reminders (decision 093)', () => {
   it('pauses the scheduled reminders of this member, and resumes them', async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];

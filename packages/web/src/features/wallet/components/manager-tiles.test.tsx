@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAccount, renderApp } from '../../../../test/utils';
 
 /** The manager home shows the market, requests and internal bank tiles per role, like the other areas. */
-describe('manager home tiles of issue 8', () => {
+describe('manager home tiles of the market, requests and wallet (decision 065)', () => {
   it('shows each tile only to its role', async () => {
     renderApp({
       path: '/applicationManager',
