@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -7,6 +8,7 @@ import { endSession } from './features/auth/api/logout';
 import { appColorsQueryOptions } from './features/info/api/get-app-colors';
 import { startUpDone } from './lib/early-requests';
 import { i18n } from './lib/i18n';
+import { keepOfflineCache, restoreOfflineCache, sessionOwner } from './lib/offline-cache';
 import { createQueryClient } from './lib/query-client';
 import { defaultColors } from './lib/theme';
 import { themeVariablesCss } from './lib/theme-css';
@@ -21,6 +23,11 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 // Evaluating this module, creating the router and rendering are three tasks, not one long one.
 async function start() {
   const queryClient = createQueryClient();
+  // Offline from the start (decision 102): TanStack Query takes the browser as online until it hears
+  // otherwise, and the kept answers of the listed screens are shown, start-up's own among them.
+  onlineManager.setOnline(navigator.onLine);
+  if (!navigator.onLine) restoreOfflineCache(queryClient, sessionOwner());
+  keepOfflineCache(queryClient);
   const booted = runBoot({ queryClient, i18n, logout: () => endSession(queryClient) });
   await yieldToMain();
   const router = createAppRouter();
