@@ -71,7 +71,8 @@ function useOldestAnswerShown(queryClient: QueryClient, watch: boolean): number 
     if (!watch) return;
     const update = () => setOldest(oldestAnswerShown(queryClient));
     update();
-    return queryClient.getQueryCache().subscribe(update);
+    // The cache also speaks while another component renders (a query made by its `useQuery`): read after.
+    return queryClient.getQueryCache().subscribe(() => queueMicrotask(update));
   }, [queryClient, watch]);
   return oldest;
 }
