@@ -10,6 +10,15 @@ import { callApi, logIn } from './helpers';
  */
 test.use({ serviceWorkers: 'allow' });
 
+interface ChoreSummary {
+  id: number;
+  title: string;
+  myStatus: string | null;
+  isFull: boolean;
+  isClosed: boolean;
+  hasStarted: boolean;
+}
+
 const keptKey = 'pluk_offline_cache';
 const offlineBar = (page: Page) => page.getByRole('status').filter({ hasText: 'Je bent offline.' });
 
@@ -36,6 +45,15 @@ test('Lien reads her screens without network, cannot change anything, and loggin
   );
   const payment = transactions.find((transaction) => transaction.status === 'open') ?? transactions[0];
   expect(payment, 'the demo has a payment of lid').toBeDefined();
+  // A chore Lien can still take (the write tried offline).
+  const chores = await callApi<{ items: Array<ChoreSummary> }>(
+    request,
+    'lid',
+    'GET',
+    'task?isCompleted=false&hasEnded=false&page=0&pageSize=50',
+  );
+  const chore = chores.items.find((c) => c.myStatus === null && !c.isFull && !c.isClosed && !c.hasStarted);
+  expect(chore, 'an open chore for lid').toBeDefined();
 
   await logIn(page, 'lid');
   // The start-up questionnaire stays away ('Later', as its own button stores it).
@@ -64,10 +82,9 @@ test('Lien reads her screens without network, cannot change anything, and loggin
   const eventTitle = (await firstEvent.innerText()).split('\n')[0]!.trim();
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Te betalen' })).toBeVisible();
-  const chore = page.getByRole('main').locator('a[href^="/tasks/"]').first();
-  const chorePath = (await chore.getAttribute('href'))!;
-  await page.goto(chorePath);
-  const choreTitle = (await page.getByRole('heading', { level: 2 }).first().innerText()).trim();
+  await page.goto(`/tasks/${chore!.id}`);
+  const choreTitle = chore!.title;
+  await expect(page.getByRole('heading', { name: choreTitle })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ik help mee' })).toBeEnabled();
 
   // The app's files are in the service worker's cache, and the answers kept.
@@ -76,7 +93,7 @@ test('Lien reads her screens without network, cannot change anything, and loggin
 
   await page.context().setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { name: choreTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: choreTitle })).toBeVisible();
   await expect(offlineBar(page)).toHaveText(/^Je bent offline\. Je ziet de gegevens van .+, \d\d:\d\d\.$/);
   await expectNoAxeViolations(page, 'a chore offline');
   await page.getByRole('button', { name: 'Ik help mee' }).click();

@@ -134,6 +134,16 @@ describe('the answers kept for offline reading (decision 102)', () => {
     expect(late.getQueryData(['tasks', 'mine'])).toBeUndefined();
   });
 
+  it('adds each visit’s answers to what earlier visits kept (a reload between two screens)', async () => {
+    signIn(tokenOf(3));
+    await keepAnswers([[['pluk', 'week'], { crops: ['sla'] }]]);
+    await keepAnswers([[['tasks', 'mine'], { items: ['mijn klusje'] }]]);
+    const again = new QueryClient();
+    restoreOfflineCache(again, 'plukhoeve:3');
+    expect(again.getQueryData(['pluk', 'week'])).toEqual({ crops: ['sla'] });
+    expect(again.getQueryData(['tasks', 'mine'])).toEqual({ items: ['mijn klusje'] });
+  });
+
   it('keeps nothing while an Admin works as a member, and wipes what was kept at logout', async () => {
     signIn(tokenOf(3));
     await keepAnswers([[['tasks', 'mine'], { items: [] }]]);

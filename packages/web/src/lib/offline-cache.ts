@@ -151,12 +151,22 @@ const keepable = (query: Query) =>
   !(typeof Blob !== 'undefined' && query.state.data instanceof Blob) &&
   isKeptQuery(query.queryKey);
 
+/**
+ * Writes this visit's kept answers over the set kept before: a screen read in an earlier visit (before a
+ * reload) stays readable, with its own answer unless this visit has a newer one.
+ */
 function save(queryClient: QueryClient, owner: string): void {
-  const state = dehydrate(queryClient, {
+  const now = Date.now();
+  const current = dehydrate(queryClient, {
     shouldDehydrateQuery: keepable,
     shouldDehydrateMutation: () => false,
   });
-  const kept: KeptAnswers = { version: offlineCacheVersion, owner, savedAt: Date.now(), state };
+  const hashes = new Set(current.queries.map((query) => query.queryHash));
+  const earlier = (readKept(owner, now)?.state.queries ?? []).filter(
+    (query) => !hashes.has(query.queryHash) && now - query.state.dataUpdatedAt <= offlineCacheMaxAgeMs,
+  );
+  const state: DehydratedState = { mutations: [], queries: [...earlier, ...current.queries] };
+  const kept: KeptAnswers = { version: offlineCacheVersion, owner, savedAt: now, state };
   try {
     localStorage.setItem(offlineCacheKey, JSON.stringify(kept));
   } catch {
