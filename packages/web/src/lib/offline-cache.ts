@@ -205,10 +205,18 @@ export function keepOfflineCache(queryClient: QueryClient, delayMs = offlineCach
   const stopOnline = onlineManager.subscribe((online) => {
     if (!online) restoreOfflineCache(queryClient, owner);
   });
+  // Leaving the page (a reload, another address) writes what is still waiting for its second.
+  const onLeave = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    flush();
+  };
+  window.addEventListener('pagehide', onLeave);
   return () => {
     stopQueries();
     stopStore();
     stopOnline();
+    window.removeEventListener('pagehide', onLeave);
     clearTimeout(timer);
   };
 }
