@@ -22,20 +22,38 @@ interface ChoreSummary {
 const keptKey = 'pluk_offline_cache';
 const offlineBar = (page: Page) => page.getByRole('status').filter({ hasText: 'Je bent offline.' });
 
+/**
+ * axe on the page as it stands (as the accessibility walk does): a target found too small only because
+ * it lies half under the sticky tab bar is scrolled into view and measured again there.
+ */
 async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
     .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target).join(', ')}`),
-    `axe on ${where}`,
-  ).toEqual([]);
+  const found: string[] = [];
+  for (const violation of result.violations)
+    for (const node of violation.nodes) {
+      const selector = node.target.join(' ');
+      if (violation.id === 'target-size' && /partially obscured/.test(node.failureSummary ?? '')) {
+        await page
+          .locator(selector)
+          .first()
+          .evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
+        const again = await new AxeBuilder({ page }).withRules(['target-size']).include(selector).analyze();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        if (again.violations.length === 0) continue;
+      }
+      found.push(`${violation.id}: ${selector}`);
+    }
+  expect(found, `axe on ${where}`).toEqual([]);
 }
 
 test('Lien reads her screens without network, cannot change anything, and logging out forgets them', async ({
   page,
   request,
 }) => {
+  // Every screen twice, a build's worth of files cached by the service worker: more than the default.
+  test.setTimeout(180_000);
   const { id } = await callApi<{ id: number }>(request, 'lid', 'GET', 'User');
   const transactions = await callApi<Array<{ publicId: string; status: string }>>(
     request,
@@ -69,12 +87,16 @@ test('Lien reads her screens without network, cannot change anything, and loggin
   const subscriptionPath = new URL((await subscriptionLink.getAttribute('href'))!, page.url()).pathname;
   await page.goto(subscriptionPath);
   await expect(page.getByRole('heading', { level: 1, name: 'Mijn abonnement' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Inhoud', selected: true })).toBeVisible();
   await page.goto('/account/membership');
   await expect(page.getByRole('heading', { level: 1, name: 'Mijn lidmaatschap' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Mijn abonnementen' })).toBeVisible();
   await page.goto(`/account/membership/${payment!.publicId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Betaling' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Kopiëren: Rekeningnummer (IBAN)' })).toBeVisible();
   await page.goto('/account/tasks');
   await expect(page.getByRole('heading', { level: 1, name: 'Mijn klusjes' })).toBeVisible();
+  await expect(page.getByRole('main').locator('a[href^="/tasks/"]').first()).toBeVisible();
   await page.goto('/events');
   await expect(page.getByRole('heading', { level: 1, name: 'Evenementen' })).toBeVisible();
   const firstEvent = page.getByRole('main').getByRole('link').first();
@@ -118,6 +140,7 @@ test('Lien reads her screens without network, cannot change anything, and loggin
   await expect(page.getByRole('img', { name: 'QR-code om te betalen met je bankapp' })).toBeVisible();
   await page.goto('/account/tasks');
   await expect(page.getByRole('heading', { level: 1, name: 'Mijn klusjes' })).toBeVisible();
+  await expect(page.getByRole('main').locator('a[href^="/tasks/"]').first()).toBeVisible();
   await expect(offlineBar(page)).toBeVisible();
   await page.goto('/events');
   await expect(page.getByRole('main').getByText(eventTitle).first()).toBeVisible();
@@ -127,7 +150,11 @@ test('Lien reads her screens without network, cannot change anything, and loggin
   await page.getByRole('button', { name: 'Afmelden' }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await page.evaluate((key) => localStorage.getItem(key), keptKey)).toBeNull();
+  // Offline, with nothing kept, the app cannot start: none of what she read shows.
+  await page.goto('/pluk');
+  await expect(page.getByText(/De app ondergaat een update/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Oogst van het moment' })).toHaveCount(0);
+  await page.context().setOffline(false);
   await page.goto('/pluk');
   await expect(page).toHaveURL(/\/login/);
-  await page.context().setOffline(false);
 });
