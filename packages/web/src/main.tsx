@@ -8,7 +8,6 @@ import { endSession } from './features/auth/api/logout';
 import { appColorsQueryOptions } from './features/info/api/get-app-colors';
 import { startUpDone } from './lib/early-requests';
 import { i18n } from './lib/i18n';
-import { keepOfflineCache, restoreOfflineCache, sessionOwner } from './lib/offline-cache';
 import { createQueryClient } from './lib/query-client';
 import { defaultColors } from './lib/theme';
 import { themeVariablesCss } from './lib/theme-css';
@@ -24,10 +23,15 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 async function start() {
   const queryClient = createQueryClient();
   // Offline from the start (decision 102): TanStack Query takes the browser as online until it hears
-  // otherwise, and the kept answers of the listed screens are shown, start-up's own among them.
+  // otherwise, and the kept answers of the listed screens are shown, start-up's own among them (their
+  // module from the service worker's cache; without it, start-up goes on as before).
   onlineManager.setOnline(navigator.onLine);
-  if (!navigator.onLine) restoreOfflineCache(queryClient, sessionOwner());
-  keepOfflineCache(queryClient);
+  if (!navigator.onLine) {
+    await import('./lib/offline-cache').then(
+      ({ restoreOfflineCache, sessionOwner }) => restoreOfflineCache(queryClient, sessionOwner()),
+      () => undefined,
+    );
+  }
   const booted = runBoot({ queryClient, i18n, logout: () => endSession(queryClient) });
   await yieldToMain();
   const router = createAppRouter();
@@ -38,6 +42,11 @@ async function start() {
   // The theme's CSS variables in a task of their own, not in the first render (decision 071).
   themeVariablesCss(queryClient.getQueryData(appColorsQueryOptions().queryKey) ?? defaultColors);
   await yieldToMain();
+  // Keeping the answers for offline reading is no part of the first load (decision 088's budget).
+  void import('./lib/offline-cache').then(
+    ({ keepOfflineCache }) => keepOfflineCache(queryClient),
+    () => undefined,
+  );
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App queryClient={queryClient} i18n={i18n} router={router} bootStatus={bootStatus} />

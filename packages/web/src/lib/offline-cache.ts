@@ -7,10 +7,15 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { clearOfflineCache, offlineCacheKey } from './offline-cache-key';
 import { useAppStore, type AppStoreState } from './store';
 
+export { clearOfflineCache, offlineCacheKey };
+
 /**
- * The member's screens readable without a network (issue 36 point 3, decision 102): the last answers of
+ * Not in the entry (decision 102, the first-load budget of decision 088): `main.tsx` imports it lazily,
+ * before start-up only when offline (the service worker has the chunk). The member's screens readable
+ * without a network (issue 36 point 3, decision 102): the last answers of
  * their queries are kept in localStorage, for one session's own user, and put back in the query cache
  * when the browser is offline. Only these queries (by the start of their key), each a JSON answer.
  */
@@ -46,8 +51,6 @@ export const keptQueryKeys: readonly QueryKey[] = [
 /** Kept by their whole key: `['account']` is my account (`['account', 'avatar', …]` is a picture, a Blob). */
 export const keptExactKeys: readonly QueryKey[] = [['account']];
 
-/** The localStorage key of the kept answers (one set, of the session's own user). */
-export const offlineCacheKey = 'pluk_offline_cache';
 /** Answers older than a week are not shown offline: thrown away when read. */
 export const offlineCacheMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
 /** Writes are gathered: one write at most per second, not one per answer. */
@@ -95,14 +98,6 @@ export function sessionOwner(
 ): string | null {
   if (!state.auth.loggedIn || !state.auth.token || state.admin.impersonating) return null;
   return tokenSubject(state.auth.token);
-}
-
-export function clearOfflineCache(): void {
-  try {
-    localStorage.removeItem(offlineCacheKey);
-  } catch {
-    // storage unavailable: nothing was kept
-  }
 }
 
 function readKept(owner: string, now: number): KeptAnswers | null {
@@ -188,6 +183,8 @@ export function keepOfflineCache(queryClient: QueryClient, delayMs = offlineCach
     timer = undefined;
     if (owner) save(queryClient, owner);
   };
+  // This module loads after the first answers may have come (main.tsx): keep what is there already.
+  if (owner) timer = setTimeout(flush, delayMs);
   const stopQueries = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || !isKeptQuery(event.query.queryKey))
       return;

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { authRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { clearOfflineCache } from '../../../lib/offline-cache';
+import { clearOfflineCache } from '../../../lib/offline-cache-key';
 import { useAppStore } from '../../../lib/store';
 
 /** Revokes the refresh token on the server; a failure is ignored (product-spec §8). */
