@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -21,6 +22,16 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 // Evaluating this module, creating the router and rendering are three tasks, not one long one.
 async function start() {
   const queryClient = createQueryClient();
+  // Offline from the start (decision 102): TanStack Query takes the browser as online until it hears
+  // otherwise, and the kept answers of the listed screens are shown, start-up's own among them (their
+  // module from the service worker's cache; without it, start-up goes on as before).
+  onlineManager.setOnline(navigator.onLine);
+  if (!navigator.onLine) {
+    await import('./lib/offline-cache').then(
+      ({ restoreOfflineCache, sessionOwner }) => restoreOfflineCache(queryClient, sessionOwner()),
+      () => undefined,
+    );
+  }
   const booted = runBoot({ queryClient, i18n, logout: () => endSession(queryClient) });
   await yieldToMain();
   const router = createAppRouter();
@@ -31,6 +42,11 @@ async function start() {
   // The theme's CSS variables in a task of their own, not in the first render (decision 071).
   themeVariablesCss(queryClient.getQueryData(appColorsQueryOptions().queryKey) ?? defaultColors);
   await yieldToMain();
+  // Keeping the answers for offline reading is no part of the first load (decision 088's budget).
+  void import('./lib/offline-cache').then(
+    ({ keepOfflineCache }) => keepOfflineCache(queryClient),
+    () => undefined,
+  );
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App queryClient={queryClient} i18n={i18n} router={router} bootStatus={bootStatus} />

@@ -198,7 +198,9 @@ describe('the server stops answering mid-session', () => {
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    expect(await screen.findByText('Geen verbinding met de server.')).toBeInTheDocument();
+    // Offline, the bar says so (decision 102): the home's answers stay, with when they date from.
+    expect(await screen.findByText(/^Je bent offline\. Je ziet de gegevens van /)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Dag Lien' })).toBeInTheDocument();
     // Back online: TanStack Query resumes (its online state is global, so restore it for other tests).
     act(() => {
       window.dispatchEvent(new Event('online'));

@@ -135,6 +135,8 @@ interface RenderAppOptions {
   info?: AppInfo;
   /** How long an answer stays fresh (the tests' client keeps none; the app's keeps 30 s). */
   staleTime?: number;
+  /** Runs on the query client before the app starts (as `main.tsx` puts back answers kept offline). */
+  prepare?: (queryClient: QueryClient) => void;
 }
 
 /** One page of a paged list as the API answers it (`feedPageSchema`): all `items` on page 0 unless told. */
@@ -158,7 +160,14 @@ export function feedPage<T>(
 }
 
 /** The stubbed API, query client, router and i18n of `renderApp`. */
-function setUpApp({ path = '/', handlers = {}, account, info = appInfo, staleTime }: RenderAppOptions) {
+function setUpApp({
+  path = '/',
+  handlers = {},
+  account,
+  info = appInfo,
+  staleTime,
+  prepare,
+}: RenderAppOptions) {
   if (account) signIn();
   const fetchStub = createFetchStub({
     'GET /api/info': () => json(info),
@@ -191,8 +200,13 @@ function setUpApp({ path = '/', handlers = {}, account, info = appInfo, staleTim
   });
   vi.stubGlobal('fetch', fetchStub);
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime }, mutations: { retry: false } },
+    // Mutations run offline too, as in the app (lib/query-client.ts): the API client refuses them.
+    defaultOptions: {
+      queries: { retry: false, staleTime },
+      mutations: { retry: false, networkMode: 'always' },
+    },
   });
+  prepare?.(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const i18n = createI18n();
   return { fetch: fetchStub, queryClient, router, i18n };

@@ -7,7 +7,7 @@ import {
   type TokenData,
 } from '@pluk/contract';
 import { takeEarlyData, takeEarlyResponse } from './early-requests';
-import { ApiError, apiErrorFromBody } from './errors';
+import { ApiError, apiErrorFromBody, offlineError } from './errors';
 import { useAppStore } from './store';
 
 /** The client constants of docs/product/api-and-routes.md, "Client constants". */
@@ -64,6 +64,11 @@ export interface ApiClientDeps {
    * another tab.
    */
   crossTabLock: <T>(name: string, task: (waited: boolean) => Promise<T>) => Promise<T>;
+  /**
+   * True while the browser knows it has no network: every call but a GET is then refused at once, never
+   * sent (decision 102). Absent: nothing is refused.
+   */
+  isOffline?: () => boolean;
   /** An answer to this very GET that was asked before the app started (lib/early-requests.ts). */
   takeEarlyResponse?: (
     url: string,
@@ -218,6 +223,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   async function request<R extends RouteDef>(route: R, options: RequestOptions = {}): Promise<ApiResult<R>> {
+    if (route.method !== 'GET' && deps.isOffline?.()) throw offlineError();
     if (route.permission === 'public') return (await send(route, options, null)) as ApiResult<R>;
 
     const token = await waitForToken();
@@ -292,6 +298,7 @@ export const apiClient = createApiClient({
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   onForcedLogout: reloadOntoLogin,
   crossTabLock: webLock,
+  isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
   takeEarlyResponse,
 });
 

@@ -1,7 +1,10 @@
 import type { ErrorCode } from '@pluk/contract';
 
-/** Codes the web app adds: no response at all, or an answer it could not read. */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'UNKNOWN_ERROR';
+/**
+ * Codes the web app adds: no response at all, a change refused because the browser is offline (never
+ * sent, decision 102), or an answer it could not read.
+ */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'OFFLINE' | 'UNKNOWN_ERROR';
 
 /** Every failed API call surfaces as this: status 0 means no response reached us. */
 export class ApiError extends Error {
@@ -26,6 +29,11 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+
+  /** True when a change was not sent at all: the browser was offline (decision 102). */
+  get isOffline(): boolean {
+    return this.code === 'OFFLINE';
+  }
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -45,6 +53,18 @@ function isErrorCode(value: unknown): value is ErrorCode {
  * as the contract's default for `PAYLOAD_TOO_LARGE` (a test holds them together).
  */
 export const payloadTooLargeMessage = 'De gegevens zijn te groot.';
+
+/**
+ * A change asked while the browser is offline: refused before it is sent, never kept to send later
+ * (decision 102). `common.json`'s `errors.offline` says the same (a test holds them together).
+ */
+export const offlineMessage =
+  'Je bent offline: dit is niet verstuurd en niet bewaard. Probeer het opnieuw als je weer verbinding hebt.';
+
+/** The error of a change refused offline. */
+export function offlineError(): ApiError {
+  return new ApiError({ status: 0, code: 'OFFLINE', message: offlineMessage });
+}
 
 /** Builds the ApiError of a non-2xx response from its `{ error: { code, message, fields } }` body. */
 export function apiErrorFromBody(status: number, body: unknown): ApiError {

@@ -29,6 +29,7 @@ export function useErrorText(): (error: unknown) => string {
   return useCallback(
     (error: unknown) => {
       if (isApiError(error)) {
+        if (error.isOffline) return t('errors.offline');
         if (error.isNetworkError) return t('errors.network');
         if (error.message) return error.message;
       }

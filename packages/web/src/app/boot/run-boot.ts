@@ -1,12 +1,33 @@
-import type { QueryClient } from '@tanstack/react-query';
+import {
+  onlineManager,
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { notifications } from '@mantine/notifications';
 import { appColorsQueryOptions } from '../../features/info/api/get-app-colors';
 import { appInfoQueryOptions } from '../../features/info/api/get-app-info';
 import { applyTextOverrides } from '../../features/translation/api/get-overrides';
 import { accountQueryOptions } from '../../features/user/api/get-account';
-import { isApiError } from '../../lib/errors';
+import { translationKeys } from '../../features/translation/api/keys';
+import { ApiError, isApiError } from '../../lib/errors';
 import { useAppStore } from '../../lib/store';
+
+/**
+ * `fetchQuery`, but offline (decision 102) the answer kept from before, or at once the error of no
+ * network when none is kept: a query asked offline would wait for the network, and start-up with it.
+ */
+function askOrKept<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<T, Error, T, K>,
+): Promise<T> {
+  if (onlineManager.isOnline()) return queryClient.fetchQuery(options);
+  const kept = queryClient.getQueryData<T>(options.queryKey);
+  return kept !== undefined
+    ? Promise.resolve(kept)
+    : Promise.reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: '' }));
+}
 
 export type BootStatus = 'loading' | 'update' | 'ready';
 
@@ -28,22 +49,27 @@ export async function runBoot({
   i18n,
   logout,
 }: BootDeps): Promise<Exclude<BootStatus, 'loading'>> {
-  const colors = queryClient.fetchQuery(appColorsQueryOptions()).catch((error: unknown) => {
+  const colors = askOrKept(queryClient, appColorsQueryOptions()).catch((error: unknown) => {
     console.error('Pluk: loading the app colours failed', error);
   });
   // The account is asked at the same time as the app info, not after it: one round trip less
   // before the first screen (decision 045). Its answer is only awaited once the info is in.
   const account = useAppStore.getState().auth.loggedIn
-    ? queryClient.fetchQuery(accountQueryOptions()).then(
+    ? askOrKept(queryClient, accountQueryOptions()).then(
         () => undefined,
         (error: unknown) => error,
       )
     : undefined;
   let texts: Promise<void> | undefined;
   try {
-    const info = await queryClient.fetchQuery(appInfoQueryOptions());
+    const info = await askOrKept(queryClient, appInfoQueryOptions());
     // The farm's own texts (decision 083), only when it has some: in place before the first render.
-    if (info.translationsVersion !== null)
+    // Offline only when kept, else the bundled texts.
+    const textsReachable =
+      onlineManager.isOnline() ||
+      (info.translationsVersion !== null &&
+        queryClient.getQueryData(translationKeys.overrides(info.translationsVersion)) !== undefined);
+    if (info.translationsVersion !== null && textsReachable)
       texts = applyTextOverrides(queryClient, info.translationsVersion).catch((error: unknown) => {
         console.error('Pluk: loading the farm’s texts failed', error);
       });

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { authRoutes } from '@pluk/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { clearOfflineCache } from '../../../lib/offline-cache-key';
 import { useAppStore } from '../../../lib/store';
 
 /**
@@ -15,10 +16,14 @@ export async function logout(refreshToken: string | null): Promise<void> {
   }
 }
 
-/** Ends the session: revoke, clear the token data and every cached answer but the app info. */
+/**
+ * Ends the session: revoke, clear the token data, every cached answer but the app info, and the answers
+ * kept for offline reading (decision 102). Offline the revoke is refused unsent; the rest still happens.
+ */
 export async function endSession(queryClient: QueryClient): Promise<void> {
   const { auth, clearAuth } = useAppStore.getState();
   clearAuth();
+  clearOfflineCache();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'info' });
   await logout(auth.refreshToken);
 }
