@@ -153,6 +153,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   app.decorate('mailer', new Mailer(database.db, config, app.log, () => metrics.emailsFailed.inc()));
   app.decorate('push', new PushSender(app));
   app.decorate('jobs', createJobWorker(app));
+  app.decorate('lifecycle', { draining: false });
   app.decorate('apiRoutes', [] as string[]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -49,6 +49,11 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** The signed-in users of recent requests; `forget` them after changing their access (ADR 046). */
     authUsers: AuthUserCache<AuthUser>;
+    /**
+     * Set when the process is asked to stop: the readiness check answers 503 SHUTTING_DOWN from then on,
+     * while requests are still served until the listener closes (decision 103).
+     */
+    lifecycle: { draining: boolean };
     /** Every `/api` route registered, as `METHOD path` (lower-case path); read by the matrix test. */
     apiRoutes: string[];
     /** The caller of a public route when it sent a valid token, else null (plugins/auth.ts). */
