@@ -100,7 +100,7 @@ describe.skipIf(!nginx)('the nginx site of deploy/ (skipped where nginx is not i
   it('is accepted by nginx -t', async () => {
     const { config } = writeNginxSite({
       prefix: join(dir, 'check'),
-      port: 1,
+      port: await freePort(),
       upstreams: [{ address: '127.0.0.1:2' }],
     });
     expect(testNginxConfig(nginx!, join(dir, 'check'), config)).toContain('test is successful');
