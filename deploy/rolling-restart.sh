@@ -21,11 +21,12 @@ write_upstream() { # $1: the port left out, or empty
   tmp="$UPSTREAM.new"
   {
     echo "# Written by deploy/rolling-restart.sh on $(date -u +%FT%TZ)."
-    for port in $PORTS; do
-      if [ "$port" = "$1" ]; then
-        echo "server 127.0.0.1:$port max_fails=1 fail_timeout=2s down;"
+    # Not `port`: sh has no local variables, and the main loop's port must survive this call.
+    for each in $PORTS; do
+      if [ "$each" = "$1" ]; then
+        echo "server 127.0.0.1:$each max_fails=1 fail_timeout=2s down;"
       else
-        echo "server 127.0.0.1:$port max_fails=1 fail_timeout=2s;"
+        echo "server 127.0.0.1:$each max_fails=1 fail_timeout=2s;"
       fi
     done
   } > "$tmp"

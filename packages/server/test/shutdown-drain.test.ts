@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -78,6 +78,17 @@ describe('stopping without dropping a request', () => {
     expect((await get(port, '/api/health/ready')).status).toBe(200);
     const slow = get(port, '/test/slow');
     await slowEntered;
+    // A connection accepted whose request has not been read yet (a balancer's, in a busy process).
+    const accepted = new Promise((resolve) => app.server.once('connection', resolve));
+    const early: Socket = connect(port, '127.0.0.1');
+    let earlyAnswer = '';
+    early.setEncoding('utf8');
+    early.on('data', (chunk: string) => (earlyAnswer += chunk));
+    const earlyEnded = new Promise<string>((resolve, reject) => {
+      early.on('end', () => resolve(earlyAnswer));
+      early.on('error', reject);
+    });
+    await accepted;
 
     const stopped = drainAndClose(app, { close: async () => void events.push('database closed') }, 300);
     const ready = await get(port, '/api/health/ready');
@@ -94,7 +105,11 @@ describe('stopping without dropping a request', () => {
         (err: NodeJS.ErrnoException) => err.code === 'ECONNREFUSED',
       ),
     );
-    // …while the request in flight is still waiting to finish, and the database is still open.
+    // …while the connection accepted before is still served: its request now, answered in full (http's
+    // own close would have reset it as idle, and Fastify's answered it 503)…
+    early.end(`GET /api/health/live HTTP/1.1\r\nHost: ${testHost}\r\nConnection: close\r\n\r\n`);
+    expect(await earlyEnded).toMatch(/^HTTP\/1\.1 200 /);
+    // …and the request in flight is still waiting to finish, the database still open.
     expect(events).toEqual([]);
     release();
     const answer = await slow;
