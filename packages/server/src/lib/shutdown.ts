@@ -10,6 +10,9 @@ import type { DatabaseHandle } from '../db/client.js';
  */
 export const acceptedConnectionsGraceMs = 3_000;
 
+/** How long the accept queue is given to empty once the backlog is lowered, before the listener closes. */
+const backlogDrainMs = 200;
+
 /**
  * What a stopping server needs to know about its connections (decision 103): whether it is draining, and
  * which connections have served a request and now sit idle (a keep-alive client's) as opposed to those
@@ -63,6 +66,13 @@ export async function stopAccepting(
   graceMs: number,
 ): Promise<void> {
   if (!server.listening) return;
+  // Connections waiting in the kernel's accept queue when the listener closes are reset, and a balancer
+  // has already sent its request on them. Linux lets a listening socket's backlog be lowered while it
+  // listens: from here on at most one connection waits there and further ones are not let in (their SYN
+  // is dropped; the balancer's retry then finds the port closed and goes elsewhere), while the event
+  // loop accepts what waited. Node has no public call for it: its handle's listen() is that call.
+  const handle = (server as unknown as { _handle?: { listen?: (backlog: number) => number } })._handle;
+  if (typeof handle?.listen === 'function' && handle.listen(0) === 0) await sleep(backlogDrainMs);
   NetServer.prototype.close.call(server);
   const until = performance.now() + graceMs;
   while (lifecycle.open > 0 && performance.now() < until) {
