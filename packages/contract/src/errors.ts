@@ -35,6 +35,7 @@ export const errorCodes = [
   'PUSH_ENDPOINT_NOT_ALLOWED',
   'RATE_LIMITED',
   'DATABASE_UNAVAILABLE',
+  'SHUTTING_DOWN', // the readiness check of a server that is stopping (decision 103)
   'INTERNAL_ERROR',
   'CONFLICT', // database: a unique value (name, e-mail, one-per-member row) already exists (ADR 050)
   'REFERENCE_CONFLICT', // database: what it points to was removed, or what is removed is still used (ADR 050)
@@ -163,6 +164,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   PUSH_ENDPOINT_NOT_ALLOWED: 'Dit toestel kan geen meldingen ontvangen: het push-adres wordt niet aanvaard.',
   RATE_LIMITED: 'Te veel pogingen. Probeer het over enkele minuten opnieuw.',
   DATABASE_UNAVAILABLE: 'De databank is niet bereikbaar.',
+  SHUTTING_DOWN: 'Deze server stopt. Probeer het zo meteen opnieuw.',
   INTERNAL_ERROR: 'Er ging iets mis. Probeer het later opnieuw.',
   CONFLICT: 'Dit bestaat al. Vernieuw de pagina om de huidige gegevens te zien.',
   REFERENCE_CONFLICT:

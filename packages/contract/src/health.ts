@@ -30,7 +30,7 @@ export const healthRoutes = {
     path: 'health/ready',
     permission: 'public',
     summary:
-      'Readiness: the database answers over a connection kept for this check (within 500 ms); 503 with the reason otherwise.',
+      'Readiness: the database answers over a connection kept for this check (within 500 ms); 503 with the reason otherwise, and 503 SHUTTING_DOWN once the server is stopping.',
     response: { 200: healthSchema, 503: errorBodySchema },
   }),
 } as const;

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createJobWorker, shutdownGraceMs } from './jobs/setup.js';
 import { loggerOptions } from './lib/log-redaction.js';
+import { ServerLifecycle } from './lib/shutdown.js';
 import { Mailer } from './mail/mailer.js';
 import { AccessTokens, resolveJwtSecret } from './modules/auth/access-tokens.js';
 import { PushSender } from './modules/notification/push-sender.js';
@@ -153,6 +154,8 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   app.decorate('mailer', new Mailer(database.db, config, app.log, () => metrics.emailsFailed.inc()));
   app.decorate('push', new PushSender(app));
   app.decorate('jobs', createJobWorker(app));
+  // Draining on SIGTERM and the connections it waits for (decision 103).
+  app.decorate('lifecycle', new ServerLifecycle(app.server));
   app.decorate('apiRoutes', [] as string[]);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

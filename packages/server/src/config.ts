@@ -38,6 +38,7 @@ import { defaultDataDir, defaultLocalesDir, defaultWebDistDir } from './paths.js
  * | `DATABASE_POOL_MAX`                | `10`                                      | PostgreSQL connections one server process opens at most. |
  * | `DATABASE_CONNECT_TIMEOUT_SECONDS` | `5`                                       | How long opening a PostgreSQL connection may take before the request answers 503 (ADR 051). |
  * | `DATABASE_STATEMENT_TIMEOUT_SECONDS` | `5`                                     | PostgreSQL cancels a request's statement (or lock wait) after this long: 503; `0` is no limit. Migrations have none. |
+ * | `SHUTDOWN_DELAY_SECONDS`           | `0`                                       | On SIGTERM the readiness check answers 503 at once; the server keeps serving this long before it stops listening, so a balancer that probes readiness stops sending first (decision 103). In-flight requests then finish either way. |
  * | `METRICS_TOKEN`                    | unset                                     | Bearer token for `/api/metrics` (Prometheus, at least 16 characters). Unset: only this machine (loopback, no forwarded headers) reads the metrics (ADR 095). |
  */
 const booleanSetting = z
@@ -108,6 +109,7 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: intSetting(1, 1000).default(10),
   DATABASE_CONNECT_TIMEOUT_SECONDS: intSetting(1, 600).default(5),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: intSetting(0, 86_400).default(5),
+  SHUTDOWN_DELAY_SECONDS: intSetting(0, 300).default(0),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WEATHER_API_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
@@ -159,6 +161,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Bearer token for `/api/metrics`; unset: loopback only (ADR 095). */
   metricsToken?: string;
+  /** How long a stopping server keeps serving after its readiness turned 503 (decision 103). */
+  shutdownDelaySeconds: number;
   webDistDir: string;
   /** The web's bundled texts, read once at start-up (decision 083). */
   localesDir: string;
@@ -251,6 +255,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     localesDir: e.LOCALES_DIR ? resolve(e.LOCALES_DIR) : defaultLocalesDir,
     rateLimit: {

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import { embeddedDatabaseExists, openDatabase } from './db/client.js';
 import { startupFailureLine } from './lib/db-errors.js';
+import { drainAndClose } from './lib/shutdown.js';
 import { demoBanner, seedDemo } from './seed/demo.js';
 
 /** The settings once read, for the start-up failure message. */
@@ -34,11 +35,13 @@ async function main(): Promise<void> {
   const seeded = wantSeed ? await seedDemo(database.db, { dataDir: config.dataDir }) : false;
 
   const app = await buildApp({ config, database });
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  const shutdownDelayMs = config.shutdownDelaySeconds * 1000;
+  // Ready turns 503, the delay passes, the listener closes and the requests in flight finish (decision
+  // 103); past the grace (10 s beyond the delay) the process exits anyway.
+  closeWithGrace({ delay: 10_000 + shutdownDelayMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
-    else app.log.info({ signal }, 'closing');
-    await app.close();
-    await database.close();
+    else app.log.info({ signal, shutdownDelayMs }, 'closing: readiness 503, then draining');
+    await drainAndClose(app, database, err ? 0 : shutdownDelayMs);
   });
 
   await app.listen({ port: config.port, host: config.host });

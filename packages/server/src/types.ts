@@ -2,6 +2,7 @@ import type { RouteDef, Role, LocaleVariant } from '@pluk/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { JobWorker } from './jobs/worker.js';
+import type { ServerLifecycle } from './lib/shutdown.js';
 import type { Mailer } from './mail/mailer.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { AuthUserCache } from './modules/auth/auth-user-cache.js';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** The signed-in users of recent requests; `forget` them after changing their access (ADR 046). */
     authUsers: AuthUserCache<AuthUser>;
+    /** Draining on SIGTERM: readiness 503, the connections still to serve (decision 103). */
+    lifecycle: ServerLifecycle;
     /** Every `/api` route registered, as `METHOD path` (lower-case path); read by the matrix test. */
     apiRoutes: string[];
     /** The caller of a public route when it sent a valid token, else null (plugins/auth.ts). */

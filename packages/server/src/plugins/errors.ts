@@ -68,7 +68,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.code === 'DATABASE_UNAVAILABLE') {
         reply.header('retry-after', String(databaseRetryAfterSeconds));
-      } else if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
+      } else if (error.statusCode >= 500 && error.code !== 'SHUTTING_DOWN') {
+        // A stopping server's readiness 503 is what it should say, not a fault (decision 103).
+        request.log.error({ err: error }, 'server error');
+      }
       return send(reply, error.statusCode, errorBody(error.code, error.message, error.fields));
     }
     if ('validation' in error && Array.isArray(error.validation)) {

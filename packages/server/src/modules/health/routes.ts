@@ -51,6 +51,8 @@ export function healthHandlers(
     },
     live: () => Promise.resolve({ status: 'ok' as const }),
     ready: async (request) => {
+      // A stopping server says so first, so whatever probes it stops sending before it closes (decision 103).
+      if (app.lifecycle.draining) throw new HttpError(503, 'SHUTTING_DOWN');
       try {
         await database.ping(readinessTimeoutMs);
       } catch (err) {
