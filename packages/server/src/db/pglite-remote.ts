@@ -57,7 +57,10 @@ function wireOptions(options: QueryOptions | undefined): WireQueryOptions {
  */
 export class PgliteWorkerClient {
   private lastId = 0;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (err: Error) => void }
+  >();
   private failure: Error | undefined;
 
   private constructor(private readonly worker: Worker) {
