@@ -9,7 +9,8 @@
  * after an equal one-query slice; req/s and p99 are the medians of its slices, the ratio the median of
  * the slices' ratios (the machine's load drifts; a pair back to back sees the same). Bounded: about
  * 2 × BENCH_SECONDS + 1 s per route. BENCH_ONLY=<text>[,<text>…] measures only the routes whose name has one of them.
- * On PGlite it ends with the storm of bench/embedded-storm.ts (BENCH_ONLY=storm: only that).
+ * On PGlite it ends with the storm of bench/embedded-storm.ts (BENCH_ONLY=storm: only that);
+ * BENCH_EMBEDDED=in-process runs the routes with PGlite on the main thread (default: its worker thread).
  */
 import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
@@ -33,7 +34,9 @@ const settings = benchSettings();
 const { seconds, connections } = settings;
 
 async function main(): Promise<void> {
-  const fresh = await openTestDatabase();
+  // BENCH_EMBEDDED=in-process: PGlite on the main thread, as before decision 104 (default: its worker).
+  const embedded = process.env.BENCH_EMBEDDED === 'in-process' ? 'in-process' : 'worker';
+  const fresh = await openTestDatabase({ embedded });
   // As in production: without the test suite's tenancy checker (ADR 049), which parses every statement.
   const database = { ...fresh.handle, db: fresh.handle.unchecked };
   await seedDemo(database.db);
@@ -69,7 +72,7 @@ async function main(): Promise<void> {
   const { token } = (await login.json()) as { token: string };
 
   console.log(
-    `Pluk bench: ${connections} connections, ${seconds} s per run, ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite in memory'}, Node ${process.version}`,
+    `Pluk bench: ${connections} connections, ${seconds} s per run, ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in memory (${embedded})`}, Node ${process.version}`,
   );
   const member = { authorization: `Bearer ${token}` };
   // The member home's calls with the query parameters of product-spec §7, then the member lists.
