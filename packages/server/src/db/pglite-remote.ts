@@ -65,7 +65,7 @@ export class PgliteWorkerClient {
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (message: WorkerResponse) => {
-      if (message.id === 0) return;
+      if ('ready' in message) return;
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);
