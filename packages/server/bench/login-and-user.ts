@@ -9,6 +9,8 @@
  * after an equal one-query slice; req/s and p99 are the medians of its slices, the ratio the median of
  * the slices' ratios (the machine's load drifts; a pair back to back sees the same). Bounded: about
  * 2 × BENCH_SECONDS + 1 s per route. BENCH_ONLY=<text>[,<text>…] measures only the routes whose name has one of them.
+ * On PGlite it ends with the storm of bench/embedded-storm.ts (BENCH_ONLY=storm: only that);
+ * BENCH_EMBEDDED=in-process runs the routes with PGlite on the main thread (default: its worker thread).
  */
 import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
@@ -21,6 +23,7 @@ import {
   type PairedRun,
   type Run,
 } from './measure.js';
+import { embeddedStorm } from './embedded-storm.js';
 import { buildApp } from '../src/app.js';
 import { parseConfig } from '../src/config.js';
 import { demoPassword, seedDemo } from '../src/seed/demo.js';
@@ -31,7 +34,9 @@ const settings = benchSettings();
 const { seconds, connections } = settings;
 
 async function main(): Promise<void> {
-  const fresh = await openTestDatabase();
+  // BENCH_EMBEDDED=in-process: PGlite on the main thread, as before decision 104 (default: its worker).
+  const embedded = process.env.BENCH_EMBEDDED === 'in-process' ? 'in-process' : 'worker';
+  const fresh = await openTestDatabase({ embedded });
   // As in production: without the test suite's tenancy checker (ADR 049), which parses every statement.
   const database = { ...fresh.handle, db: fresh.handle.unchecked };
   await seedDemo(database.db);
@@ -67,7 +72,7 @@ async function main(): Promise<void> {
   const { token } = (await login.json()) as { token: string };
 
   console.log(
-    `Pluk bench: ${connections} connections, ${seconds} s per run, ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite in memory'}, Node ${process.version}`,
+    `Pluk bench: ${connections} connections, ${seconds} s per run, ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in memory (${embedded})`}, Node ${process.version}`,
   );
   const member = { authorization: `Bearer ${token}` };
   // The member home's calls with the query parameters of docs/product/api-and-routes.md, "Home", then the
@@ -131,27 +136,34 @@ async function main(): Promise<void> {
     baselines.push(...run.references);
     runs.push(run);
   }
-  const baseline: Run & { ratio: number } = {
-    name: `${oneQuery![0]} (mean)`,
-    rps: mean(baselines.map((run) => run.rps)),
-    p99: median(baselines.map((run) => run.p99)),
-    errors: baselines.reduce((sum, run) => sum + run.errors, 0),
-    non2xx: baselines.reduce((sum, run) => sum + run.non2xx, 0),
-    ratio: 1,
-  };
-  console.log('');
-  console.log(
-    `${'route'.padEnd(26)}${'req/s'.padStart(10)}${'p99 ms'.padStart(10)}${'vs one-query'.padStart(14)}  errors/non-2xx`,
-  );
-  for (const run of [baseline, ...runs]) {
+  // BENCH_ONLY=storm measures no route.
+  if (runs.length > 0) {
+    const baseline: Run & { ratio: number } = {
+      name: `${oneQuery![0]} (mean)`,
+      rps: mean(baselines.map((run) => run.rps)),
+      p99: median(baselines.map((run) => run.p99)),
+      errors: baselines.reduce((sum, run) => sum + run.errors, 0),
+      non2xx: baselines.reduce((sum, run) => sum + run.non2xx, 0),
+      ratio: 1,
+    };
+    console.log('');
     console.log(
-      `${run.name.padEnd(26)}${run.rps.toFixed(0).padStart(10)}${String(run.p99).padStart(10)}` +
-        `${run.ratio.toFixed(2).padStart(14)}  ${run.errors}/${run.non2xx}`,
+      `${'route'.padEnd(26)}${'req/s'.padStart(10)}${'p99 ms'.padStart(10)}${'vs one-query'.padStart(14)}  errors/non-2xx`,
     );
+    for (const run of [baseline, ...runs]) {
+      console.log(
+        `${run.name.padEnd(26)}${run.rps.toFixed(0).padStart(10)}${String(run.p99).padStart(10)}` +
+          `${run.ratio.toFixed(2).padStart(14)}  ${run.errors}/${run.non2xx}`,
+      );
+    }
   }
   await weather.close();
   await app.close();
   await fresh.drop();
+  // On PGlite: the storm, with the embedded database on the main thread and in its worker (decision 104).
+  if (database.kind === 'pglite' && (!only || only.some((part) => 'storm'.includes(part)))) {
+    await embeddedStorm();
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,5 @@
-// Bundles the server into dist/server.js: one ESM file for Node 24. npm packages stay external (they
+// Bundles the server into dist/server.js: one ESM file for Node 24, and the embedded database's worker
+// thread into dist/pglite-worker.js beside it (decision 104). npm packages stay external (they
 // are installed next to it); the @pluk/contract workspace ships TypeScript source, so it is inlined.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
@@ -10,8 +11,11 @@ rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 
 const started = Date.now();
 await build({
-  entryPoints: [path.join(root, 'src/server.ts')],
-  outfile: path.join(root, 'dist/server.js'),
+  entryPoints: {
+    server: path.join(root, 'src/server.ts'),
+    'pglite-worker': path.join(root, 'src/db/pglite-worker.ts'),
+  },
+  outdir: path.join(root, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node24',
@@ -31,4 +35,4 @@ await build({
   ],
   logLevel: 'warning',
 });
-console.log(`@pluk/server: dist/server.js built in ${Date.now() - started} ms`);
+console.log(`@pluk/server: dist/server.js and dist/pglite-worker.js built in ${Date.now() - started} ms`);

@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { databaseUnavailability } from '../lib/db-errors.js';
 import { ChangeListener, type ChangeListenerHandlers } from './change-listener.js';
 import { migrationsFolder } from '../paths.js';
+import { PgliteWorkerClient } from './pglite-remote.js';
 import * as schema from './schema/index.js';
 
 /** The one database type the code uses; both drivers give a PgDatabase over the same schema. */
@@ -82,6 +83,11 @@ export interface DatabaseOptions {
   onQuery?: (query: string, params: unknown[]) => void;
   /** PostgreSQL only: pool size and timeouts (ADR 051); each defaults as in `defaultPoolSettings`. */
   pool?: Partial<PoolSettings>;
+  /**
+   * PGlite only: 'worker' (the default) runs it in a worker thread, 'in-process' on the calling
+   * thread, as before decision 104 (kept for the bench's before/after and for tests).
+   */
+  embedded?: 'worker' | 'in-process';
 }
 
 /** The PostgreSQL pool (DATABASE_POOL_MAX, DATABASE_CONNECT_TIMEOUT_SECONDS, DATABASE_STATEMENT_TIMEOUT_SECONDS). */
@@ -211,6 +217,31 @@ export async function openDatabase(
         await readiness.close();
         await sql.end({ timeout: 5 });
       },
+    };
+  }
+  if (options.embedded !== 'in-process') {
+    // The embedded database in a worker thread (decision 104): its statements no longer hold the
+    // main thread, which keeps accepting connections and answering health checks and files.
+    if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true });
+    const remote = await PgliteWorkerClient.open(
+      'dataDir' in target ? { dataDir: join(target.dataDir, 'pglite') } : {},
+    );
+    // Drizzle's PGlite driver uses only `query` and `transaction` (with `query` inside), which the
+    // worker client offers with the same answers.
+    const client = remote as unknown as PGlite;
+    const pg = drizzlePglite(client, { schema });
+    return {
+      db: onQuery ? (drizzlePglite(client, { schema, ...logger }) as unknown as Database) : pg,
+      unchecked: pg as unknown as Database,
+      kind: 'pglite',
+      migrate: (folder = migrationsFolder) => migratePglite(pg, { migrationsFolder: folder }),
+      // Asked in the worker's turn, like any statement (ADR 095).
+      ping: async (timeoutMs) => {
+        await withinMs(remote.query('select 1'), timeoutMs);
+      },
+      poolUsage: () => undefined,
+      listen: () => undefined,
+      close: () => remote.close(),
     };
   }
   // pg_trgm: the trigram index of the users' name filter (migration 0004, ADR 056); btree_gin: app_id

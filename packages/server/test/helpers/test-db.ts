@@ -15,7 +15,8 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when DATABASE_URL
  * is set, a new database `pluk_test_<random>` on that PostgreSQL server, dropped afterwards. Every
  * statement through `handle.db` passes the tenancy checker; `handle.unchecked` is for the tests' own
- * queries. `migrate: false` leaves the migrations to the test.
+ * queries. `migrate: false` leaves the migrations to the test; `embedded` picks PGlite's thread (the
+ * worker by default, decision 104).
  */
 /**
  * Listeners that see every statement the server runs on a test database (after the tenancy checker),
@@ -23,7 +24,9 @@ export interface TestDatabase {
  */
 export const statementListeners = new Set<(query: string, params: unknown[]) => void>();
 
-export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  options: { migrate?: boolean; embedded?: 'worker' | 'in-process' } = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   const checked = {
     onQuery: (query: string, params: unknown[]) => {
@@ -32,7 +35,7 @@ export async function openTestDatabase(options: { migrate?: boolean } = {}): Pro
     },
   };
   if (!serverUrl) {
-    const handle = await openDatabase({ memory: true }, checked);
+    const handle = await openDatabase({ memory: true }, { ...checked, embedded: options.embedded });
     if (options.migrate ?? true) await handle.migrate();
     return { handle, drop: () => handle.close().catch(() => undefined) };
   }
