@@ -226,23 +226,7 @@ export async function openDatabase(
     const remote = await PgliteWorkerClient.open(
       'dataDir' in target ? { dataDir: join(target.dataDir, 'pglite') } : {},
     );
-    // Drizzle's PGlite driver uses only `query` and `transaction` (with `query` inside), which the
-    // worker client offers with the same answers.
-    const client = remote as unknown as PGlite;
-    const pg = drizzlePglite(client, { schema });
-    return {
-      db: onQuery ? (drizzlePglite(client, { schema, ...logger }) as unknown as Database) : pg,
-      unchecked: pg as unknown as Database,
-      kind: 'pglite',
-      migrate: (folder = migrationsFolder) => migratePglite(pg, { migrationsFolder: folder }),
-      // Asked in the worker's turn, like any statement (ADR 095).
-      ping: async (timeoutMs) => {
-        await withinMs(remote.query('select 1'), timeoutMs);
-      },
-      poolUsage: () => undefined,
-      listen: () => undefined,
-      close: () => remote.close(),
-    };
+    return embeddedHandle(remote as unknown as PGlite, logger);
   }
   // pg_trgm: the trigram index of the users' name filter (migration 0004, ADR 056); btree_gin: app_id
   // inside the trigram indexes (ADR 099).
@@ -255,13 +239,24 @@ export async function openDatabase(
   } else {
     client = await PGlite.create({ extensions });
   }
+  return embeddedHandle(client, logger);
+}
+
+/**
+ * The handle over the embedded database, in its worker (decision 104) or in this thread: drizzle's
+ * PGlite driver uses only `query` and `transaction` (with `query` inside), which the worker client
+ * offers with the same answers. The readiness check asks it in its turn, like any statement (ADR 095).
+ */
+function embeddedHandle(
+  client: PGlite,
+  logger: { logger?: { logQuery: NonNullable<DatabaseOptions['onQuery']> } },
+): DatabaseHandle {
   const pg = drizzlePglite(client, { schema });
   return {
-    db: onQuery ? (drizzlePglite(client, { schema, ...logger }) as unknown as Database) : pg,
+    db: logger.logger ? (drizzlePglite(client, { schema, ...logger }) as unknown as Database) : pg,
     unchecked: pg as unknown as Database,
     kind: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(pg, { migrationsFolder: folder }),
-    // The embedded database is the process itself: it is asked directly (ADR 095).
     ping: async (timeoutMs) => {
       await withinMs(client.query('select 1'), timeoutMs);
     },
