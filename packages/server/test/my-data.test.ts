@@ -101,9 +101,10 @@ async function giveData(user: CreatedUser, mark: string) {
     .insert(posts)
     .values({ appId, title: `Bericht ${mark}`, body: `<p>Tekst ${mark}</p>`, createdByUserId: user.id })
     .returning();
-  await ctx.db
-    .insert(comments)
-    .values({ appId, subjectType: 'post', subjectId: post!.id, userId: user.id, body: `Reactie ${mark}` });
+  await ctx.db.insert(comments).values([
+    { appId, subjectType: 'post', subjectId: post!.id, userId: user.id, body: `Reactie ${mark}` },
+    { appId, subjectType: 'post', subjectId: post!.id, userId: user.id, body: `=SOM(1;2) ${mark}` },
+  ]);
   await ctx.db.insert(notifications).values({ appId, userId: user.id, title: `Melding ${mark}` });
   await ctx.db.insert(refreshTokens).values({
     appId,
@@ -245,6 +246,8 @@ describe('Download mijn gegevens', () => {
     const cells: string[] = [];
     book.eachSheet((sheet) => sheet.eachRow((row) => cells.push(JSON.stringify(row.values))));
     expect(cells.join('\n')).not.toMatch(/BERT|VREEMD/);
+    // Typed text that looks like a formula stays text, as in every other export.
+    expect(cells.join('\n')).toContain("'=SOM(1;2) ANNA");
 
     // One e-mail and one notification, whatever runs again.
     await ctx.app.jobs.drain();

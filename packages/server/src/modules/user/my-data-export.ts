@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { zipSync, strToU8 } from 'fflate';
 import { and, asc, eq, or } from 'drizzle-orm';
 import { myDataSections, type MyDataSection } from '@pluk/contract';
@@ -23,6 +22,7 @@ import {
   wallets,
 } from '../../db/schema/index.js';
 import { tenantDb } from '../../db/tenant.js';
+import { addSheet, newWorkbook, safeText } from '../bank/exports/spreadsheet.js';
 import { farmTimeZone } from '../harvest-year.js';
 
 /** One row of a section: flat values only, so the JSON and the spreadsheet say the same. */
@@ -348,7 +348,10 @@ const columnTitles: Record<string, string> = {
 
 const isoPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 
-/** A readable cell: times on the farm's clock, yes/no for true/false. */
+/**
+ * A readable cell: times on the farm's clock, yes/no for true/false, and typed text made safe like
+ * every other export's (`safeText`: a post or comment starting with `=` is never read as a formula).
+ */
 function readable(value: Cell): string | number {
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? 'ja' : 'nee';
@@ -359,22 +362,20 @@ function readable(value: Cell): string | number {
       timeStyle: 'short',
     }).format(new Date(value));
   }
-  return value;
+  return typeof value === 'string' ? safeText(value) : value;
 }
 
 async function spreadsheet(data: MyData): Promise<Uint8Array> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'Pluk';
+  const book = newWorkbook();
   for (const section of myDataSections) {
-    const sheet = book.addWorksheet(sheetNames[section]);
     const rows = data[section];
     const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
     if (keys.length === 0) {
-      sheet.addRow(['Niets bewaard']);
+      book.addWorksheet(sheetNames[section]).addRow(['Niets bewaard']);
       continue;
     }
-    sheet.columns = keys.map((key) => ({ header: columnTitles[key] ?? key, key, width: 22 }));
-    sheet.getRow(1).font = { bold: true };
+    const columns = keys.map((key) => ({ header: columnTitles[key] ?? key, key, width: 22 }));
+    const sheet = addSheet(book, sheetNames[section], columns);
     for (const row of rows) sheet.addRow(keys.map((key) => readable(row[key] ?? null)));
   }
   return new Uint8Array(await book.xlsx.writeBuffer());

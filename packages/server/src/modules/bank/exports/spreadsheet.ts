@@ -16,15 +16,26 @@ export interface SheetColumn {
   style?: Partial<ExcelJS.Style>;
 }
 
-/** A workbook with one sheet, its Dutch header row in bold. */
-export function newSheet(name: string, columns: readonly SheetColumn[]) {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Pluk';
+/** A sheet of `workbook` with its Dutch header row in bold, kept in view while scrolling. */
+export function addSheet(workbook: ExcelJS.Workbook, name: string, columns: readonly SheetColumn[]) {
   const sheet = workbook.addWorksheet(name);
   sheet.columns = columns.map((column) => ({ ...column }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return { workbook, sheet };
+  return sheet;
+}
+
+/** A workbook made by Pluk. */
+export function newWorkbook(): ExcelJS.Workbook {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Pluk';
+  return workbook;
+}
+
+/** A workbook with one sheet, its Dutch header row in bold. */
+export function newSheet(name: string, columns: readonly SheetColumn[]) {
+  const workbook = newWorkbook();
+  return { workbook, sheet: addSheet(workbook, name, columns) };
 }
 
 export async function xlsxBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
