@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { structuredReferenceFromNumber } from '@pluk/contract';
 import { camt053File } from '../../packages/server/test/helpers/bank-statement-files.ts';
 import { mollieApiKey } from '../support/mollie';
 import { loadRoutedScreens, type RoutedScreen } from '../support/router-routes';
+import { axeViolations } from '../support/axe';
 import { demoPassword, logIn } from './helpers';
 
 /**
@@ -22,7 +22,6 @@ import { demoPassword, logIn } from './helpers';
  */
 
 const appName = 'De Plukhoeve';
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const webSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/web/src');
 
 type Account = 'guest' | 'wachtend1' | 'lid' | 'beheerder' | 'admin' | 'analist';
@@ -589,34 +588,6 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('.mantine-Loader-root:visible, [data-pluk-skeleton]:visible')).toHaveCount(0);
-}
-
-/**
- * axe's violations on the page as it stands. A target that axe finds too small only because the
- * page is scrolled so that it lies half under the sticky tab bar (decision 053) is scrolled into
- * view, which keeps it clear of the bars (scroll padding), and measured again there: only what is
- * still too small then counts.
- */
-async function axeViolations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  const found: string[] = [];
-  for (const violation of result.violations)
-    for (const node of violation.nodes) {
-      const selector = node.target.join(' ');
-      if (violation.id === 'target-size' && /partially obscured/.test(node.failureSummary ?? '')) {
-        await page
-          .locator(selector)
-          .first()
-          .evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
-        const again = await new AxeBuilder({ page }).withRules(['target-size']).include(selector).analyze();
-        await page.evaluate(() => window.scrollTo(0, 0));
-        if (again.violations.length === 0) continue;
-      }
-      found.push(
-        `${where}: ${violation.id} (${violation.impact}) ${selector}: ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
-      );
-    }
-  return found;
 }
 
 /**

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { callApi, logIn } from './helpers';
 
 /**
@@ -21,32 +21,6 @@ interface ChoreSummary {
 
 const keptKey = 'pluk_offline_cache';
 const offlineBar = (page: Page) => page.getByRole('status').filter({ hasText: 'Je bent offline.' });
-
-/**
- * axe on the page as it stands (as the accessibility walk does): a target found too small only because
- * it lies half under the sticky tab bar is scrolled into view and measured again there.
- */
-async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    .analyze();
-  const found: string[] = [];
-  for (const violation of result.violations)
-    for (const node of violation.nodes) {
-      const selector = node.target.join(' ');
-      if (violation.id === 'target-size' && /partially obscured/.test(node.failureSummary ?? '')) {
-        await page
-          .locator(selector)
-          .first()
-          .evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
-        const again = await new AxeBuilder({ page }).withRules(['target-size']).include(selector).analyze();
-        await page.evaluate(() => window.scrollTo(0, 0));
-        if (again.violations.length === 0) continue;
-      }
-      found.push(`${violation.id}: ${selector}`);
-    }
-  expect(found, `axe on ${where}`).toEqual([]);
-}
 
 test('Lien reads her screens without network, cannot change anything, and logging out forgets them', async ({
   page,
